@@ -1,0 +1,110 @@
+// Typed endpoint functions over the client, with the shapes we rely on checked by zod.
+// Only what the CLI reads is required; everything else passes through untouched.
+import { z } from 'zod';
+import { ApiError, CliError } from '../errors.js';
+import type { ApiClient } from './client.js';
+
+export const agentSchema = z.looseObject({
+  id: z.string().min(1),
+  name: z.string().nullish(),
+  description: z.string().nullish(),
+  llmModel: z.string().nullish(),
+  prompt: z.string().nullish(),
+  initialMessage: z.string().nullish(),
+  avatar: z.string().nullish(),
+  isActive: z.boolean().nullish(),
+});
+export type Agent = z.infer<typeof agentSchema>;
+
+/** The writable fields, as sent on the wire. */
+export interface AgentFields {
+  name?: string;
+  description?: string;
+  llmModel?: string;
+  llmProvider?: string;
+  prompt?: string;
+  initialMessage?: string;
+  avatar?: string;
+  isActive?: boolean;
+}
+
+export type AttachKind = 'tool' | 'datasource' | 'llm';
+
+export const attachRoute: Record<AttachKind, { segment: string; bodyKey: string }> = {
+  tool: { segment: 'tools', bodyKey: 'toolId' },
+  datasource: { segment: 'datasources', bodyKey: 'datasourceId' },
+  llm: { segment: 'llms', bodyKey: 'llmId' },
+};
+
+function decodeAgent(data: unknown, what: string): Agent {
+  const parsed = agentSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new CliError('bad-response', `the service's answer to ${what} is not an agent (${describeIssue(parsed.error)})`);
+  }
+  return parsed.data;
+}
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'unexpected shape';
+  const path = issue.path.join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+export async function createAgent(client: ApiClient, fields: AgentFields): Promise<Agent> {
+  const { data } = await client.json('POST', ['agents'], { body: fields });
+  return decodeAgent(data, 'create');
+}
+
+/** The updated agent, or undefined when the service answered without one. */
+export async function updateAgent(client: ApiClient, id: string, fields: AgentFields): Promise<Agent | undefined> {
+  const { data } = await client.json('PATCH', ['agents', id], { body: fields });
+  return data === null || data === undefined ? undefined : decodeAgent(data, 'update');
+}
+
+export async function getAgent(client: ApiClient, id: string): Promise<Agent> {
+  const { data } = await client.json('GET', ['agents', id]);
+  return decodeAgent(data, 'get');
+}
+
+export interface AgentPage {
+  agents: Agent[];
+  totalPages: number | undefined;
+}
+
+export async function listAgents(client: ApiClient, page: { skip: number; take: number }): Promise<AgentPage> {
+  const { data, body } = await client.json('GET', ['agents'], { query: page });
+  if (!Array.isArray(data)) throw new CliError('bad-response', 'the service answered the agent list with something that is not a list');
+  const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
+  return {
+    agents: data.map((item) => decodeAgent(item, 'list')),
+    totalPages: typeof totalPages === 'number' ? totalPages : undefined,
+  };
+}
+
+export async function deleteAgent(client: ApiClient, id: string): Promise<unknown> {
+  const { data } = await client.json('DELETE', ['agents', id]);
+  return data;
+}
+
+export interface AttachResult {
+  /** The link record when the service returned one (a strict server does; the real one sends null). */
+  record: unknown;
+  alreadyAttached: boolean;
+}
+
+// The real service reports a repeated link as a 500 with one of these messages.
+const ALREADY_LINKED = /already exists|unique constraint/i;
+
+export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<AttachResult> {
+  const { segment, bodyKey } = attachRoute[kind];
+  try {
+    const { data } = await client.json('POST', ['agents', agentId, segment], { body: { [bodyKey]: id } });
+    return { record: data ?? null, alreadyAttached: false };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 409 || (error.status >= 500 && ALREADY_LINKED.test(error.message)))) {
+      return { record: null, alreadyAttached: true };
+    }
+    throw error;
+  }
+}

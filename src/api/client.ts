@@ -1,0 +1,237 @@
+// A small transport over undici.request: explicit method, /api/v1 paths with
+// encoded segments, bearer token, timeouts, bounded retries, bodies always consumed.
+import { setTimeout } from 'node:timers/promises';
+import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import { ApiError, CliError } from '../errors.js';
+import { classifyNetworkError, networkError } from './network-errors.js';
+import { apiErrorFromResponse, oneLine } from './response-errors.js';
+import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryPolicy, type RetryReason } from './retry.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface ClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutSeconds: number;
+  userAgent: string;
+  dispatcher?: Dispatcher;
+  debug?: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  signal?: AbortSignal;
+  retry?: Partial<RetryPolicy>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  accept?: string;
+  signal?: AbortSignal;
+}
+
+export interface JsonResponse {
+  status: number;
+  /** `data` of the {success, data} envelope, or the bare body. */
+  data: unknown;
+  /** The whole parsed body (lists carry total_pages beside data). */
+  body: unknown;
+}
+
+export interface RawResponse {
+  status: number;
+  contentType: string;
+  body: Dispatcher.ResponseData['body'];
+}
+
+const MAX_JSON_BYTES = 32 * 1024 * 1024;
+const CONNECT_TIMEOUT_CAP_MS = 10_000;
+
+/** One encoded path segment: "../x" stays one segment, never a path. */
+export function encodeSegment(segment: string): string {
+  // URL parsers resolve "." and ".." (even as %2E%2E), so no request could carry them.
+  if (segment === '' || segment === '.' || segment === '..') {
+    throw new CliError('usage', `"${segment}" is not a valid id`);
+  }
+  return encodeURIComponent(segment);
+}
+
+export function apiPath(segments: string[]): string {
+  return '/api/v1/' + segments.map(encodeSegment).join('/');
+}
+
+export class ApiClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: ClientOptions) {
+    this.timeoutMs = Math.round(options.timeoutSeconds * 1000);
+    this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.dispatcher =
+      options.dispatcher ??
+      new EnvHttpProxyAgent({ connect: { timeout: Math.min(this.timeoutMs, CONNECT_TIMEOUT_CAP_MS) } });
+  }
+
+  url(segments: string[], query?: RequestOptions['query']): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) params.set(key, String(value));
+    }
+    const search = params.size > 0 ? `?${params}` : '';
+    return this.options.baseUrl + apiPath(segments) + search;
+  }
+
+  /** Sends a request and returns the decoded JSON; any non-2xx becomes a typed error. */
+  async json(method: Method, segments: string[], options: RequestOptions = {}): Promise<JsonResponse> {
+    const response = await this.send(method, segments, { accept: 'application/json', ...options });
+    const text = await readText(response.body, MAX_JSON_BYTES);
+    if (response.status < 200 || response.status >= 300) {
+      throw apiErrorFromResponse(response.status, response.contentType, text);
+    }
+    const body = parseJsonBody(text, response.status);
+    return { status: response.status, data: unwrapEnvelope(body, response.status), body };
+  }
+
+  /**
+   * Sends a request and hands back the open response for the caller to read
+   * (streams). Non-2xx answers are read and thrown as typed errors here.
+   */
+  async open(method: Method, segments: string[], options: RequestOptions = {}): Promise<RawResponse> {
+    const response = await this.send(method, segments, options);
+    if (response.status < 200 || response.status >= 300) {
+      const text = await readText(response.body, MAX_JSON_BYTES);
+      throw apiErrorFromResponse(response.status, response.contentType, text);
+    }
+    return response;
+  }
+
+  private async send(method: Method, segments: string[], options: RequestOptions): Promise<RawResponse> {
+    const url = this.url(segments, options.query);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${this.options.token}`,
+      accept: options.accept ?? 'application/json',
+      'user-agent': this.options.userAgent,
+    };
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    if (payload !== undefined) headers['content-type'] = 'application/json';
+    const signal = options.signal ?? this.options.signal;
+
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
+      this.debug(`→ ${method} ${url}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
+      this.debug(`  ${formatHeaders(headers)}`);
+      if (payload !== undefined) this.debug(`  body: ${oneLine(payload, 500)}`);
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await request(url, {
+          method,
+          headers,
+          body: payload,
+          dispatcher: this.dispatcher,
+          signal,
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
+        });
+      } catch (error) {
+        const failure = classifyNetworkError(error);
+        this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
+        const reason: RetryReason | undefined = failure === 'refused' ? 'refused' : failure === 'reset' ? 'reset' : undefined;
+        if (reason && attempt < this.retry.maxRetries && isRetryable(method, reason)) {
+          await this.wait(backoffDelay(attempt, this.retry, this.random), `${failure}`);
+          continue;
+        }
+        throw networkError(error, url, this.options.timeoutSeconds);
+      }
+
+      const status = response.statusCode;
+      const contentType = headerValue(response.headers['content-type']) ?? '';
+      this.debug(`← ${status} ${contentType || '(no content type)'} ${elapsed(started)}`);
+
+      if (status >= 300 && status < 400) {
+        await response.body.dump();
+        throw redirectError(status, headerValue(response.headers.location));
+      }
+      if (status >= 500 || status === 429) {
+        if (attempt < this.retry.maxRetries && isRetryable(method, 'status', status)) {
+          const retryAfter = parseRetryAfter(headerValue(response.headers['retry-after']));
+          if (retryAfter === undefined || retryAfter <= this.retry.retryAfterCapMs) {
+            await response.body.dump();
+            await this.wait(retryAfter ?? backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
+            continue;
+          }
+          this.debug(`  Retry-After of ${retryAfter} ms is past the cap; not waiting`);
+        }
+      }
+      return { status, contentType, body: response.body };
+    }
+  }
+
+  private get random(): () => number {
+    return this.options.random ?? Math.random;
+  }
+
+  private async wait(ms: number, why: string): Promise<void> {
+    this.debug(`  ${why}: retrying in ${ms} ms`);
+    const sleep = this.options.sleep ?? ((delay: number) => setTimeout(delay, undefined, { signal: this.options.signal }));
+    await sleep(ms);
+  }
+
+  private debug(line: string): void {
+    this.options.debug?.(line);
+  }
+}
+
+function formatHeaders(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([name, value]) => `${name}: ${name === 'authorization' ? 'Bearer [redacted]' : value}`)
+    .join(', ');
+}
+
+function elapsed(started: number): string {
+  return `(${Math.round(performance.now() - started)} ms)`;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function redirectError(status: number, location: string | undefined): ApiError {
+  return new ApiError('bad-response', status, `the service redirected (${status}) to ${location ?? 'an unknown address'}`, {
+    hint: 'Set --base-url to the final address; agents does not follow redirects, so the token stays with the configured host.',
+  });
+}
+
+export async function readText(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.byteLength;
+    if (size > limit) {
+      throw new CliError('bad-response', `the service sent more than ${Math.round(limit / 1024 / 1024)} MiB; refusing to read it`);
+    }
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function parseJsonBody(text: string, status: number): unknown {
+  if (text.trim() === '') return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError('bad-response', status, `the service answered ${status} but the body is not JSON: ${oneLine(text, 120)}`);
+  }
+}
+
+/** Accepts {"success":true,"data":…} (the real service) or a bare object (a strict server). */
+export function unwrapEnvelope(body: unknown, status: number): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const record = body as Record<string, unknown>;
+  if (record.success === false) {
+    const error = record.error as { message?: unknown } | undefined;
+    const message = typeof error?.message === 'string' ? error.message : typeof record.detail === 'string' ? record.detail : 'the service reported a failure';
+    throw new ApiError('server', status, message);
+  }
+  if (record.success === true) return record.data ?? null;
+  return body;
+}

@@ -1,0 +1,54 @@
+// Errors raised before or during a response (no HTTP status) become typed errors.
+import { CliError } from '../errors.js';
+
+export type NetworkFailure = 'refused' | 'dns' | 'tls' | 'connect-timeout' | 'headers-timeout' | 'idle-timeout' | 'reset' | 'aborted' | 'other';
+
+export function classifyNetworkError(error: unknown): NetworkFailure {
+  const e = error as { code?: string; name?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code ?? '';
+  if (e.name === 'AbortError' || code === 'ABORT_ERR' || code === 'UND_ERR_ABORTED') return 'aborted';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'connect-timeout';
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') return 'headers-timeout';
+  if (code === 'UND_ERR_BODY_TIMEOUT') return 'idle-timeout';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED') return 'reset';
+  if (/^(ERR_TLS|CERT_|UNABLE_TO|SELF_SIGNED|DEPTH_ZERO|ERR_SSL)/.test(code)) return 'tls';
+  return 'other';
+}
+
+export function networkError(error: unknown, url: string, timeoutSeconds: number): CliError {
+  const failure = classifyNetworkError(error);
+  const host = safeHost(url);
+  const reason = (error as Error)?.message ?? String(error);
+  switch (failure) {
+    case 'aborted':
+      return new CliError('interrupted', 'interrupted');
+    case 'refused':
+      return new CliError('unreachable', `could not connect to ${host}: connection refused`, {
+        hint: 'Is the service running? Check --base-url or `agents status`.',
+      });
+    case 'dns':
+      return new CliError('unreachable', `could not resolve ${host}`, { hint: 'Check the base URL with `agents status`.' });
+    case 'tls':
+      return new CliError('unreachable', `TLS failure talking to ${host}: ${reason}`);
+    case 'connect-timeout':
+      return new CliError('timeout', `timed out connecting to ${host}`, { hint: 'Check the network, or raise --timeout.' });
+    case 'headers-timeout':
+      return new CliError('timeout', `${host} did not answer within ${timeoutSeconds}s`, { hint: 'Raise --timeout if the service is slow.' });
+    case 'idle-timeout':
+      return new CliError('timeout', `${host} sent nothing for ${timeoutSeconds}s`, { hint: 'Raise --timeout if the service is slow.' });
+    case 'reset':
+      return new CliError('unreachable', `the connection to ${host} was closed unexpectedly (${reason})`);
+    default:
+      return new CliError('unreachable', `request to ${host} failed: ${reason}`);
+  }
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,90 @@
+// The commander program and run(): the one place that turns an outcome into an exit code.
+import { Command, CommanderError } from 'commander';
+import { attachCommand } from './commands/attach.js';
+import { configCommand } from './commands/config.js';
+import { createCommand } from './commands/create.js';
+import { loginCommand } from './commands/login.js';
+import { logoutCommand } from './commands/logout.js';
+import { statusCommand } from './commands/status.js';
+import { updateCommand } from './commands/update.js';
+import type { Deps } from './deps.js';
+import { ExitCode } from './errors.js';
+import { addGlobalOptions } from './globals.js';
+import { reportError } from './report.js';
+import { colorEnabled, createTheme, type Theme } from './ui/theme.js';
+import { VERSION } from './version.js';
+
+export function createProgram(deps: Deps, errTheme: Theme = createTheme(false)): Command {
+  const program = new Command('agents')
+    .description('Create, configure and invoke AI agents on an Agent Management Service.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .showSuggestionAfterError(true)
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
+    .configureOutput({
+      writeOut: (text) => void deps.stdout.write(text),
+      writeErr: (text) => void deps.stderr.write(text),
+      outputError: (text, write) => write(errTheme.error(text)),
+    });
+  addGlobalOptions(program);
+
+  const commands = [
+    createCommand(deps),
+    updateCommand(deps),
+    attachCommand(deps, 'tool'),
+    attachCommand(deps, 'datasource'),
+    attachCommand(deps, 'llm'),
+    loginCommand(deps),
+    logoutCommand(deps),
+    statusCommand(deps),
+    configCommand(deps),
+  ];
+  for (const command of commands) program.addCommand(command);
+
+  program.addHelpText(
+    'after',
+    '\nExamples:\n' +
+      '  $ agents login --base-url https://agents.example.com\n' +
+      '  $ agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_0\n' +
+      '  $ agents add-tool <agent-id> <tool-id>\n' +
+      '\nRun `agents <command> --help` for the flags of a command.\n',
+  );
+  applyToAll(program, (command) => {
+    command.exitOverride();
+    command.showHelpAfterError(`(run \`${commandPath(command)} --help\` for usage)`);
+  });
+  return program;
+}
+
+function applyToAll(command: Command, apply: (command: Command) => void): void {
+  apply(command);
+  for (const sub of command.commands) applyToAll(sub, apply);
+}
+
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version']);
+
+/** Parses argv, runs the command and returns the exit code; never throws, never exits. */
+export async function run(argv: string[], deps: Deps): Promise<number> {
+  const debug = argv.includes('--debug');
+  const theme = createTheme(colorEnabled(deps.stderr, deps.env, !argv.includes('--no-color')));
+  const program = createProgram(deps, theme);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ExitCode.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      if (QUIET_EXITS.has(error.code)) return ExitCode.ok;
+      if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') {
+        return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
+      }
+      return ExitCode.usage;
+    }
+    return reportError(error, { stderr: deps.stderr, theme, debug });
+  }
+}

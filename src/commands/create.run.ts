@@ -1,0 +1,18 @@
+import { createAgent } from '../api/agents.js';
+import type { Context } from '../context.js';
+import { describeAgent } from '../ui/agent-view.js';
+import { readAgentFields, requireFields } from './agent-fields.js';
+import type { Options } from './define.js';
+
+export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+  const fields = await readAgentFields(ctx, options);
+  requireFields(fields, ['name', 'description', 'llmModel'], 'create');
+  const client = await ctx.client();
+  const agent = await createAgent(client, fields);
+  await ctx.stateStore().rememberAgent(agent.id, { name: agent.name ?? fields.name });
+
+  if (ctx.globals.json) return ctx.printJson(agent);
+  if (ctx.globals.quiet) return ctx.print(agent.id);
+  ctx.logger.success(`Created agent ${agent.name ?? fields.name}`);
+  ctx.print(describeAgent(agent, ctx.stdoutTheme));
+}

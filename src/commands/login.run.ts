@@ -1,0 +1,66 @@
+import { listAgents } from '../api/agents.js';
+import { normalizeBaseUrl } from '../config/settings.js';
+import { assertTokenMayTravel, type Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { askSecret, askText } from '../ui/prompts.js';
+import { readAll } from '../util/read-input.js';
+import type { Options } from './define.js';
+
+export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+  const settings = ctx.settings();
+  const baseUrl = settings.baseUrl ?? (await askBaseUrl(ctx));
+  assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);
+  const token = await readToken(ctx, options.tokenStdin === true);
+
+  if (options.skipVerify !== true) {
+    // Check the token before saving it, so a typo fails here and not in the next command.
+    const { ApiClient } = await import('../api/client.js');
+    const { USER_AGENT } = await import('../version.js');
+    const client = new ApiClient({
+      baseUrl,
+      token,
+      timeoutSeconds: settings.timeoutSeconds,
+      userAgent: USER_AGENT,
+      dispatcher: ctx.deps.dispatcher,
+      sleep: ctx.deps.sleep,
+      signal: ctx.deps.signal,
+      debug: ctx.globals.debug ? (line) => ctx.logger.debug(line) : undefined,
+    });
+    await listAgents(client, { skip: 0, take: 1 });
+  }
+
+  await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));
+  if (ctx.globals.json) return ctx.printJson({ profile: settings.profile, baseUrl, verified: options.skipVerify !== true });
+  ctx.logger.success(`Logged in to ${baseUrl} (profile ${settings.profile})`);
+  if (settings.tokenSource === 'env') ctx.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
+}
+
+async function askBaseUrl(ctx: Context): Promise<string> {
+  if (!ctx.interactive) {
+    throw new CliError('usage', 'missing --base-url', { hint: 'Pass --base-url URL or set AGENTS_BASE_URL.' });
+  }
+  const answer = await askText(ctx, 'Service address (without /api/v1)', {
+    validate: (value) => {
+      try {
+        normalizeBaseUrl(value);
+        return true;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+  });
+  return normalizeBaseUrl(answer);
+}
+
+async function readToken(ctx: Context, fromStdin: boolean): Promise<string> {
+  if (fromStdin) {
+    const token = (await readAll(ctx.deps.stdin)).trim();
+    if (!token) throw new CliError('usage', 'no token on standard input');
+    if (/\s/.test(token)) throw new CliError('usage', 'the token on standard input contains whitespace; pass only the token');
+    return token;
+  }
+  if (!ctx.interactive) {
+    throw new CliError('usage', 'missing token', { hint: 'Pipe it in with --token-stdin, e.g. `agents login --token-stdin < token.txt`.' });
+  }
+  return (await askSecret(ctx, 'Token')).trim();
+}

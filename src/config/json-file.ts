@@ -1,0 +1,57 @@
+// Reading and writing the private JSON files under the config folder.
+// Reads parse the file directly (fast, and errors can name the file); writes go
+// through conf, which writes atomically (temp file + rename) with mode 0600.
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CliError } from '../errors.js';
+
+export const PRIVATE_FILE_MODE = 0o600;
+export const PRIVATE_DIR_MODE = 0o700;
+
+export function readJsonObject(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new CliError('config', `cannot read ${path}: ${(error as Error).message}`);
+  }
+  if (text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw corruptFileError(path, (error as Error).message);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw corruptFileError(path, 'expected a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+export function corruptFileError(path: string, reason: string): CliError {
+  return new CliError('config', `${path} is not valid: ${reason}`, {
+    hint: 'Fix the file or move it away; agents left it untouched.',
+  });
+}
+
+/** Creates the folder 0700 (and tightens it if it was looser). */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  chmodSync(dir, PRIVATE_DIR_MODE);
+}
+
+export async function writeJsonObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
+  ensurePrivateDir(dir);
+  const { default: Conf } = await import('conf');
+  const store = new Conf<Record<string, unknown>>({
+    cwd: dir,
+    configName: name,
+    projectName: 'agents',
+    configFileMode: PRIVATE_FILE_MODE,
+    clearInvalidConfig: false,
+  });
+  store.store = value;
+  // An existing file keeps its old mode through rename on some systems: make sure.
+  chmodSync(join(dir, `${name}.json`), PRIVATE_FILE_MODE);
+}

@@ -1,0 +1,76 @@
+// The user's config: one entry per profile, holding the base URL, the token and
+// a few settings. File mode 0600 in a 0700 folder.
+import { join } from 'node:path';
+import { corruptFileError, readJsonObject, writeJsonObject } from './json-file.js';
+
+export interface Profile {
+  baseUrl?: string;
+  token?: string;
+  timeout?: number;
+  allowInsecureHttp?: boolean;
+}
+
+export interface ConfigData {
+  profiles: Record<string, Profile>;
+}
+
+export const DEFAULT_PROFILE = 'default';
+const CONFIG_NAME = 'config';
+
+export class ConfigStore {
+  readonly file: string;
+
+  constructor(readonly dir: string) {
+    this.file = join(dir, `${CONFIG_NAME}.json`);
+  }
+
+  read(): ConfigData {
+    const raw = readJsonObject(this.file);
+    const profiles = raw.profiles ?? {};
+    if (typeof profiles !== 'object' || profiles === null || Array.isArray(profiles)) {
+      throw corruptFileError(this.file, '"profiles" must be an object');
+    }
+    const checked: Record<string, Profile> = {};
+    for (const [name, value] of Object.entries(profiles)) {
+      checked[name] = this.checkProfile(name, value);
+    }
+    return { ...raw, profiles: checked };
+  }
+
+  profile(name: string): Profile {
+    return this.read().profiles[name] ?? {};
+  }
+
+  /** Reads, changes one profile and writes the whole file atomically. */
+  async updateProfile(name: string, change: (profile: Profile) => Profile): Promise<Profile> {
+    const data = this.read();
+    const next = dropUndefined(change({ ...(data.profiles[name] ?? {}) }));
+    const profiles = { ...data.profiles };
+    if (Object.keys(next).length === 0) delete profiles[name];
+    else profiles[name] = next;
+    await writeJsonObject(this.dir, CONFIG_NAME, { ...data, profiles });
+    return next;
+  }
+
+  private checkProfile(name: string, value: unknown): Profile {
+    const where = `profile "${name}"`;
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+      throw corruptFileError(this.file, `${where} must be an object`);
+    }
+    const p = value as Record<string, unknown>;
+    const expect = (key: keyof Profile, type: 'string' | 'number' | 'boolean') => {
+      if (p[key] !== undefined && typeof p[key] !== type) {
+        throw corruptFileError(this.file, `${where}: "${key}" must be a ${type}`);
+      }
+    };
+    expect('baseUrl', 'string');
+    expect('token', 'string');
+    expect('timeout', 'number');
+    expect('allowInsecureHttp', 'boolean');
+    return p as Profile;
+  }
+}
+
+function dropUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,108 @@
+// What a command's action works with: the parsed globals, streams, theme, logger,
+// and lazily built config, settings and API client (heavy modules load on first use).
+import type { ApiClient } from './api/client.js';
+import { configDir } from './config/paths.js';
+import { isLoopbackHost, resolveSettings, type Settings } from './config/settings.js';
+import { StateStore } from './config/state.js';
+import { ConfigStore } from './config/store.js';
+import type { Deps } from './deps.js';
+import { CliError } from './errors.js';
+import type { GlobalOptions } from './globals.js';
+import { createLogger, type Logger } from './ui/logger.js';
+import { colorEnabled, createTheme, type Theme } from './ui/theme.js';
+import { USER_AGENT } from './version.js';
+
+export class Context {
+  readonly theme: Theme;
+  readonly stdoutTheme: Theme;
+  readonly logger: Logger;
+  private cachedSettings: Settings | undefined;
+
+  constructor(
+    readonly deps: Deps,
+    readonly globals: GlobalOptions,
+  ) {
+    this.theme = createTheme(colorEnabled(deps.stderr, deps.env, globals.color));
+    this.stdoutTheme = createTheme(colorEnabled(deps.stdout, deps.env, globals.color));
+    this.logger = createLogger(deps.stderr, this.theme, { quiet: globals.quiet, debug: globals.debug });
+  }
+
+  get env(): Record<string, string | undefined> {
+    return this.deps.env;
+  }
+
+  /** Prompts only with a person at both ends of the terminal, outside CI, without --no-input. */
+  get interactive(): boolean {
+    const ci = this.env.CI;
+    return (
+      this.globals.input &&
+      this.deps.stdin.isTTY === true &&
+      this.deps.stderr.isTTY === true &&
+      (ci === undefined || ci === '' || ci === '0' || ci === 'false')
+    );
+  }
+
+  get configDir(): string {
+    return configDir(this.env);
+  }
+
+  configStore(): ConfigStore {
+    return new ConfigStore(this.configDir);
+  }
+
+  stateStore(): StateStore {
+    return new StateStore(this.configDir);
+  }
+
+  settings(): Settings {
+    this.cachedSettings ??= resolveSettings(this.globals, this.env, this.configStore());
+    return this.cachedSettings;
+  }
+
+  /** The API client for the resolved profile; fails with what to run when something is missing. */
+  async client(): Promise<ApiClient> {
+    const settings = this.settings();
+    if (!settings.baseUrl) {
+      throw new CliError('usage', 'no service address configured', {
+        hint: 'Run `agents login --base-url URL`, pass --base-url, or set AGENTS_BASE_URL.',
+      });
+    }
+    if (!settings.token) {
+      throw new CliError('auth', `no token configured for profile "${settings.profile}"`, {
+        hint: 'Run `agents login`, or set AGENTS_TOKEN.',
+      });
+    }
+    assertTokenMayTravel(settings.baseUrl, settings.allowInsecureHttp);
+    const { ApiClient } = await import('./api/client.js');
+    return new ApiClient({
+      baseUrl: settings.baseUrl,
+      token: settings.token,
+      timeoutSeconds: settings.timeoutSeconds,
+      userAgent: USER_AGENT,
+      dispatcher: this.deps.dispatcher,
+      debug: this.globals.debug ? (line) => this.logger.debug(line) : undefined,
+      sleep: this.deps.sleep,
+      random: this.deps.random,
+      signal: this.deps.signal,
+    });
+  }
+
+  /** Writes a result line to stdout. */
+  print(text: string): void {
+    this.deps.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
+  printJson(value: unknown): void {
+    this.print(JSON.stringify(value, null, 2));
+  }
+}
+
+/** A token never crosses the network in clear text unless the user opted in. */
+export function assertTokenMayTravel(baseUrl: string, allowInsecureHttp: boolean): void {
+  const url = new URL(baseUrl);
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecureHttp) {
+    throw new CliError('usage', `refusing to send the token over plain http to ${url.host}`, {
+      hint: 'Use https, or opt in with `agents config set allow-insecure-http true`.',
+    });
+  }
+}

@@ -1,0 +1,29 @@
+// What commands receive from the outside world. The entry point passes the real
+// process streams; tests pass captured streams, a temp config dir and fakes.
+import type { Dispatcher } from 'undici';
+
+export interface OutputStream {
+  write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
+  once(event: 'drain' | 'error', listener: (...args: unknown[]) => void): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+export interface InputStream extends AsyncIterable<Uint8Array | string> {
+  isTTY?: boolean;
+}
+
+export interface Deps {
+  stdout: OutputStream;
+  stderr: OutputStream;
+  stdin: InputStream;
+  env: Record<string, string | undefined>;
+  /** Aborted on Ctrl-C: requests stop, partial output stays. */
+  signal?: AbortSignal;
+  /** Replaces undici's env proxy agent (tests inject a MockAgent). */
+  dispatcher?: Dispatcher;
+  /** Waits between retries; tests make it instant. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Source of jitter for retries. */
+  random?: () => number;
+}

@@ -1,0 +1,94 @@
+// Typed failures and the exit codes of design §6. Commands throw these; only the
+// entry point turns them into a message and a process exit code (see report.ts).
+
+export const ExitCode = {
+  ok: 0,
+  failure: 1,
+  usage: 2,
+  unreachable: 3,
+  auth: 4,
+  notFound: 5,
+  schemaMismatch: 6,
+  diffFailure: 7,
+  interrupted: 130,
+} as const;
+
+export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
+
+export type ErrorKind =
+  | 'usage' // bad flags, missing values, unreadable input (2)
+  | 'invalid-request' // the service rejected the request as invalid: 400/422 (2)
+  | 'config' // the config or state file is unusable (2)
+  | 'auth' // 401/403/402 or no token configured (4)
+  | 'not-found' // 404, or the real service's 500 for a missing record (5)
+  | 'conflict' // 409 (1)
+  | 'rate-limited' // 429 after the retries ran out (1)
+  | 'server' // 5xx (1)
+  | 'bad-response' // a body we cannot use (1)
+  | 'stream' // event: error, or a stream that broke (1)
+  | 'unreachable' // DNS, refused, TLS, reset (3)
+  | 'timeout' // connect, first byte or idle timeout (3)
+  | 'schema-mismatch' // --output-schema validation failed (6)
+  | 'interrupted'; // Ctrl-C (130)
+
+const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
+  usage: ExitCode.usage,
+  'invalid-request': ExitCode.usage,
+  config: ExitCode.usage,
+  auth: ExitCode.auth,
+  'not-found': ExitCode.notFound,
+  conflict: ExitCode.failure,
+  'rate-limited': ExitCode.failure,
+  server: ExitCode.failure,
+  'bad-response': ExitCode.failure,
+  stream: ExitCode.failure,
+  unreachable: ExitCode.unreachable,
+  timeout: ExitCode.unreachable,
+  'schema-mismatch': ExitCode.schemaMismatch,
+  interrupted: ExitCode.interrupted,
+};
+
+export interface CliErrorOptions {
+  /** What to do next, shown on a second line. */
+  hint?: string;
+  /** Extra lines shown under the message (e.g. one per invalid field). */
+  details?: string[];
+  cause?: unknown;
+}
+
+export class CliError extends Error {
+  readonly kind: ErrorKind;
+  readonly hint: string | undefined;
+  readonly details: string[];
+
+  constructor(kind: ErrorKind, message: string, options: CliErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.kind = kind;
+    this.hint = options.hint;
+    this.details = options.details ?? [];
+  }
+
+  get exitCode(): ExitCodeValue {
+    return exitCodeOfKind[this.kind];
+  }
+}
+
+/** An HTTP answer the CLI treats as a failure, with the service's own message. */
+export class ApiError extends CliError {
+  readonly status: number;
+
+  constructor(kind: ErrorKind, status: number, message: string, options: CliErrorOptions = {}) {
+    super(kind, message, options);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+export function usageError(message: string, hint?: string): CliError {
+  return new CliError('usage', message, hint === undefined ? {} : { hint });
+}
+
+export function isCliError(error: unknown): error is CliError {
+  return error instanceof CliError;
+}

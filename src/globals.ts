@@ -1,0 +1,56 @@
+// The global flags of design §2, valid before or after the subcommand.
+import { Option, type Command } from 'commander';
+import { CliError } from './errors.js';
+
+export interface GlobalOptions {
+  baseUrl?: string;
+  profile?: string;
+  json: boolean;
+  quiet: boolean;
+  /** false with --no-input: never prompt. */
+  input: boolean;
+  /** false with --no-color. */
+  color: boolean;
+  debug: boolean;
+  /** Seconds, from --timeout. */
+  timeout?: number;
+}
+
+export function parseTimeoutSeconds(value: string, source = '--timeout'): number {
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds <= 0) {
+    throw new CliError('usage', `${source} must be a positive number of seconds, got "${value}"`);
+  }
+  return seconds;
+}
+
+export function addGlobalOptions(program: Command): Command {
+  return program
+    .option('--base-url <url>', 'service address, without /api/v1 (env AGENTS_BASE_URL)')
+    .option('--profile <name>', 'config profile to use (env AGENTS_PROFILE)')
+    .option('--json', 'print one JSON document on stdout')
+    .option('-q, --quiet', 'print only what a script needs')
+    .option('--no-input', 'never prompt; fail when a value is missing')
+    .option('--no-color', 'disable colour')
+    .option('--debug', 'log requests and responses to stderr (token redacted)')
+    .addOption(
+      new Option('--timeout <seconds>', 'network timeout in seconds (connect, first byte, idle stream)').argParser(
+        (value) => parseTimeoutSeconds(value),
+      ),
+    );
+}
+
+/** The globals as commander parsed them, wherever they appeared on the line. */
+export function readGlobals(command: Command): GlobalOptions {
+  const o = command.optsWithGlobals() as Record<string, unknown>;
+  return {
+    baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
+    profile: typeof o.profile === 'string' ? o.profile : undefined,
+    json: o.json === true,
+    quiet: o.quiet === true,
+    input: o.input !== false,
+    color: o.color !== false,
+    debug: o.debug === true,
+    timeout: typeof o.timeout === 'number' ? o.timeout : undefined,
+  };
+}

@@ -1,0 +1,43 @@
+// The one place that turns a failure into a message on stderr and an exit code.
+import { CliError, ExitCode } from './errors.js';
+import type { OutputStream } from './deps.js';
+import type { Theme } from './ui/theme.js';
+
+export interface ReportTarget {
+  stderr: OutputStream;
+  theme: Theme;
+  debug: boolean;
+}
+
+export function reportError(error: unknown, target: ReportTarget): number {
+  const { stderr, theme, debug } = target;
+  const write = (line: string) => void stderr.write(line + '\n');
+
+  if (error instanceof CliError) {
+    if (error.kind === 'interrupted') {
+      write(theme.muted('interrupted'));
+      return error.exitCode;
+    }
+    write(theme.error('error: ') + error.message);
+    for (const detail of error.details) write('  ' + detail);
+    if (error.hint) write(theme.muted(error.hint));
+    if (debug && error.cause instanceof Error && error.cause.stack) write(theme.muted(error.cause.stack));
+    return error.exitCode;
+  }
+
+  if (isAbort(error)) {
+    write(theme.muted('interrupted'));
+    return ExitCode.interrupted;
+  }
+
+  const message = error instanceof Error ? error.message : String(error);
+  write(theme.error('error: ') + `unexpected failure: ${message}`);
+  if (debug && error instanceof Error && error.stack) write(theme.muted(error.stack));
+  else write(theme.muted('Run again with --debug for details, and report it if it persists.'));
+  return ExitCode.failure;
+}
+
+function isAbort(error: unknown): boolean {
+  const e = error as { name?: string; code?: string } | null;
+  return e?.name === 'AbortError' || e?.code === 'ABORT_ERR';
+}

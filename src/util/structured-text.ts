@@ -1,0 +1,22 @@
+// Parses JSON or YAML text (YAML is a superset of JSON; JSON is tried first because it is faster).
+import { CliError } from '../errors.js';
+
+export async function parseJsonOrYaml(text: string, source: string): Promise<unknown> {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      // Not JSON after all (e.g. a YAML flow mapping): let the YAML parser say what is wrong.
+    }
+  }
+  const { parseDocument } = await import('yaml');
+  const document = parseDocument(text, { prettyErrors: true });
+  const problem = document.errors[0];
+  if (problem) {
+    const line = problem.linePos?.[0]?.line;
+    const where = line === undefined ? source : `${source}:${line}`;
+    throw new CliError('usage', `${where} is not valid JSON or YAML: ${problem.message.split('\n')[0]}`);
+  }
+  return document.toJS();
+}

@@ -1,0 +1,53 @@
+// The built binary, run as a separate process.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBinary } from '../helpers/binary.js';
+import { tempConfigDir } from '../helpers/run-cli.js';
+import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+
+describe('built binary', () => {
+  it('--version prints the package version', async () => {
+    const result = await runBinary(['--version']);
+    expect(result).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+
+  it('--help lists the commands on stdout', async () => {
+    const result = await runBinary(['--help']);
+    expect(result.code).toBe(0);
+    for (const name of ['create', 'update', 'add-tool', 'add-datasource', 'add-llm', 'login', 'logout', 'status', 'config']) {
+      expect(result.stdout).toContain(`\n  ${name} `);
+    }
+    expect(result.stdout).toContain('Examples:');
+  });
+
+  it('an unknown flag is a usage error (exit 2) with a suggestion and no stack trace', async () => {
+    const result = await runBinary(['create', '--nmae', 'x']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown option '--nmae'");
+    expect(result.stderr).toContain('Did you mean --name?');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  describe('against a loopback server', () => {
+    let server: TestServer;
+    beforeAll(async () => {
+      server = await startTestServer((_req, res) =>
+        sendJson(res, 200, { success: true, data: { id: 'agent-123', name: 'Docs bot', llmModel: 'GPT_4_0' } }),
+      );
+    });
+    afterAll(() => server.close());
+
+    it('create -q prints only the new id and sends the agent', async () => {
+      const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_e2e_secret_value' };
+      const result = await runBinary(['create', '-q', '--name', 'Docs bot', '--description', 'answers', '--llm-model', 'GPT_4_0'], { env });
+      expect(result).toMatchObject({ code: 0, stdout: 'agent-123\n', stderr: '' });
+      const request = server.requests.at(-1)!;
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe('/api/v1/agents');
+      expect(JSON.parse(request.body)).toEqual({ name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_0' });
+      expect(request.headers.authorization).toBe('Bearer tok_e2e_secret_value');
+    });
+  });
+});

@@ -1,0 +1,35 @@
+// Runs the built bin/agents.js as a user would (npm test builds it first).
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/agents.js', import.meta.url));
+const DIST_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+
+export interface BinaryResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function assertBuilt(): void {
+  if (!existsSync(DIST_MAIN)) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
+}
+
+export function runBinary(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<BinaryResult> {
+  assertBuilt();
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}

@@ -1,0 +1,43 @@
+// Runs the program in-process with captured streams and a temp config folder.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Dispatcher } from 'undici';
+import { run } from '../../src/cli.js';
+import type { Deps } from '../../src/deps.js';
+import { captureStream, stdinFrom } from './streams.js';
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  configDir?: string;
+  dispatcher?: Dispatcher;
+  signal?: AbortSignal;
+}
+
+export function tempConfigDir(): string {
+  return join(mkdtempSync(join(tmpdir(), 'agents-test-')), 'config');
+}
+
+export async function runCli(argv: string[], options: RunOptions = {}): Promise<CliResult> {
+  const stdout = captureStream();
+  const stderr = captureStream();
+  const deps: Deps = {
+    stdout,
+    stderr,
+    stdin: stdinFrom(options.stdin),
+    env: { AGENTS_CONFIG_DIR: options.configDir ?? tempConfigDir(), ...options.env },
+    dispatcher: options.dispatcher,
+    signal: options.signal,
+    sleep: async () => {},
+    random: () => 0.5,
+  };
+  const code = await run(argv, deps);
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}

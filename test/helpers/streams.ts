@@ -1,0 +1,19 @@
+// Captured stdout/stderr and a scripted stdin for running commands in-process.
+import { PassThrough, Readable } from 'node:stream';
+import type { Deps, OutputStream } from '../../src/deps.js';
+
+export interface CapturedStream extends OutputStream {
+  text(): string;
+}
+
+export function captureStream(isTTY = false): CapturedStream {
+  const chunks: string[] = [];
+  const stream = new PassThrough();
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  return Object.assign(stream, { isTTY, text: () => chunks.join('') });
+}
+
+export function stdinFrom(text?: string, isTTY = false): Deps['stdin'] {
+  const stream = Readable.from(text === undefined ? [] : [Buffer.from(text)]);
+  return Object.assign(stream, { isTTY });
+}

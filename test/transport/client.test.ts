@@ -1,0 +1,249 @@
+// The transport against a real loopback server that misbehaves on purpose.
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../src/api/client.js';
+import { ApiError, CliError } from '../../src/errors.js';
+import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+const TOKEN = 'tok_test_1234567890';
+
+async function clientFor(handler: Handler, options: { timeoutSeconds?: number; sleeps?: number[] } = {}) {
+  server = await startTestServer(handler);
+  return new ApiClient({
+    baseUrl: server.url,
+    token: TOKEN,
+    timeoutSeconds: options.timeoutSeconds ?? 5,
+    userAgent: 'agents-cli/test',
+    sleep: async (ms) => void options.sleeps?.push(ms),
+    random: () => 0.5,
+  });
+}
+
+async function failure(promise: Promise<unknown>): Promise<CliError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(CliError);
+  return error as CliError;
+}
+
+describe('requests', () => {
+  it('sends method, path, bearer token, accept, user agent and a JSON body', async () => {
+    const client = await clientFor((_req, res) => sendJson(res, 200, { success: true, data: { id: 'a1' } }));
+    const response = await client.json('POST', ['agents'], { body: { name: 'x' } });
+    expect(response.data).toEqual({ id: 'a1' });
+    const [request] = server!.requests;
+    expect(request).toMatchObject({ method: 'POST', url: '/api/v1/agents', body: '{"name":"x"}' });
+    expect(request!.headers).toMatchObject({
+      authorization: `Bearer ${TOKEN}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+      'user-agent': 'agents-cli/test',
+    });
+  });
+
+  it('keeps an id with /, .., ?, # and spaces as one encoded segment', async () => {
+    const client = await clientFor((_req, res) => sendJson(res, 200, { id: 'x' }));
+    await client.json('GET', ['agents', '../x']);
+    await client.json('GET', ['agents', 'a/b?c#d e']);
+    expect(server!.requests.map((r) => r.url)).toEqual([
+      '/api/v1/agents/..%2Fx',
+      '/api/v1/agents/a%2Fb%3Fc%23d%20e',
+    ]);
+  });
+
+  it('refuses ids that no URL can carry as a segment', async () => {
+    const client = await clientFor((_req, res) => sendJson(res, 200, {}));
+    for (const id of ['..', '.', '']) {
+      const error = await failure(client.json('GET', ['agents', id]));
+      expect(error.exitCode).toBe(2);
+    }
+    expect(server!.requests).toHaveLength(0);
+  });
+
+  it('accepts a bare object as well as the envelope', async () => {
+    const client = await clientFor((_req, res) => sendJson(res, 201, { id: 'bare', name: 'n' }));
+    expect((await client.json('POST', ['agents'], { body: {} })).data).toEqual({ id: 'bare', name: 'n' });
+  });
+
+  it('keeps a base URL path prefix', async () => {
+    server = await startTestServer((_req, res) => sendJson(res, 200, { success: true, data: [] }));
+    const client = new ApiClient({ baseUrl: `${server.url}/prefix`, token: TOKEN, timeoutSeconds: 5, userAgent: 'x' });
+    await client.json('GET', ['agents'], { query: { skip: 0, take: 10 } });
+    expect(server.requests[0]!.url).toBe('/prefix/api/v1/agents?skip=0&take=10');
+  });
+});
+
+describe('error answers', () => {
+  const cases: Array<[string, Handler, number, RegExp]> = [
+    ['401', (_q, s) => sendJson(s, 401, { detail: 'Invalid token or expired token' }), 4, /Invalid token or expired token/],
+    ['403 of the real service', (_q, s) => sendJson(s, 403, { detail: 'Not authenticated' }), 4, /Not authenticated/],
+    ['404', (_q, s) => sendJson(s, 404, { detail: 'Agent not found' }), 5, /Agent not found/],
+    ['500 for a missing agent', (_q, s) => sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }), 5, /NoneType/],
+    ['500 plain text', (_q, s) => sendText(s, 500, 'Internal Server Error'), 1, /HTTP 500: Internal Server Error/],
+    ['HTML 502', (_q, s) => sendText(s, 502, '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>', 'text/html'), 1, /^HTTP 502: 502 Bad Gateway$/],
+    ['invalid JSON in a 200', (_q, s) => sendText(s, 200, '{"success": tru', 'application/json'), 1, /not JSON/],
+    ['success:false', (_q, s) => sendJson(s, 200, { success: false, error: { message: 'API Key not found' } }), 1, /API Key not found/],
+  ];
+  for (const [name, handler, exitCode, message] of cases) {
+    it(`${name} → exit ${exitCode}`, async () => {
+      const client = await clientFor(handler);
+      const error = await failure(client.json('POST', ['agents'], { body: {} }));
+      expect(error.exitCode).toBe(exitCode);
+      expect(error.message).toMatch(message);
+    });
+  }
+
+  it('a 422 detail list becomes one line per field', async () => {
+    const client = await clientFor((_q, s) =>
+      sendJson(s, 422, {
+        detail: [
+          { loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' },
+          { loc: ['body', 'llm_params', 'temperature'], msg: 'temperature must be between 0 and 2', type: 'value_error' },
+        ],
+      }),
+    );
+    const error = await failure(client.json('POST', ['agents'], { body: {} }));
+    expect(error.exitCode).toBe(2);
+    expect(error.details).toEqual(['name: field required', 'llm_params.temperature: temperature must be between 0 and 2']);
+  });
+
+  it('an empty 200 is null data', async () => {
+    const client = await clientFor((_q, s) => sendText(s, 200, '', 'application/json'));
+    expect((await client.json('POST', ['agents', 'a', 'tools'], { body: {} })).data).toBeNull();
+  });
+
+  it('does not follow a redirect, so the token stays with the configured host', async () => {
+    let otherHostHits = 0;
+    const other = await startTestServer((_q, s) => {
+      otherHostHits++;
+      sendJson(s, 200, {});
+    });
+    try {
+      const client = await clientFor((_q, s) => {
+        s.writeHead(302, { location: `${other.url}/api/v1/agents` });
+        s.end();
+      });
+      const error = await failure(client.json('GET', ['agents']));
+      expect(error.message).toContain('redirected (302)');
+      expect(otherHostHits).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('retries', () => {
+  it('honours Retry-After on 429 and then succeeds, for a POST too', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor(
+      (_q, s, _b, index) => (index === 0 ? sendJson(s, 429, { detail: 'slow down' }, { 'retry-after': '2' }) : sendJson(s, 200, { id: 'ok' })),
+      { sleeps },
+    );
+    expect((await client.json('POST', ['agents'], { body: {} })).data).toEqual({ id: 'ok' });
+    expect(sleeps).toEqual([2000]);
+    expect(server!.requests).toHaveLength(2);
+  });
+
+  it('gives up after the bounded retries on a run of 503s', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor((_q, s) => sendText(s, 503, 'Service Unavailable'), { sleeps });
+    const error = await failure(client.json('GET', ['agents']));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(503);
+    expect(server!.requests).toHaveLength(4);
+    expect(sleeps).toHaveLength(3);
+    // Exponential ceiling with jitter: each wait lies between half and all of 300·2^n ms.
+    sleeps.forEach((ms, n) => {
+      expect(ms).toBeGreaterThanOrEqual((300 * 2 ** n) / 2);
+      expect(ms).toBeLessThanOrEqual(300 * 2 ** n);
+    });
+  });
+
+  it('does not wait for a Retry-After past the cap', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor((_q, s) => sendJson(s, 429, { detail: 'come back tomorrow' }, { 'retry-after': '86400' }), { sleeps });
+    const error = await failure(client.json('GET', ['agents']));
+    expect(error.message).toBe('come back tomorrow');
+    expect(sleeps).toEqual([]);
+  });
+
+  it('retries a 500 for a GET but never re-sends a POST that reached the server', async () => {
+    const client = await clientFor((_q, s, _b, index) => (index === 0 ? sendText(s, 500, 'boom') : sendJson(s, 200, [])));
+    await client.json('GET', ['agents']);
+    expect(server!.requests).toHaveLength(2);
+    await server!.close();
+
+    const post = await clientFor((_q, s) => sendText(s, 500, 'boom'));
+    await failure(post.json('POST', ['agents', 'a', 'invoke'], { body: {} }));
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('retries a connection reset only for a GET', async () => {
+    const get = await clientFor((req, res, _b, index) => { if (index === 0) req.socket.destroy(); else sendJson(res, 200, []); });
+    await get.json('GET', ['agents']);
+    expect(server!.requests).toHaveLength(2);
+    await server!.close();
+
+    const post = await clientFor((req) => void req.socket.destroy());
+    const error = await failure(post.json('POST', ['agents'], { body: {} }));
+    expect(error.exitCode).toBe(3);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a refused connection is retried, then reported as unreachable (exit 3)', async () => {
+    const port = await freePort();
+    const sleeps: number[] = [];
+    const client = new ApiClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 'x',
+      sleep: async (ms) => void sleeps.push(ms),
+      random: () => 0,
+    });
+    const error = await failure(client.json('POST', ['agents'], { body: {} }));
+    expect(error.exitCode).toBe(3);
+    expect(error.message).toContain('connection refused');
+    expect(sleeps).toHaveLength(3);
+  });
+});
+
+describe('timeouts and debug', () => {
+  it('a response slower than the timeout is a timeout (exit 3)', async () => {
+    const client = await clientFor(() => undefined /* never answers */, { timeoutSeconds: 0.3 });
+    const error = await failure(client.json('GET', ['agents']));
+    expect(error.kind).toBe('timeout');
+    expect(error.exitCode).toBe(3);
+    expect(error.message).toMatch(/did not answer within 0.3s/);
+  });
+
+  it('--debug lines show the exchange with the token redacted', async () => {
+    const lines: string[] = [];
+    server = await startTestServer((_q, s) => sendJson(s, 200, { id: 'a' }));
+    const client = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 'x', debug: (l) => lines.push(l) });
+    await client.json('GET', ['agents', 'a']);
+    const log = lines.join('\n');
+    expect(log).toContain(`→ GET ${server.url}/api/v1/agents/a`);
+    expect(log).toMatch(/← 200 application\/json \(\d+ ms\)/);
+    expect(log).toContain('authorization: Bearer [redacted]');
+    expect(log).not.toContain(TOKEN);
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,158 @@
+// A pure, byte-level Server-Sent Events decoder. Lines are split on LF, CR or CRLF
+// in bytes, and each complete line is decoded as UTF-8 at once, so a character or a
+// CRLF split across chunks comes out whole. It holds only the current partial line
+// and the current event, so memory stays flat however long the stream.
+//
+// Lenient mode (the default) honours the real service's quirks, which sends tokens raw:
+//  - an empty `data:` in a `message` event is a newline token;
+//  - a line without a colon (or with an unknown field name) right after a data line is
+//    the rest of a token that contained a newline: it continues the data after "\n".
+
+export interface SseEvent {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+export interface SseDecoderOptions {
+  lenient?: boolean;
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const KNOWN_FIELDS = new Set(['event', 'data', 'id', 'retry']);
+
+export class SseDecoder {
+  private readonly lenient: boolean;
+  private readonly utf8 = new TextDecoder('utf-8');
+  /** Pieces of a line that has not ended yet. */
+  private partial: Uint8Array[] = [];
+  /** A chunk ended in CR: a LF starting the next chunk belongs to the same line break. */
+  private skipLeadingLf = false;
+  private atStreamStart = true;
+
+  private eventType = '';
+  private dataLines: string[] = [];
+  private sawData = false;
+  private lastFieldWasData = false;
+  private lastId: string | undefined;
+
+  constructor(options: SseDecoderOptions = {}) {
+    this.lenient = options.lenient ?? true;
+  }
+
+  push(chunk: Uint8Array): SseEvent[] {
+    const events: SseEvent[] = [];
+    let start = 0;
+    if (this.skipLeadingLf && chunk.length > 0) {
+      if (chunk[0] === LF) start = 1;
+      this.skipLeadingLf = false;
+    }
+    for (let i = start; i < chunk.length; i++) {
+      const byte = chunk[i];
+      if (byte !== LF && byte !== CR) continue;
+      this.endLine(chunk.subarray(start, i), events);
+      if (byte === CR) {
+        if (i + 1 < chunk.length) {
+          if (chunk[i + 1] === LF) i++;
+        } else {
+          this.skipLeadingLf = true;
+        }
+      }
+      start = i + 1;
+    }
+    if (start < chunk.length) this.partial.push(chunk.slice(start));
+    return events;
+  }
+
+  /** At end of stream: a last line without a line break, and an event without its blank line, still count. */
+  end(): SseEvent[] {
+    const events: SseEvent[] = [];
+    if (this.partial.length > 0) this.endLine(new Uint8Array(0), events);
+    this.dispatch(events);
+    return events;
+  }
+
+  private endLine(tail: Uint8Array, events: SseEvent[]): void {
+    let bytes = tail;
+    if (this.partial.length > 0) {
+      this.partial.push(tail);
+      bytes = concat(this.partial);
+      this.partial = [];
+    }
+    let line = this.utf8.decode(bytes);
+    if (this.atStreamStart) {
+      this.atStreamStart = false;
+      if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
+    }
+    this.processLine(line, events);
+  }
+
+  private processLine(line: string, events: SseEvent[]): void {
+    if (line === '') {
+      this.dispatch(events);
+      return;
+    }
+    if (line.startsWith(':')) return; // comment
+    const colon = line.indexOf(':');
+    const field = colon === -1 ? line : line.slice(0, colon);
+    let value = colon === -1 ? '' : line.slice(colon + 1);
+    if (value.startsWith(' ')) value = value.slice(1);
+
+    if (this.lenient && this.lastFieldWasData && (colon === -1 || !KNOWN_FIELDS.has(field))) {
+      // The rest of a raw token that held a newline.
+      this.dataLines.push(line);
+      return;
+    }
+    this.lastFieldWasData = false;
+    switch (field) {
+      case 'event':
+        this.eventType = value;
+        break;
+      case 'data':
+        this.dataLines.push(value);
+        this.sawData = true;
+        this.lastFieldWasData = true;
+        break;
+      case 'id':
+        if (!value.includes('\0')) this.lastId = value;
+        break;
+      default:
+        break; // retry and unknown fields are ignored
+    }
+  }
+
+  private dispatch(events: SseEvent[]): void {
+    if (this.sawData) {
+      const event = this.eventType || 'message';
+      let data = this.dataLines.join('\n');
+      if (this.lenient && event === 'message' && data === '' && this.dataLines.length === 1) data = '\n';
+      events.push(this.lastId === undefined ? { event, data } : { event, data, id: this.lastId });
+    }
+    this.eventType = '';
+    this.dataLines = [];
+    this.sawData = false;
+    this.lastFieldWasData = false;
+  }
+}
+
+function concat(pieces: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const piece of pieces) {
+    out.set(piece, offset);
+    offset += piece.length;
+  }
+  return out;
+}
+
+/** Decodes a whole stream given as chunks (tests, small inputs). */
+export function decodeSse(chunks: Iterable<Uint8Array>, options?: SseDecoderOptions): SseEvent[] {
+  const decoder = new SseDecoder(options);
+  const events: SseEvent[] = [];
+  for (const chunk of chunks) events.push(...decoder.push(chunk));
+  events.push(...decoder.end());
+  return events;
+}

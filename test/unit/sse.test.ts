@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { decodeSse, SseDecoder, type SseEvent } from '../../src/api/sse.js';
+
+const bytes = (text: string) => new TextEncoder().encode(text);
+const decode = (text: string, options?: { lenient?: boolean }) => decodeSse([bytes(text)], options);
+
+/** Every way of cutting the stream in two, plus one byte at a time. */
+function everySplit(raw: Uint8Array): Uint8Array[][] {
+  const splits: Uint8Array[][] = [];
+  for (let cut = 0; cut <= raw.length; cut++) splits.push([raw.subarray(0, cut), raw.subarray(cut)]);
+  splits.push(Array.from(raw, (_b, i) => raw.subarray(i, i + 1)));
+  return splits;
+}
+
+describe('SSE decoder', () => {
+  it("decodes the real service's transcript: raw tokens, an empty data line as a newline, a tool call", () => {
+    const transcript =
+      'event: message\ndata: It\n\n' +
+      'event: message\ndata:  is sunny\n\n' +
+      'event: message\ndata: \n\n\n' +
+      'event: message\ndata: Enjoy!\n\n' +
+      "event: function_call\ndata: {'function': 'weather', 'args': '{\"city\": \"Paris\"}', 'response': 'Sunny, 21C'}\n\n";
+    expect(decode(transcript)).toEqual([
+      { event: 'message', data: 'It' },
+      { event: 'message', data: ' is sunny' },
+      { event: 'message', data: '\n' },
+      { event: 'message', data: 'Enjoy!' },
+      { event: 'function_call', data: "{'function': 'weather', 'args': '{\"city\": \"Paris\"}', 'response': 'Sunny, 21C'}" },
+    ]);
+  });
+
+  it('joins a colon-less line after a data line as the rest of a token that held a newline', () => {
+    expect(decode('event: message\ndata: foo\nbar\n\n')).toEqual([{ event: 'message', data: 'foo\nbar' }]);
+    expect(decode('event: message\ndata: a\nkey: value\n\n')).toEqual([{ event: 'message', data: 'a\nkey: value' }]);
+  });
+
+  it('strict mode follows the standard: continuation lines are ignored, an empty data stays empty', () => {
+    expect(decode('data: foo\nbar\n\n', { lenient: false })).toEqual([{ event: 'message', data: 'foo' }]);
+    expect(decode('data:\n\n', { lenient: false })).toEqual([{ event: 'message', data: '' }]);
+  });
+
+  it('joins several data lines, strips one space only, ignores comments and retry, keeps id', () => {
+    expect(decode(': keep-alive\nretry: 10\nid: 7\nevent: x\ndata:a\ndata:  b\n\n')).toEqual([{ event: 'x', data: 'a\n b', id: '7' }]);
+  });
+
+  it('does not dispatch an event without data', () => {
+    expect(decode('event: message\n\n\n')).toEqual([]);
+  });
+
+  it('accepts LF, CR and CRLF line endings', () => {
+    const expected: SseEvent[] = [
+      { event: 'message', data: 'one' },
+      { event: 'message', data: 'two' },
+    ];
+    for (const eol of ['\n', '\r', '\r\n']) {
+      expect(decode(`data: one${eol}${eol}data: two${eol}${eol}`)).toEqual(expected);
+    }
+  });
+
+  it('dispatches a last event when the connection closes without a blank line', () => {
+    expect(decode('event: message\ndata: last')).toEqual([{ event: 'message', data: 'last' }]);
+  });
+
+  it('reads a multi-line error event', () => {
+    expect(decode('event: error\ndata: Error code: 401\n{"error": "bad key"}\n\n')).toEqual([
+      { event: 'error', data: 'Error code: 401\n{"error": "bad key"}' },
+    ]);
+  });
+
+  it('drops a byte-order mark at the start of the stream', () => {
+    expect(decode('\uFEFFdata: hi\n\n')).toEqual([{ event: 'message', data: 'hi' }]);
+  });
+
+  it('gives the same events however the bytes are cut, multi-byte characters and CRLF included', () => {
+    const text =
+      'event: message\r\ndata: Привет\r\n\r\n' +
+      'event: message\r\ndata: 你好\r\n\r\n' +
+      'event: message\r\ndata: 👋🏽 👩‍👩‍👧\r\n\r\n' +
+      'event: message\r\ndata: \r\n\r\n' +
+      'event: error\r\ndata: сбой\r\n\r\n';
+    const whole = decode(text);
+    expect(whole).toEqual([
+      { event: 'message', data: 'Привет' },
+      { event: 'message', data: '你好' },
+      { event: 'message', data: '👋🏽 👩‍👩‍👧' },
+      { event: 'message', data: '\n' },
+      { event: 'error', data: 'сбой' },
+    ]);
+    for (const chunks of everySplit(bytes(text))) expect(decodeSse(chunks)).toEqual(whole);
+  });
+
+  it('a CR at the end of one chunk and LF at the start of the next is one line break', () => {
+    const decoder = new SseDecoder();
+    expect(decoder.push(bytes('data: a\r'))).toEqual([]);
+    expect(decoder.push(bytes('\n\r'))).toEqual([{ event: 'message', data: 'a' }]);
+    expect(decoder.push(bytes('\n'))).toEqual([]);
+    expect(decoder.end()).toEqual([]);
+  });
+});

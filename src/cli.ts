@@ -1,8 +1,13 @@
 // The commander program and run(): the one place that turns an outcome into an exit code.
 import { Command, CommanderError } from 'commander';
 import { attachCommand } from './commands/attach.js';
+import { chatCommand } from './commands/chat.js';
 import { configCommand } from './commands/config.js';
 import { createCommand } from './commands/create.js';
+import { deleteCommand } from './commands/delete.js';
+import { getCommand } from './commands/get.js';
+import { invokeCommand } from './commands/invoke.js';
+import { listCommand } from './commands/list.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { statusCommand } from './commands/status.js';
@@ -31,9 +36,14 @@ export function createProgram(deps: Deps, errTheme: Theme = createTheme(false)):
   const commands = [
     createCommand(deps),
     updateCommand(deps),
+    invokeCommand(deps),
+    chatCommand(deps),
     attachCommand(deps, 'tool'),
     attachCommand(deps, 'datasource'),
     attachCommand(deps, 'llm'),
+    listCommand(deps),
+    getCommand(deps),
+    deleteCommand(deps),
     loginCommand(deps),
     logoutCommand(deps),
     statusCommand(deps),

@@ -9,6 +9,7 @@ import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { createLogger, type Logger } from './ui/logger.js';
+import { inquirerPrompter, type Prompter } from './ui/prompter.js';
 import { colorEnabled, createTheme, type Theme } from './ui/theme.js';
 import { USER_AGENT } from './version.js';
 
@@ -25,6 +26,11 @@ export class Context {
     this.theme = createTheme(colorEnabled(deps.stderr, deps.env, globals.color));
     this.stdoutTheme = createTheme(colorEnabled(deps.stdout, deps.env, globals.color));
     this.logger = createLogger(deps.stderr, this.theme, { quiet: globals.quiet, debug: globals.debug });
+  }
+
+  /** Only for use when `interactive` is true. */
+  get prompter(): Prompter {
+    return (this.deps.prompter ??= inquirerPrompter(this.deps));
   }
 
   get env(): Record<string, string | undefined> {

@@ -1,6 +1,7 @@
 // What commands receive from the outside world. The entry point passes the real
 // process streams; tests pass captured streams, a temp config dir and fakes.
 import type { Dispatcher } from 'undici';
+import type { Prompter } from './ui/prompter.js';
 
 export interface OutputStream {
   write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;
@@ -26,4 +27,6 @@ export interface Deps {
   sleep?: (ms: number) => Promise<void>;
   /** Source of jitter for retries. */
   random?: () => number;
+  /** Asks questions on a terminal (tests script the answers). */
+  prompter?: Prompter;
 }

@@ -15,7 +15,7 @@ export function reportError(error: unknown, target: ReportTarget): number {
 
   if (error instanceof CliError) {
     if (error.kind === 'interrupted') {
-      write(theme.muted('interrupted'));
+      write(theme.muted(error.message));
       return error.exitCode;
     }
     write(theme.error('error: ') + error.message);

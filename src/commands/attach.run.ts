@@ -1,6 +1,7 @@
 import { attachRoute, attachToAgent, type AttachKind } from '../api/agents.js';
 import type { Context } from '../context.js';
 import type { CommandModule, Options } from './define.js';
+import { resolveAgentId, resolveResourceIds } from './pick.js';
 
 export type { AttachKind };
 
@@ -9,9 +10,9 @@ const noun: Record<AttachKind, string> = { tool: 'tool', datasource: 'datasource
 export function attachModule(kind: AttachKind): CommandModule {
   return {
     async run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
-      const agentId = String(args[0]);
-      const ids = args[1] as string[];
       const client = await ctx.client();
+      const agentId = await resolveAgentId(ctx, args[0], async () => client);
+      const ids = await resolveResourceIds(ctx, kind, args[1], client);
       const results: unknown[] = [];
       for (const id of new Set(ids)) {
         const { record, alreadyAttached } = await attachToAgent(client, kind, agentId, id);

@@ -2,10 +2,11 @@ import { createAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { describeAgent } from '../ui/agent-view.js';
 import { readAgentFields, requireFields } from './agent-fields.js';
+import { completeCreateFields } from './agent-wizard.js';
 import type { Options } from './define.js';
 
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
-  const fields = await readAgentFields(ctx, options);
+  const fields = await completeCreateFields(ctx, await readAgentFields(ctx, options));
   requireFields(fields, ['name', 'description', 'llmModel'], 'create');
   const client = await ctx.client();
   const agent = await createAgent(client, fields);

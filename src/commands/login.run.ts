@@ -2,7 +2,6 @@ import { listAgents } from '../api/agents.js';
 import { normalizeBaseUrl } from '../config/settings.js';
 import { assertTokenMayTravel, type Context } from '../context.js';
 import { CliError } from '../errors.js';
-import { askSecret, askText } from '../ui/prompts.js';
 import { readAll } from '../util/read-input.js';
 import type { Options } from './define.js';
 
@@ -39,7 +38,7 @@ async function askBaseUrl(ctx: Context): Promise<string> {
   if (!ctx.interactive) {
     throw new CliError('usage', 'missing --base-url', { hint: 'Pass --base-url URL or set AGENTS_BASE_URL.' });
   }
-  const answer = await askText(ctx, 'Service address (without /api/v1)', {
+  const answer = await ctx.prompter.text('Service address (without /api/v1)', {
     validate: (value) => {
       try {
         normalizeBaseUrl(value);
@@ -62,5 +61,5 @@ async function readToken(ctx: Context, fromStdin: boolean): Promise<string> {
   if (!ctx.interactive) {
     throw new CliError('usage', 'missing token', { hint: 'Pipe it in with --token-stdin, e.g. `agents login --token-stdin < token.txt`.' });
   }
-  return (await askSecret(ctx, 'Token')).trim();
+  return (await ctx.prompter.secret('Token', { validate: (v) => (v.trim() ? true : 'must not be empty') })).trim();
 }

@@ -1,0 +1,122 @@
+// POST /agents/{id}/invoke, streamed or not, as one sequence of events.
+// A streamed answer is decoded from SSE; a JSON answer (--no-stream, or a server
+// that ignored enableStreaming) is turned into the same events.
+import { CliError } from '../errors.js';
+import type { ApiClient } from './client.js';
+import { readText } from './client.js';
+import { classifyNetworkError } from './network-errors.js';
+import { parseToolCall } from './python-repr.js';
+import { apiErrorFromResponse } from './response-errors.js';
+import { SseDecoder } from './sse.js';
+
+export interface InvokeBody {
+  input: string;
+  enableStreaming: boolean;
+  sessionId?: string;
+  outputSchema?: string;
+  llm_params?: { temperature?: number; max_tokens?: number };
+}
+
+export type InvokeEvent =
+  | { type: 'token'; text: string }
+  | { type: 'tool_call'; name?: string; args?: unknown; response?: unknown; raw?: string }
+  /** A whole answer that is not text (the real service parses outputSchema answers). */
+  | { type: 'value'; value: unknown }
+  | { type: 'error'; message: string };
+
+const MAX_JSON_BYTES = 64 * 1024 * 1024;
+
+export async function* invokeAgent(
+  client: ApiClient,
+  agentId: string,
+  body: InvokeBody,
+  timeoutSeconds: number,
+  signal?: AbortSignal,
+): AsyncGenerator<InvokeEvent> {
+  const response = await client.open('POST', ['agents', agentId, 'invoke'], {
+    body,
+    accept: body.enableStreaming ? 'text/event-stream' : 'application/json',
+    signal,
+  });
+  if (response.contentType.toLowerCase().startsWith('text/event-stream')) {
+    yield* streamEvents(response.body, timeoutSeconds);
+    return;
+  }
+  const text = await readText(response.body, MAX_JSON_BYTES);
+  yield* jsonAnswerEvents(text, response.status, response.contentType);
+}
+
+async function* streamEvents(body: AsyncIterable<Uint8Array>, timeoutSeconds: number): AsyncGenerator<InvokeEvent> {
+  const decoder = new SseDecoder();
+  try {
+    for await (const chunk of body) {
+      for (const event of decoder.push(chunk)) yield toInvokeEvent(event.event, event.data);
+    }
+  } catch (error) {
+    throw midStreamError(error, timeoutSeconds);
+  }
+  for (const event of decoder.end()) yield toInvokeEvent(event.event, event.data);
+}
+
+function toInvokeEvent(name: string, data: string): InvokeEvent {
+  switch (name) {
+    case 'function_call': {
+      const call = parseToolCall(data);
+      return { type: 'tool_call', name: call.name, args: call.args, response: call.response, raw: call.raw };
+    }
+    case 'error':
+      return { type: 'error', message: data };
+    default:
+      // "message" and anything unknown carry answer text (the oldest servers sent bare data lines).
+      return { type: 'token', text: data };
+  }
+}
+
+function midStreamError(error: unknown, timeoutSeconds: number): CliError {
+  switch (classifyNetworkError(error)) {
+    case 'aborted':
+      return new CliError('interrupted', 'interrupted');
+    case 'idle-timeout':
+      return new CliError('timeout', `the answer stalled: nothing arrived for ${timeoutSeconds}s`, {
+        hint: 'Raise --timeout if the agent is slow; the partial answer above is kept.',
+      });
+    default:
+      return new CliError('stream', `the connection dropped mid-answer (${(error as Error).message})`, {
+        hint: 'The partial answer above is kept. Try again.',
+      });
+  }
+}
+
+function* jsonAnswerEvents(text: string, status: number, contentType: string): Generator<InvokeEvent> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // A 200 that is neither a stream nor JSON is unusable; report it like an error body.
+    const error = apiErrorFromResponse(status, contentType, text);
+    throw new CliError('bad-response', `expected an answer, got: ${error.message}`);
+  }
+  const record = parsed as Record<string, unknown> | null;
+  const data = record && typeof record === 'object' && 'success' in record ? record.data : parsed;
+  const answer = data as { output?: unknown; intermediate_steps?: unknown } | null;
+  if (answer === null || typeof answer !== 'object' || !('output' in answer)) {
+    throw new CliError('bad-response', 'the service answered without an output');
+  }
+  if (typeof answer.output === 'string') yield { type: 'token', text: answer.output };
+  else yield { type: 'value', value: answer.output };
+  for (const step of Array.isArray(answer.intermediate_steps) ? answer.intermediate_steps : []) {
+    const [action, observation] = Array.isArray(step) ? step : [step, undefined];
+    const { tool, tool_input } = (action ?? {}) as { tool?: unknown; tool_input?: unknown };
+    if (typeof tool === 'string' && tool) yield { type: 'tool_call', name: tool, args: parseArgs(tool_input), response: observation };
+  }
+}
+
+/** The LLM agent type sends tool_input as a JSON string; others as an object. */
+function parseArgs(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}

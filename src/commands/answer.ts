@@ -1,0 +1,105 @@
+// Prints an agent's answer as its events arrive, in the chosen output mode.
+// Human mode streams text to stdout and keeps no copy, so memory stays flat.
+import type { InvokeEvent } from '../api/invoke.js';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { startSpinner } from '../ui/spinner.js';
+
+export type AnswerMode = 'human' | 'json' | 'events' | 'structured';
+
+export interface ToolCall {
+  name?: string;
+  args?: unknown;
+  response?: unknown;
+  raw?: string;
+}
+
+export interface Answer {
+  /** The text (not kept in human mode), or the structured value. */
+  output: unknown;
+  toolCalls: ToolCall[];
+}
+
+export async function printAnswer(ctx: Context, events: AsyncIterable<InvokeEvent>, mode: AnswerMode, sessionId: string | undefined): Promise<Answer> {
+  const out = new StdoutWriter(ctx);
+  const keepText = mode !== 'human';
+  const toolCalls: ToolCall[] = [];
+  const texts: string[] = [];
+  let value: unknown;
+  let failure: string | undefined;
+  const spinner = mode === 'human' || mode === 'structured' ? await startSpinner(ctx, 'Waiting for the agent…') : undefined;
+
+  try {
+    for await (const event of events) {
+      spinner?.stop();
+      if (mode === 'events') await out.write(JSON.stringify(eventLine(event)) + '\n');
+      switch (event.type) {
+        case 'token':
+          if (keepText) texts.push(event.text);
+          if (mode === 'human') await out.write(event.text);
+          break;
+        case 'value':
+          value = event.value;
+          break;
+        case 'tool_call': {
+          const { type: _type, ...call } = event;
+          toolCalls.push(call);
+          if (mode === 'human' || mode === 'structured') ctx.logger.info(ctx.theme.accent('⚙ ') + describeToolCall(call));
+          break;
+        }
+        case 'error':
+          failure = event.message;
+          break;
+      }
+      if (failure !== undefined) break;
+    }
+  } finally {
+    spinner?.stop();
+    if (mode === 'human') await out.endLine();
+  }
+
+  if (failure !== undefined) {
+    throw new CliError('stream', `the agent failed mid-answer: ${failure.split('\n')[0]}`, {
+      details: failure.split('\n').slice(1).filter(Boolean),
+      hint: mode === 'human' ? 'The partial answer above is kept.' : undefined,
+    });
+  }
+  const output = value !== undefined ? value : texts.join('');
+  if (mode === 'events') await out.write(JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
+  return { output, toolCalls };
+}
+
+function eventLine(event: InvokeEvent): Record<string, unknown> {
+  return event.type === 'value' ? { type: 'token', text: JSON.stringify(event.value) } : event;
+}
+
+export function describeToolCall(call: ToolCall): string {
+  if (!call.name) return `tool call: ${call.raw ?? '(unreadable)'}`;
+  const args = call.args === undefined ? '' : typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
+  const response = call.response === undefined || call.response === null ? '' : ` → ${oneLineText(call.response)}`;
+  return `${call.name}(${args})${response}`;
+}
+
+function oneLineText(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? flat.slice(0, 119) + '…' : flat;
+}
+
+/** Writes to stdout respecting backpressure, and remembers whether the last byte was a newline. */
+class StdoutWriter {
+  private atLineStart = true;
+
+  constructor(private readonly ctx: Context) {}
+
+  async write(text: string): Promise<void> {
+    if (text === '') return;
+    this.atLineStart = text.endsWith('\n');
+    const stdout = this.ctx.deps.stdout;
+    if (!stdout.write(text)) await new Promise<void>((resolve) => stdout.once('drain', () => resolve()));
+  }
+
+  async endLine(): Promise<void> {
+    if (!this.atLineStart) await this.write('\n');
+  }
+}

@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import type { Deps } from '../deps.js';
+import { lazyAction, newCommand, withExamples } from './define.js';
+import { addSessionOptions } from './invoke.js';
+
+export function chatCommand(deps: Deps): Command {
+  const command = newCommand('chat', 'Talk with an agent in one session')
+    .description(
+      'Talk with an agent in one session, replies streamed live. /new starts a fresh session, /exit or Ctrl-D leaves, Ctrl-C stops the current reply. With stdin not a terminal, each line is one turn, so a conversation can be scripted.',
+    )
+    .argument('[agent-id]', 'the agent (picked from a list on a terminal when left out)');
+  addSessionOptions(command)
+    .option('--temperature <n>', 'model temperature, 0 to 2', Number)
+    .option('--max-tokens <n>', 'most tokens the model may produce', Number)
+    .action(lazyAction(deps, () => import('./chat.run.js')));
+  return withExamples(command, ['agents chat 0b6f9f2e', 'agents chat 0b6f9f2e -c', "printf 'Hi\\nWhat did I say?\\n' | agents chat 0b6f9f2e"]);
+}

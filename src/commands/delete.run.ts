@@ -1,0 +1,21 @@
+import { deleteAgent } from '../api/agents.js';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import type { Options } from './define.js';
+import { resolveAgentId } from './pick.js';
+
+export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
+  const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
+  if (options.yes !== true) {
+    if (!ctx.interactive) {
+      throw new CliError('usage', `refusing to delete agent ${agentId} without confirmation`, { hint: 'Pass --yes to delete without asking.' });
+    }
+    if (!(await ctx.prompter.confirm(`Delete agent ${agentId}? This cannot be undone.`, { default: false }))) {
+      throw new CliError('interrupted', `cancelled; agent ${agentId} was kept`);
+    }
+  }
+  const deleted = await deleteAgent(await ctx.client(), agentId);
+  await ctx.stateStore().forgetAgent(agentId);
+  if (ctx.globals.json) return ctx.printJson(deleted ?? { id: agentId, deleted: true });
+  ctx.logger.success(`Deleted agent ${agentId}`);
+}

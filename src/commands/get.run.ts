@@ -1,0 +1,17 @@
+import { getAgent } from '../api/agents.js';
+import type { Context } from '../context.js';
+import { describeAgent, describeLinks } from '../ui/agent-view.js';
+import { redactSecrets } from '../ui/redact.js';
+import type { Options } from './define.js';
+import { resolveAgentId } from './pick.js';
+
+export async function run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
+  const client = await ctx.client();
+  const agentId = await resolveAgentId(ctx, args[0], async () => client);
+  const agent = await getAgent(client, agentId);
+  if (agent.name) await ctx.stateStore().rememberAgent(agent.id, { name: agent.name });
+  // The real service nests each linked LLM with its provider API key: never print it.
+  const safe = redactSecrets(agent);
+  if (ctx.globals.json) return ctx.printJson(safe);
+  ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));
+}

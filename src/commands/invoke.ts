@@ -1,0 +1,34 @@
+import { Option, type Command } from 'commander';
+import type { Deps } from '../deps.js';
+import { lazyAction, newCommand, withExamples } from './define.js';
+
+export function addSessionOptions(command: Command): Command {
+  return command
+    .addOption(new Option('--session <id>', 'use this conversation session').conflicts(['continue']))
+    .addOption(new Option('-c, --continue', 'continue the last session this machine used with the agent'))
+    .addOption(new Option('--no-session', 'send no session (the service shares one memory between such calls)').conflicts(['continue']));
+}
+
+export function invokeCommand(deps: Deps): Command {
+  const command = newCommand('invoke', 'Send an input to an agent and print its answer')
+    .description(
+      'Send an input to an agent and print its answer as it streams. stdout holds exactly the answer; the session, tool calls and errors go to stderr. Each run starts a fresh session unless --session or -c is given.',
+    )
+    .argument('[agent-id]', 'the agent (picked from a list on a terminal when left out)')
+    .argument('[input]', 'the input; else --input-file, else piped stdin')
+    .option('--input-file <path>', 'read the input from a file (- for stdin)');
+  addSessionOptions(command)
+    .option('--output-schema <schema>', 'ask for structured output: a schema string, or @file; a JSON Schema is also checked locally')
+    .option('--no-stream', 'wait for the whole answer instead of streaming it')
+    .option('--events', 'print NDJSON events (token, tool_call, error, done) as they arrive')
+    .option('--temperature <n>', 'model temperature, 0 to 2', Number)
+    .option('--max-tokens <n>', 'most tokens the model may produce', Number)
+    .action(lazyAction(deps, () => import('./invoke.run.js')));
+  return withExamples(command, [
+    'agents invoke 0b6f9f2e "What is the capital of France?"',
+    'agents invoke 0b6f9f2e -c "And of Italy?"',
+    'git diff | agents invoke 0b6f9f2e --no-stream > review.txt',
+    'agents invoke 0b6f9f2e "Top 3 posts" --output-schema @schema.json',
+    'agents invoke 0b6f9f2e "hi" --events | jq -c .',
+  ]);
+}

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { listAgents, type Agent } from '../api/agents.js';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { renderTable } from '../ui/table.js';
+import type { Options } from './define.js';
+
+const PAGE_SIZE = 50;
+
+const optionsSchema = z.object({
+  limit: z.number({ error: '--limit must be a number' }).int('--limit must be a whole number').positive('--limit must be at least 1'),
+  all: z.boolean().optional(),
+});
+
+export async function run(ctx: Context, _args: unknown[], rawOptions: Options): Promise<void> {
+  const parsed = optionsSchema.safeParse(rawOptions);
+  if (!parsed.success) throw new CliError('usage', parsed.error.issues[0]?.message ?? 'invalid options');
+  const { limit, all } = parsed.data;
+  const wanted = all ? Infinity : limit;
+
+  const client = await ctx.client();
+  const agents: Agent[] = [];
+  for (let skip = 0; agents.length < wanted; ) {
+    const take = Math.min(PAGE_SIZE, wanted - agents.length);
+    const page = await listAgents(client, { skip, take });
+    agents.push(...page.agents);
+    skip += page.agents.length;
+    const lastPage = page.totalPages !== undefined && skip >= page.totalPages * take;
+    if (page.agents.length < take || lastPage) break;
+  }
+
+  if (ctx.globals.json) return ctx.printJson(agents);
+  if (agents.length === 0) {
+    ctx.logger.info('No agents yet. Create one with `agents create`.');
+    return;
+  }
+  const rows = agents.map((agent) => [agent.id, agent.name ?? '', agent.llmModel ?? '', agent.isActive === false ? 'no' : 'yes']);
+  ctx.print(
+    renderTable(['ID', 'NAME', 'MODEL', 'ACTIVE'], rows, {
+      theme: ctx.stdoutTheme,
+      width: ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined,
+    }),
+  );
+}

@@ -1,0 +1,36 @@
+// Filling in a missing agent id or resource ids: pick from the service's lists on a
+// terminal, or fail naming the argument when no one can answer.
+import { listAgents, listCatalog, type AttachKind } from '../api/agents.js';
+import type { ApiClient } from '../api/client.js';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+
+export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
+  if (typeof given === 'string' && given) return given;
+  if (!ctx.interactive) throw new CliError('usage', 'missing <agent-id>', { hint: 'Pass the agent id; `agents list` shows them.' });
+  const agents = await listAgents(await client(), { skip: 0, take: 100 }).then(
+    (page) => page.agents,
+    () => [], // cannot list: let the person type it
+  );
+  if (agents.length === 0) return ctx.prompter.text('Agent id', { validate: (v) => (v.trim() ? true : 'must not be empty') }).then((v) => v.trim());
+  return ctx.prompter.choose(
+    'Agent',
+    agents.map((agent) => ({ value: agent.id, name: `${agent.name ?? '(no name)'}  ${ctx.theme.muted(agent.id)}` })),
+    { allowOther: true },
+  );
+}
+
+export async function resolveResourceIds(ctx: Context, kind: AttachKind, given: unknown, client: ApiClient): Promise<string[]> {
+  const ids = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
+  if (ids.length > 0) return ids;
+  if (!ctx.interactive) throw new CliError('usage', `missing <${kind}-id>`, { hint: `Pass one or more ${kind} ids.` });
+  const catalog = await listCatalog(client, kind).catch(() => []);
+  if (catalog.length === 0) {
+    const typed = await ctx.prompter.text(`${kind} ids (separated by spaces)`, { validate: (v) => (v.trim() ? true : 'must not be empty') });
+    return typed.split(/[\s,]+/).filter(Boolean);
+  }
+  return ctx.prompter.chooseMany(
+    `${kind === 'llm' ? 'LLMs' : `${kind}s`} to attach`,
+    catalog.map((entry) => ({ value: entry.id, name: `${entry.name}  ${ctx.theme.muted(entry.id)}`, description: entry.description })),
+  );
+}

@@ -1,0 +1,127 @@
+// Questions for a person at a terminal. Commands ask through this interface (tests
+// pass a scripted one); the real one renders @inquirer/prompts on stderr, loaded
+// only when a question is asked. Callers check ctx.interactive first.
+import type { Deps } from '../deps.js';
+import { CliError } from '../errors.js';
+
+export interface Choice {
+  value: string;
+  name: string;
+  description?: string;
+}
+
+export type Validate = (value: string) => string | true;
+
+export interface Prompter {
+  text(message: string, options?: { default?: string; validate?: Validate }): Promise<string>;
+  secret(message: string, options?: { validate?: Validate }): Promise<string>;
+  confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
+  /** One of the choices; with allowOther, free text too (search as you type). */
+  choose(message: string, choices: Choice[], options?: { default?: string; allowOther?: boolean; validate?: Validate }): Promise<string>;
+  /** Any number of the choices. */
+  chooseMany(message: string, choices: Choice[]): Promise<string[]>;
+  /** Text that may span lines: the user's editor when one is set, else one line where \n means a newline. */
+  multiline(message: string, options?: { default?: string; validate?: Validate }): Promise<string>;
+}
+
+/** Long lists are searched as you type instead of scrolled. */
+const SEARCH_THRESHOLD = 12;
+
+export function inquirerPrompter(deps: Deps): Prompter {
+  const context = {
+    input: deps.stdin as NodeJS.ReadableStream,
+    output: deps.stderr as unknown as NodeJS.WritableStream,
+    signal: deps.signal,
+  };
+  const load = () => import('@inquirer/prompts');
+
+  const search = async (message: string, choices: Choice[], extra: { allowOther?: boolean; validate?: Validate; done?: string }) => {
+    const { search } = await load();
+    return guard(() =>
+      search<string>(
+        {
+          message,
+          pageSize: 10,
+          source: (term) => {
+            const query = (term ?? '').trim();
+            const matches = choices.filter((c) => !query || `${c.name} ${c.value}`.toLowerCase().includes(query.toLowerCase()));
+            const other = extra.allowOther && query && !choices.some((c) => c.value === query) ? [{ value: query, name: `use "${query}"` }] : [];
+            const done = extra.done ? [{ value: '', name: extra.done }] : [];
+            return [...done, ...other, ...matches];
+          },
+          validate: extra.validate ? (value: string) => extra.validate!(value) : undefined,
+        },
+        context,
+      ),
+    );
+  };
+
+  return {
+    async text(message, options = {}) {
+      const { input } = await load();
+      return guard(() => input({ message, default: options.default, validate: options.validate }, context));
+    },
+    async secret(message, options = {}) {
+      const { password } = await load();
+      return guard(() => password({ message, mask: '*', validate: options.validate }, context));
+    },
+    async confirm(message, options = {}) {
+      const { confirm } = await load();
+      return guard(() => confirm({ message, default: options.default }, context));
+    },
+    async choose(message, choices, options = {}) {
+      if (options.allowOther || choices.length > SEARCH_THRESHOLD) return search(message, choices, options);
+      const { select } = await load();
+      return guard(() => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD }, context));
+    },
+    async chooseMany(message, choices) {
+      if (choices.length <= SEARCH_THRESHOLD) {
+        const { checkbox } = await load();
+        return guard(() =>
+          checkbox<string>({ message, choices, required: true, pageSize: SEARCH_THRESHOLD, validate: (c) => (c.length ? true : 'pick at least one') }, context),
+        );
+      }
+      const picked: string[] = [];
+      for (;;) {
+        const rest = choices.filter((c) => !picked.includes(c.value));
+        const next = await search(`${message}${picked.length ? ` (${picked.length} picked)` : ''}`, rest, { done: picked.length ? '(done)' : undefined });
+        if (!next) return picked;
+        picked.push(next);
+        if (rest.length === 1) return picked;
+      }
+    },
+    async multiline(message, options = {}) {
+      if (deps.env.VISUAL || deps.env.EDITOR) {
+        const { editor } = await load();
+        return guard(() => editor({ message, default: options.default, validate: options.validate, waitForUserInput: false }, context)).then((text) =>
+          text.replace(/\n$/, ''),
+        );
+      }
+      const { input } = await load();
+      const answer = await guard(() =>
+        input(
+          {
+            message: `${message} (\\n for a new line)`,
+            default: options.default?.replace(/\n/g, '\\n'),
+            validate: options.validate ? (v) => options.validate!(v.replace(/\\n/g, '\n')) : undefined,
+          },
+          context,
+        ),
+      );
+      return answer.replace(/\\n/g, '\n');
+    },
+  };
+}
+
+/** Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130. */
+async function guard<T>(ask: () => Promise<T>): Promise<T> {
+  try {
+    return await ask();
+  } catch (error) {
+    const name = (error as Error)?.name;
+    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError' || name === 'AbortError') {
+      throw new CliError('interrupted', 'interrupted');
+    }
+    throw error;
+  }
+}

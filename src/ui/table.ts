@@ -1,0 +1,29 @@
+// A compact, aligned table. On a terminal the widest column is cut to fit the width.
+import type { Theme } from './theme.js';
+
+export function renderTable(headers: string[], rows: string[][], options: { theme: Theme; width?: number }): string {
+  const clean = rows.map((row) => row.map((cell) => cell.replace(/\s+/g, ' ')));
+  const widths = headers.map((header, i) => Math.max(header.length, ...clean.map((row) => (row[i] ?? '').length)));
+  if (options.width) shrinkToFit(widths, options.width);
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => fit(cell, widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [options.theme.heading(line(headers)), ...clean.map(line)].join('\n');
+}
+
+function shrinkToFit(widths: number[], total: number): void {
+  const gaps = 2 * (widths.length - 1);
+  let excess = widths.reduce((sum, w) => sum + w, 0) + gaps - total;
+  while (excess > 0) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if (widths[widest]! <= 8) return;
+    widths[widest]!--;
+    excess--;
+  }
+}
+
+function fit(cell: string, width: number): string {
+  return cell.length > width ? cell.slice(0, width - 1) + '…' : cell.padEnd(width);
+}

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Runs a command in a real pseudo-terminal and plays a script against it, as a person would:
+wait until the screen shows some text, then type keys. Prints a JSON result on stdout.
+
+usage: pty-driver.py SCRIPT_JSON -- command args...
+SCRIPT_JSON: [{"expect": "regex", "send": "keys"}, ...]; each step waits (up to its timeout)
+for the regex in the output seen since the previous match, ANSI codes removed.
+"""
+import fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
+
+def main():
+    sep = sys.argv.index("--")
+    steps = json.loads(sys.argv[1])
+    command = sys.argv[sep + 1:]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvp(command[0], command)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    raw = b""
+    cursor = 0
+    failure = None
+
+    def pump(deadline):
+        nonlocal raw
+        while True:
+            left = deadline - time.time()
+            if left <= 0:
+                return False
+            ready, _, _ = select.select([fd], [], [], min(left, 0.05))
+            if fd in ready:
+                try:
+                    chunk = os.read(fd, 65536)
+                except OSError:
+                    return None
+                if not chunk:
+                    return None
+                raw += chunk
+                return True
+
+    for step in steps:
+        deadline = time.time() + step.get("timeout", 10)
+        pattern = re.compile(step["expect"])
+        while True:
+            text = ANSI.sub("", raw.decode("utf-8", "replace"))
+            match = pattern.search(text, cursor)
+            if match:
+                cursor = match.end()
+                break
+            got = pump(deadline)
+            if got is False or got is None:
+                failure = f"did not see /{step['expect']}/ (process {'ended' if got is None else 'timed out'})"
+                break
+        if failure:
+            break
+        time.sleep(step.get("delay", 0.15))
+        os.write(fd, step["send"].encode("utf-8"))
+
+    deadline = time.time() + 10
+    while pump(deadline) is not None and time.time() < deadline:
+        pass
+    code = None
+    done, status = os.waitpid(pid, os.WNOHANG)
+    if done == 0:
+        os.kill(pid, signal.SIGKILL)
+        failure = failure or "the process did not end"
+        done, status = os.waitpid(pid, 0)
+    code = os.waitstatus_to_exitcode(status)
+    print(json.dumps({"code": code, "failure": failure, "screen": ANSI.sub("", raw.decode("utf-8", "replace")), "raw": raw.decode("utf-8", "replace")}))
+
+main()

@@ -44,7 +44,7 @@ export function inquirerPrompter(deps: Deps): Prompter {
           pageSize: 10,
           source: (term) => {
             const query = (term ?? '').trim();
-            const matches = choices.filter((c) => !query || `${c.name} ${c.value}`.toLowerCase().includes(query.toLowerCase()));
+            const matches = rank(choices, query);
             const other = extra.allowOther && query && !choices.some((c) => c.value === query) ? [{ value: query, name: `use "${query}"` }] : [];
             const done = extra.done ? [{ value: '', name: extra.done }] : [];
             return [...done, ...other, ...matches];
@@ -111,6 +111,23 @@ export function inquirerPrompter(deps: Deps): Prompter {
       return answer.replace(/\\n/g, '\n');
     },
   };
+}
+
+/** Choices matching what was typed: exact first, then prefixes, then anywhere. */
+function rank(choices: Choice[], query: string): Choice[] {
+  if (!query) return choices;
+  const q = query.toLowerCase();
+  const score = (c: Choice) => {
+    const value = c.value.toLowerCase();
+    if (value === q) return 0;
+    if (value.startsWith(q)) return 1;
+    return `${c.name} ${c.value}`.toLowerCase().includes(q) ? 2 : 3;
+  };
+  return choices
+    .map((choice) => ({ choice, score: score(choice) }))
+    .filter(({ score }) => score < 3)
+    .sort((a, b) => a.score - b.score)
+    .map(({ choice }) => choice);
 }
 
 /** Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130. */

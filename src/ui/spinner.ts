@@ -9,8 +9,11 @@ const NO_SPINNER: Spinner = { stop() {} };
 
 export async function startSpinner(ctx: Context, text: string): Promise<Spinner> {
   const ci = ctx.env.CI;
-  if (ctx.deps.stderr.isTTY !== true || (ci && ci !== '0' && ci !== 'false') || ctx.globals.quiet) return NO_SPINNER;
+  const stderr = ctx.deps.stderr as Partial<NodeJS.WriteStream>;
+  // ora draws with cursor moves, which only a real terminal stream offers.
+  const terminal = stderr.isTTY === true && typeof stderr.cursorTo === 'function';
+  if (!terminal || (ci && ci !== '0' && ci !== 'false') || ctx.globals.quiet) return NO_SPINNER;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: ctx.deps.stderr as NodeJS.WritableStream, discardStdin: false }).start();
+  const spinner = ora({ text, stream: stderr as NodeJS.WriteStream, discardStdin: false }).start();
   return { stop: () => spinner.stop() };
 }

@@ -60,8 +60,12 @@ def main():
     deadline = time.time() + 10
     while pump(deadline) is not None and time.time() < deadline:
         pass
-    code = None
+    # The terminal closes a moment before the process can be reaped: give it time to exit.
+    exit_deadline = time.time() + 5
     done, status = os.waitpid(pid, os.WNOHANG)
+    while done == 0 and time.time() < exit_deadline:
+        time.sleep(0.02)
+        done, status = os.waitpid(pid, os.WNOHANG)
     if done == 0:
         os.kill(pid, signal.SIGKILL)
         failure = failure or "the process did not end"

@@ -1,5 +1,5 @@
 // Drives the built binary in a real pseudo-terminal (through test/helpers/pty-driver.py).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { assertBuilt, BIN } from './binary.js';
 
@@ -27,13 +27,21 @@ export function python(): string | undefined {
   return found.status === 0 ? 'python3' : undefined;
 }
 
-export function runInPty(args: string[], steps: PtyStep[], env: Record<string, string>): PtyResult {
+/** Async, so a test server in this process keeps answering while the terminal session runs. */
+export function runInPty(args: string[], steps: PtyStep[], env: Record<string, string>): Promise<PtyResult> {
   assertBuilt();
-  const result = spawnSync('python3', [DRIVER, JSON.stringify(steps), '--', process.execPath, BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
+  return new Promise((resolve, reject) => {
+    const child = spawn('python3', [DRIVER, JSON.stringify(steps), '--', process.execPath, BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) reject(new Error(`pty driver failed: ${stderr}`));
+      else resolve(JSON.parse(stdout) as PtyResult);
+    });
   });
-  if (result.status !== 0) throw new Error(`pty driver failed: ${result.stderr}`);
-  return JSON.parse(result.stdout) as PtyResult;
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { run } from '../../src/cli.js';
 import type { Deps } from '../../src/deps.js';
+import type { Prompter } from '../../src/ui/prompter.js';
 import { captureStream, stdinFrom } from './streams.js';
 
 export interface CliResult {
@@ -19,6 +20,9 @@ export interface RunOptions {
   configDir?: string;
   dispatcher?: Dispatcher;
   signal?: AbortSignal;
+  /** Pretend stdin and stderr are a terminal (prompts become possible). */
+  tty?: boolean;
+  prompter?: Prompter;
 }
 
 export function tempConfigDir(): string {
@@ -27,11 +31,12 @@ export function tempConfigDir(): string {
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<CliResult> {
   const stdout = captureStream();
-  const stderr = captureStream();
+  const stderr = captureStream(options.tty ?? false);
   const deps: Deps = {
     stdout,
     stderr,
-    stdin: stdinFrom(options.stdin),
+    stdin: stdinFrom(options.stdin, options.tty ?? false),
+    prompter: options.prompter,
     env: { AGENTS_CONFIG_DIR: options.configDir ?? tempConfigDir(), ...options.env },
     dispatcher: options.dispatcher,
     signal: options.signal,

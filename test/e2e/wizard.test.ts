@@ -1,0 +1,115 @@
+// The prompts, driven in a real pseudo-terminal as a person would, and their absence off a terminal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runBinary } from '../helpers/binary.js';
+import { KEY, python, runInPty } from '../helpers/pty.js';
+import { tempConfigDir } from '../helpers/run-cli.js';
+import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const CURRENT = { id: 'agent-7', name: 'Old name', description: 'old description', llmModel: 'GPT_4', isActive: true };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer((req, res, body) => {
+    if (req.method === 'GET') return sendJson(res, 200, { success: true, data: CURRENT });
+    sendJson(res, 200, { success: true, data: { ...CURRENT, ...JSON.parse(body || '{}'), id: 'agent-7' } });
+  });
+});
+afterAll(() => server.close());
+
+const env = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_pty_secret_123456' });
+const writes = () => server.requests.filter((r) => r.method !== 'GET');
+
+describe.skipIf(!python())('in a terminal', () => {
+  it('create asks for every missing field, shows a summary and sends after confirmation', async () => {
+    const before = writes().length;
+    const result = await runInPty(
+      ['create'],
+      [
+        { expect: 'Name', send: 'Docs bot' + KEY.enter },
+        { expect: 'Description', send: 'answers doc questions' + KEY.enter },
+        { expect: 'LLM model', send: 'GPT_4_0' },
+        { expect: 'GPT_4_0', send: KEY.enter },
+        { expect: 'Prompt', send: 'Be brief.\\nCite docs.' + KEY.enter },
+        { expect: 'Initial message', send: KEY.enter },
+        { expect: 'Avatar URL', send: KEY.enter },
+        { expect: 'Active\\?', send: KEY.enter },
+        { expect: 'Create this agent\\?', send: KEY.enter },
+      ],
+      env(),
+    );
+    expect(result.failure).toBeNull();
+    expect(result.code).toBe(0);
+    expect(result.screen).toMatch(/New agent[\s\S]*name\s+Docs bot/);
+    expect(writes()).toHaveLength(before + 1);
+    expect(JSON.parse(writes().at(-1)!.body)).toEqual({
+      name: 'Docs bot',
+      description: 'answers doc questions',
+      llmModel: 'GPT_4_0',
+      prompt: 'Be brief.\nCite docs.',
+      isActive: true,
+    });
+  });
+
+  it('an invalid answer is asked again with the reason', async () => {
+    const result = await runInPty(
+      ['create', '--description', 'd', '--llm-model', 'GPT_4_0'],
+      [
+        { expect: 'Name', send: '   ' + KEY.enter },
+        { expect: 'required', send: KEY.ctrlC },
+      ],
+      env(),
+    );
+    expect(result.failure).toBeNull();
+    expect(result.code).toBe(130);
+  });
+
+  it('Ctrl-C in the wizard exits 130 without a stack trace and sends nothing', async () => {
+    const before = server.requests.length;
+    const result = await runInPty(['create'], [{ expect: 'Name', send: KEY.ctrlC }], env());
+    expect(result.failure).toBeNull();
+    expect(result.code).toBe(130);
+    expect(result.screen).not.toMatch(/\n\s+at /);
+    expect(server.requests).toHaveLength(before);
+  });
+
+  it('update shows the current values and sends only the chosen field', async () => {
+    const result = await runInPty(
+      ['update', 'agent-7'],
+      [
+        { expect: 'Fields to change[\\s\\S]*Name \\(Old name\\)', send: KEY.space + KEY.enter },
+        { expect: 'Name[^\\n]*Old name', send: '\x15' /* clear the pre-filled line */ + 'New name' + KEY.enter },
+        { expect: 'Send these changes\\?', send: KEY.enter },
+      ],
+      env(),
+    );
+    expect(result.failure).toBeNull();
+    expect(result.code).toBe(0);
+    const patch = writes().at(-1)!;
+    expect(patch.method).toBe('PATCH');
+    expect(JSON.parse(patch.body)).toEqual({ name: 'New name' });
+  });
+});
+
+describe('off a terminal', () => {
+  const cases: Array<[string, string[], Record<string, string>]> = [
+    ['stdin not a terminal', ['create'], {}],
+    ['CI=1', ['create'], { CI: '1' }],
+    ['--no-input', ['create', '--no-input'], {}],
+  ];
+  for (const [name, args, extra] of cases) {
+    it(`${name}: fails fast with exit 2 naming every missing flag, no prompt escape codes`, async () => {
+      const before = server.requests.length;
+      const result = await runBinary(args, { env: { ...env(), ...extra } });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('missing --name, --description, --llm-model');
+      expect(result.stderr).not.toContain('\x1b[');
+      expect(server.requests).toHaveLength(before);
+    });
+  }
+
+  it('missing ids are usage errors naming the argument', async () => {
+    const result = await runBinary(['add-tool'], { env: env() });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('missing <agent-id>');
+  });
+});

@@ -1,0 +1,169 @@
+// Each prompt flow with a scripted prompter: which questions are asked, which are skipped,
+// and what is sent. The flows run in-process against a real loopback server.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
+import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
+
+const AGENT = { id: 'agent-1', name: 'Current', description: 'current description', llmModel: 'GPT_4', prompt: 'Old prompt', isActive: false };
+const TOOLS = [
+  { id: 'tool-1', name: 'browser' },
+  { id: 'tool-2', name: 'weather' },
+];
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer((req, res, body) => {
+    const path = req.url ?? '';
+    if (req.method === 'GET' && path.startsWith('/api/v1/agents?')) return sendJson(res, 200, { success: true, data: [AGENT], total_pages: 1 });
+    if (req.method === 'GET' && path.startsWith('/api/v1/tools')) return sendJson(res, 200, { success: true, data: TOOLS });
+    if (req.method === 'GET') return sendJson(res, 200, { success: true, data: AGENT });
+    if (path.endsWith('/tools')) return sendJson(res, 200, { success: true, data: null });
+    sendJson(res, 200, { success: true, data: { ...AGENT, ...JSON.parse(body || '{}') } });
+  });
+});
+afterEach(() => server.close());
+
+const run = (argv: string[], prompter: ScriptedPrompter) =>
+  runCli(argv, { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_flow_123456789' }, tty: true, prompter });
+const writes = () => server.requests.filter((r) => r.method !== 'GET');
+
+describe('create', () => {
+  it('asks only what the flags left out, re-asks an invalid answer, confirms, then sends', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^Description/, answer: 'helps' },
+      { ask: /^LLM model/, answer: 'GPT_4_0' },
+      { ask: /^Prompt/, answer: 'Line one\nLine two' },
+      { ask: /^Initial message/, answer: '' },
+      { ask: /^Avatar/, answer: '' },
+      { ask: /^Active/, answer: true },
+      { ask: /^Create this agent/, answer: true },
+    ]);
+    const result = await run(['create', '--name', 'Flagged'], prompter);
+    expect(result.code).toBe(0);
+    expect(prompter.asked.map((a) => a.message)).not.toContain('Name');
+    expect(prompter.remaining()).toBe(0);
+    expect(JSON.parse(writes()[0]!.body)).toEqual({ name: 'Flagged', description: 'helps', llmModel: 'GPT_4_0', prompt: 'Line one\nLine two', isActive: true });
+    expect(result.stderr).toContain('New agent');
+  });
+
+  it('offers the known models and validates answers with the same rules as flags', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^Name/, answer: '   ' },
+      { ask: /^Name/, answer: 'Named' },
+      { ask: /^Description/, answer: 'd' },
+      { ask: /^LLM model/, answer: 'MY_OWN_MODEL' },
+      { ask: /^Prompt/, answer: '' },
+      { ask: /^Initial message/, answer: '' },
+      { ask: /^Avatar/, answer: '' },
+      { ask: /^Active/, answer: false },
+      { ask: /^Create this agent/, answer: true },
+    ]);
+    const result = await run(['create'], prompter);
+    expect(result.code).toBe(0);
+    expect(prompter.asked[0]!.verdicts).toEqual(['required', true]);
+    const models = prompter.asked.find((a) => a.kind === 'choose')!.choices!.map((c) => c.value);
+    expect(models).toContain('GPT_4_0');
+    expect(JSON.parse(writes()[0]!.body)).toMatchObject({ name: 'Named', llmModel: 'MY_OWN_MODEL', isActive: false });
+  });
+
+  it('declining the summary sends nothing and exits 130', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^LLM model/, answer: 'GPT_4' },
+      { ask: /^Prompt/, answer: '' },
+      { ask: /^Initial message/, answer: '' },
+      { ask: /^Avatar/, answer: '' },
+      { ask: /^Active/, answer: true },
+      { ask: /^Create this agent/, answer: false },
+    ]);
+    const result = await run(['create', '--name', 'n', '--description', 'd'], prompter);
+    expect(result.code).toBe(130);
+    expect(result.stderr).toContain('cancelled; nothing was sent');
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('with every required flag given, asks nothing', async () => {
+    const prompter = new ScriptedPrompter([]);
+    const result = await run(['create', '--name', 'n', '--description', 'd', '--llm-model', 'GPT_4'], prompter);
+    expect(result.code).toBe(0);
+    expect(prompter.asked).toHaveLength(0);
+  });
+});
+
+describe('update', () => {
+  it('offers the fields with their current values and pre-fills each answer', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^Fields to change/, answer: ['prompt', 'isActive'] },
+      { ask: /^Prompt/, answer: 'New prompt' },
+      { ask: /^Active/, answer: true },
+      { ask: /^Send these changes/, answer: true },
+    ]);
+    const result = await run(['update', 'agent-1'], prompter);
+    expect(result.code).toBe(0);
+    const fields = prompter.asked[0]!;
+    expect(fields.choices!.find((c) => c.value === 'name')!.name).toContain('Current');
+    expect(prompter.asked[1]!.default).toBe('Old prompt');
+    expect(prompter.asked[2]!.default).toBe(false);
+    expect(writes().map((w) => [w.method, w.url, JSON.parse(w.body)])).toEqual([['PATCH', '/api/v1/agents/agent-1', { prompt: 'New prompt', isActive: true }]]);
+  });
+
+  it('falls back to empty defaults when the agent cannot be read', async () => {
+    await server.close();
+    server = await startTestServer((req, res, body) =>
+      req.method === 'GET' ? sendJson(res, 500, { detail: 'boom' }) : sendJson(res, 200, { success: true, data: { id: 'x', ...JSON.parse(body) } }),
+    );
+    const prompter = new ScriptedPrompter([
+      { ask: /^Fields to change/, answer: ['name'] },
+      { ask: /^Name/, answer: 'Fresh' },
+      { ask: /^Send these changes/, answer: true },
+    ]);
+    const result = await run(['update', 'x'], prompter);
+    expect(result.code).toBe(0);
+    expect(prompter.asked[1]!.default).toBeUndefined();
+  });
+});
+
+describe('missing ids', () => {
+  it('add-tool with no ids: picks the agent and the tools from the service lists', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^Agent/, answer: 'agent-1' },
+      { ask: /^tools to attach/, answer: ['tool-1', 'tool-2'] },
+    ]);
+    const result = await run(['add-tool'], prompter);
+    expect(result.code).toBe(0);
+    expect(prompter.asked[1]!.choices!.map((c) => c.value)).toEqual(['tool-1', 'tool-2']);
+    expect(writes().map((w) => JSON.parse(w.body))).toEqual([{ toolId: 'tool-1' }, { toolId: 'tool-2' }]);
+  });
+
+  it('invoke with no input asks for it', async () => {
+    await server.close();
+    server = await startTestServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('event: message\ndata: hello\n\n');
+    });
+    const prompter = new ScriptedPrompter([{ ask: /^Input/, answer: 'typed input' }]);
+    const result = await run(['invoke', 'agent-1'], prompter);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(server.requests[0]!.body).input).toBe('typed input');
+    expect(result.stdout).toBe('hello\n');
+  });
+
+  it('delete asks for confirmation, and a no keeps the agent', async () => {
+    const prompter = new ScriptedPrompter([{ ask: /^Delete agent agent-1/, answer: false }]);
+    const result = await run(['delete', 'agent-1'], prompter);
+    expect(result.code).toBe(130);
+    expect(writes()).toHaveLength(0);
+  });
+
+  it('login asks for the base URL and the token, masked', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^Service address/, answer: 'not a url' },
+      { ask: /^Service address/, answer: server.url },
+      { ask: /^Token/, answer: 'tok_typed_123456789' },
+    ]);
+    const result = await runCli(['login'], { tty: true, prompter });
+    expect(result.code).toBe(0);
+    expect(prompter.asked.map((a) => a.kind)).toEqual(['text', 'secret']);
+    expect(server.requests[0]!.headers.authorization).toBe('Bearer tok_typed_123456789');
+  });
+});

@@ -71,12 +71,12 @@ async function firstJsonLine(stream) {
 }
 
 async function seededIds(baseUrl, token) {
-  const first = async (kind) => {
+  // The emulator's seeded records; the last LLM is one that create does not attach by itself.
+  const ids = async (kind) => {
     const response = await fetch(`${baseUrl}/api/v1/${kind}`, { headers: { authorization: `Bearer ${token}` } });
-    const body = await response.json();
-    return body.data[0].id;
+    return (await response.json()).data.map((record) => record.id);
   };
-  return { tool: await first('tools'), datasource: await first('datasources'), llm: await first('llms') };
+  return { tool: (await ids('tools')).at(-1), datasource: (await ids('datasources'))[0], llm: (await ids('llms')).at(-1) };
 }
 
 function buildIfNeeded() {

@@ -5,6 +5,7 @@ import { chatCommand } from './commands/chat.js';
 import { configCommand } from './commands/config.js';
 import { createCommand } from './commands/create.js';
 import { deleteCommand } from './commands/delete.js';
+import { emulatorCommand } from './commands/emulator.js';
 import { getCommand } from './commands/get.js';
 import { invokeCommand } from './commands/invoke.js';
 import { listCommand } from './commands/list.js';
@@ -48,6 +49,7 @@ export function createProgram(deps: Deps, errTheme: Theme = createTheme(false)):
     logoutCommand(deps),
     statusCommand(deps),
     configCommand(deps),
+    emulatorCommand(deps),
   ];
   for (const command of commands) program.addCommand(command);
 

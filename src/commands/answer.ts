@@ -44,7 +44,6 @@ export async function printAnswer(ctx: Context, events: AsyncIterable<InvokeEven
         case 'tool_call': {
           const { type: _type, ...call } = event;
           toolCalls.push(call);
-          if (mode === 'human' || mode === 'structured') ctx.logger.info(ctx.theme.accent('⚙ ') + describeToolCall(call));
           break;
         }
         case 'error':
@@ -56,6 +55,10 @@ export async function printAnswer(ctx: Context, events: AsyncIterable<InvokeEven
   } finally {
     spinner?.stop();
     if (mode === 'human') await out.endLine();
+    // After the answer's last line, so stderr lines never land in the middle of it on a terminal.
+    if (mode === 'human' || mode === 'structured') {
+      for (const call of toolCalls) ctx.logger.info(ctx.theme.accent('⚙ ') + describeToolCall(call));
+    }
   }
 
   if (failure !== undefined) {

@@ -6,6 +6,7 @@ import { resolveAgentId, resolveResourceIds } from './pick.js';
 export type { AttachKind };
 
 const noun: Record<AttachKind, string> = { tool: 'tool', datasource: 'datasource', llm: 'LLM' };
+const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export function attachModule(kind: AttachKind): CommandModule {
   return {
@@ -20,7 +21,7 @@ export function attachModule(kind: AttachKind): CommandModule {
         if (!ctx.globals.json) {
           ctx.logger.success(
             alreadyAttached
-              ? `${noun[kind]} ${id} was already attached to agent ${agentId}`
+              ? `${capitalized(noun[kind])} ${id} was already attached to agent ${agentId}`
               : `Attached ${noun[kind]} ${id} to agent ${agentId}`,
           );
         }

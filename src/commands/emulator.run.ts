@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { startEmulator } from '../emulator/server.js';
+import type { Options } from './define.js';
+import { parseOrUsage } from './invoke-options.js';
+
+const optionsSchema = z.object({
+  port: z.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0).max(65535, '--port must be at most 65535'),
+  host: z.string().min(1, '--host must not be empty'),
+  token: z.string().min(1, '--token must not be empty').optional(),
+  strict: z.boolean().optional(),
+});
+
+export async function run(ctx: Context, _args: unknown[], rawOptions: Options): Promise<void> {
+  const options = parseOrUsage(optionsSchema, rawOptions);
+  const tokenDelayMs = Number(ctx.env.AGENTS_EMULATOR_TOKEN_DELAY_MS ?? 0) || 0;
+  const emulator = await startEmulator({ ...options, tokenDelayMs }).catch((error: NodeJS.ErrnoException) => {
+    throw listenError(error, options.host, options.port);
+  });
+
+  if (ctx.globals.json) {
+    ctx.print(JSON.stringify({ baseUrl: emulator.url, token: emulator.token, strict: emulator.strict }));
+  } else {
+    ctx.print(`AGENTS_BASE_URL=${emulator.url}`);
+    ctx.print(`AGENTS_TOKEN=${emulator.token}`);
+    ctx.logger.info(
+      ctx.theme.muted(
+        `Emulator${emulator.strict ? ' (strict)' : ''} listening. Try:\n` +
+          `  export AGENTS_BASE_URL=${emulator.url} AGENTS_TOKEN=${emulator.token}\n` +
+          '  agents create --name Demo --description "a demo agent" --llm-model GPT_4_0\n' +
+          'Ctrl-C stops it.',
+      ),
+    );
+  }
+
+  await untilStopped(ctx.deps.signal);
+  await emulator.close();
+  ctx.logger.info(ctx.theme.muted('Emulator stopped.'));
+}
+
+/** Resolves on Ctrl-C (the entry point's abort signal) or SIGTERM. */
+function untilStopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.once('SIGTERM', stop);
+    if (signal?.aborted) stop();
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+}
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number): CliError {
+  const hint = 'Pick another with --port, or --port 0 for any free port.';
+  if (error.code === 'EADDRINUSE') return new CliError('usage', `${host}:${port} is already in use`, { hint });
+  if (error.code === 'EACCES') return new CliError('usage', `not allowed to listen on ${host}:${port}`, { hint });
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new CliError('usage', `cannot bind to ${host}: no such local address`);
+  return new CliError('server', `the emulator could not start: ${error.message}`);
+}

@@ -1,0 +1,61 @@
+// Attach, list and detach an agent's tools, datasources and LLMs; list the seeded catalogues.
+import type { Handler, RouteContext } from './context.js';
+import { sendDetail, sendEnvelope, sendValidation } from './http.js';
+import { agentNotFound } from './not-found.js';
+import { linkKey, type LinkKind } from './store.js';
+import { checkFields, parseBody } from './validation.js';
+
+const duplicateDetail: Record<LinkKind, string> = {
+  tool: 'Agent tool already exists',
+  datasource: 'Agent datasource already exists',
+  // The real service has no duplicate check for LLMs: the composite primary key fails.
+  llm: 'Unique constraint failed on the fields: (`agentId`,`llmId`)',
+};
+
+export function attach(kind: LinkKind): Handler {
+  return (ctx: RouteContext) => {
+    const key = linkKey[kind];
+    const { body, errors } = parseBody(ctx.rawBody);
+    const problems = body ? checkFields(body, { [key]: { type: 'str', required: true } }) : errors;
+    if (problems.length > 0) return sendValidation(ctx.res, problems);
+    const agentId = ctx.params[0]!;
+    const targetId = body![key] as string;
+    if (!ctx.store.agents.has(agentId)) return agentNotFound(ctx, 'link');
+    if (!ctx.store.findInCatalog(kind, targetId)) {
+      if (ctx.config.strict) return sendDetail(ctx.res, 404, `${kind} ${targetId} not found`);
+      return sendDetail(ctx.res, 500, `Foreign key constraint failed on the field: \`${key}\``);
+    }
+    const link = ctx.store.addLink(kind, agentId, targetId);
+    if (!link) return sendDetail(ctx.res, ctx.config.strict ? 409 : 500, duplicateDetail[kind]);
+    const { agent: _agent, [kind]: _target, ...record } = ctx.store.linkRecord(kind, link, false);
+    sendEnvelope(ctx.res, ctx.config.strict ? record : null);
+  };
+}
+
+export function listLinks(kind: LinkKind): Handler {
+  return (ctx) => {
+    const agentId = ctx.params[0]!;
+    if (!ctx.store.agents.has(agentId)) return agentNotFound(ctx, 'get');
+    sendEnvelope(ctx.res, ctx.store.linksOf(kind, agentId).map((link) => ctx.store.linkRecord(kind, link, false)));
+  };
+}
+
+export function detach(kind: LinkKind): Handler {
+  return (ctx) => {
+    const [agentId, targetId] = ctx.params as [string, string];
+    if (!ctx.store.agents.has(agentId)) return agentNotFound(ctx, 'delete');
+    const removed = ctx.store.removeLink(kind, agentId, targetId);
+    if (!removed && ctx.config.strict) return sendDetail(ctx.res, 404, `${kind} ${targetId} is not attached`);
+    sendEnvelope(ctx.res, null);
+  };
+}
+
+export function listCatalog(kind: LinkKind): Handler {
+  return (ctx) => {
+    const all = ctx.store.catalog(kind);
+    if (kind === 'llm') return sendEnvelope(ctx.res, all);
+    const skip = Number(ctx.query.get('skip') ?? 0) || 0;
+    const take = Number(ctx.query.get('take') ?? 50) || 50;
+    sendEnvelope(ctx.res, all.slice(skip, skip + take), 200, { total_pages: Math.ceil(all.length / take) });
+  };
+}

@@ -1,0 +1,57 @@
+// Routes of the real service's agent API, matched on raw path segments (decoded one by one,
+// so an id holding an encoded "/" stays one segment).
+import type { Handler } from './context.js';
+import { createAgent, deleteAgent, getAgent, listAgents, updateAgent } from './agent-routes.js';
+import { invokeAgent } from './invoke-route.js';
+import { attach, detach, listCatalog, listLinks } from './link-routes.js';
+
+interface Route {
+  method: string;
+  /** Literal segments, or ':' for a parameter. */
+  pattern: string[];
+  handler: Handler;
+}
+
+const route = (method: string, path: string, handler: Handler): Route => ({ method, pattern: path.split('/').filter(Boolean), handler });
+
+const ROUTES: Route[] = [
+  route('GET', 'agents', listAgents),
+  route('POST', 'agents', createAgent),
+  route('GET', 'agents/:', getAgent),
+  route('PATCH', 'agents/:', updateAgent),
+  route('DELETE', 'agents/:', deleteAgent),
+  route('POST', 'agents/:/invoke', invokeAgent),
+  route('GET', 'agents/:/tools', listLinks('tool')),
+  route('POST', 'agents/:/tools', attach('tool')),
+  route('DELETE', 'agents/:/tools/:', detach('tool')),
+  route('GET', 'agents/:/datasources', listLinks('datasource')),
+  route('POST', 'agents/:/datasources', attach('datasource')),
+  route('DELETE', 'agents/:/datasources/:', detach('datasource')),
+  route('POST', 'agents/:/llms', attach('llm')),
+  route('DELETE', 'agents/:/llms/:', detach('llm')),
+  route('GET', 'tools', listCatalog('tool')),
+  route('GET', 'datasources', listCatalog('datasource')),
+  route('GET', 'llms', listCatalog('llm')),
+];
+
+export type Match = { handler: Handler; params: string[] } | { error: 404 | 405 };
+
+/** `segments` are the raw segments after /api/v1. */
+export function matchRoute(method: string, segments: string[]): Match {
+  let pathMatched = false;
+  for (const candidate of ROUTES) {
+    if (candidate.pattern.length !== segments.length) continue;
+    const params: string[] = [];
+    const fits = candidate.pattern.every((part, i) => {
+      if (part === ':') {
+        params.push(decodeURIComponent(segments[i]!));
+        return true;
+      }
+      return part === segments[i];
+    });
+    if (!fits) continue;
+    pathMatched = true;
+    if (candidate.method === method) return { handler: candidate.handler, params };
+  }
+  return { error: pathMatched ? 405 : 404 };
+}

@@ -1,0 +1,106 @@
+// `agents emulator`: a local HTTP stand-in for the service, speaking the real (Superagent
+// 0.2.39) wire format by default, or the spec's cleaner reading with `strict`.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EmulatorConfig } from './context.js';
+import { sendDetail, sendInternalError } from './http.js';
+import { matchRoute } from './router.js';
+import { DEFAULT_EMULATOR_TOKEN } from './seed.js';
+import { Store } from './store.js';
+
+export { DEFAULT_EMULATOR_TOKEN, SEED } from './seed.js';
+
+export interface EmulatorOptions {
+  port?: number;
+  host?: string;
+  token?: string;
+  strict?: boolean;
+  /** Pause between streamed tokens, to watch an answer arrive. */
+  tokenDelayMs?: number;
+}
+
+export interface RunningEmulator {
+  /** e.g. http://127.0.0.1:7878, without /api/v1. */
+  url: string;
+  token: string;
+  strict: boolean;
+  close(): Promise<void>;
+}
+
+const API_PREFIX = ['api', 'v1'];
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const token = options.token ?? DEFAULT_EMULATOR_TOKEN;
+  const config: EmulatorConfig = { strict: options.strict ?? false, tokenDelayMs: options.tokenDelayMs ?? 0 };
+  const store = new Store();
+
+  const server = createServer((req, res) => {
+    handle(req, res, store, config, token).catch(() => {
+      if (!res.headersSent) sendInternalError(res);
+      else res.destroy();
+    });
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    token,
+    strict: config.strict,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, store: Store, config: EmulatorConfig, token: string): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://emulator');
+  // Split the raw path before decoding, so "%2F" inside an id never becomes a separator.
+  const rawPath = (req.url ?? '/').split('?')[0]!;
+  const segments = rawPath.split('/').filter(Boolean);
+  const rawBody = await readBody(req);
+
+  if (segments.length < 2 || segments[0] !== API_PREFIX[0] || segments[1] !== API_PREFIX[1]) {
+    return sendDetail(res, 404, 'Not Found');
+  }
+  const match = matchRoute(req.method ?? 'GET', segments.slice(2));
+  if ('error' in match) return sendDetail(res, match.error, match.error === 404 ? 'Not Found' : 'Method Not Allowed');
+  if (!authorized(req, res, config, token)) return;
+  await match.handler({ req, res, params: match.params, query: url.searchParams, rawBody, store, config });
+}
+
+/** FastAPI's HTTPBearer (0.95) and the real service's JWT check, or the spec's 401s in strict mode. */
+function authorized(req: IncomingMessage, res: ServerResponse, config: EmulatorConfig, token: string): boolean {
+  const header = req.headers.authorization ?? '';
+  const [scheme, credentials] = header.split(/\s+/, 2);
+  if (!header) {
+    sendDetail(res, config.strict ? 401 : 403, 'Not authenticated');
+    return false;
+  }
+  if (scheme?.toLowerCase() !== 'bearer' || !credentials) {
+    sendDetail(res, config.strict ? 401 : 403, 'Invalid authentication credentials');
+    return false;
+  }
+  if (credentials !== token) {
+    // The real service cannot decode the token and fails with an uncaught exception.
+    if (config.strict) sendDetail(res, 401, 'Invalid token or expired token');
+    else sendInternalError(res);
+    return false;
+  }
+  return true;
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

@@ -26,12 +26,7 @@ export function createProgram(deps: Deps, errTheme: Theme = createTheme(false)):
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false })
-    .configureOutput({
-      writeOut: (text) => void deps.stdout.write(text),
-      writeErr: (text) => void deps.stderr.write(text),
-      outputError: (text, write) => write(errTheme.error(text)),
-    });
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
   addGlobalOptions(program);
 
   const commands = [
@@ -63,6 +58,11 @@ export function createProgram(deps: Deps, errTheme: Theme = createTheme(false)):
   );
   applyToAll(program, (command) => {
     command.exitOverride();
+    command.configureOutput({
+      writeOut: (text) => void deps.stdout.write(text),
+      writeErr: (text) => void deps.stderr.write(text),
+      outputError: (text, write) => write(errTheme.error(text)),
+    });
     command.showHelpAfterError(`(run \`${commandPath(command)} --help\` for usage)`);
   });
   return program;

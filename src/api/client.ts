@@ -151,6 +151,14 @@ export class ApiClient {
         await response.body.dump();
         throw redirectError(status, headerValue(response.headers.location));
       }
+      if (method === 'GET' && status >= 500 && status !== 503) {
+        // Read it now: the real service answers a missing record with a 500 that no retry will change.
+        const text = await readText(response.body, MAX_JSON_BYTES);
+        const error = apiErrorFromResponse(status, contentType, text);
+        if (error.kind === 'not-found' || attempt >= this.retry.maxRetries) throw error;
+        await this.wait(backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
+        continue;
+      }
       if (status >= 500 || status === 429) {
         if (attempt < this.retry.maxRetries && isRetryable(method, 'status', status)) {
           const retryAfter = parseRetryAfter(headerValue(response.headers['retry-after']));

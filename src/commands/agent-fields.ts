@@ -63,12 +63,13 @@ export async function readAgentFields(ctx: Context, options: Options): Promise<A
   const parsed = agentFieldsSchema.safeParse(merged);
   if (parsed.success) return parsed.data;
 
+  const source = file === undefined ? 'flags' : file === '-' ? 'stdin' : file;
   const details = parsed.error.issues.map((issue) => {
     const field = String(issue.path[0] ?? '');
     if (issue.code === 'unrecognized_keys') {
-      return `${file ?? 'input'}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+      return `${source}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
     }
-    const where = field in fromFlags ? flagOfField[field as keyof AgentFields] : `${field} in ${file ?? 'input'}`;
+    const where = field in fromFlags ? flagOfField[field as keyof AgentFields] : `${field} in ${source}`;
     return `${where}: ${issue.message}`;
   });
   throw new CliError('usage', 'invalid agent fields', { details, hint: `Known fields: ${Object.keys(flagOfField).join(', ')}` });

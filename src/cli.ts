@@ -17,10 +17,10 @@ import type { Deps } from './deps.js';
 import { ExitCode } from './errors.js';
 import { addGlobalOptions } from './globals.js';
 import { reportError } from './report.js';
-import { colorEnabled, createTheme, type Theme } from './ui/theme.js';
+import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
 import { VERSION } from './version.js';
 
-export function createProgram(deps: Deps, errTheme: Theme = createTheme(false)): Command {
+export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Command {
   const program = new Command('agents')
     .description('Create, configure and invoke AI agents on an Agent Management Service.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -84,7 +84,9 @@ const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version']);
 /** Parses argv, runs the command and returns the exit code; never throws, never exits. */
 export async function run(argv: string[], deps: Deps): Promise<number> {
   const debug = argv.includes('--debug');
-  const theme = createTheme(colorEnabled(deps.stderr, deps.env, !argv.includes('--no-color')));
+  // chalk is loaded only when there is colour to show.
+  const colour = colorEnabled(deps.stderr, deps.env, !argv.includes('--no-color'));
+  const theme = colour ? (await import('./ui/theme.js')).createTheme(true) : PLAIN_THEME;
   const program = createProgram(deps, theme);
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -1,7 +1,7 @@
 // Glue between commander (syntax, help) and the command implementations (meaning),
 // which are loaded only when their command runs, so --help and --version stay light.
 import { Command } from 'commander';
-import { Context } from '../context.js';
+import type { Context } from '../context.js';
 import type { Deps } from '../deps.js';
 import { readGlobals } from '../globals.js';
 
@@ -14,6 +14,8 @@ export interface CommandModule {
 export function lazyAction(deps: Deps, load: () => Promise<CommandModule>) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1) as Command;
+    // Loaded here, not at start-up: --help and --version never need it.
+    const { Context } = await import('../context.js');
     const ctx = new Context(deps, readGlobals(command));
     const module = await load();
     await module.run(ctx, command.processedArgs, command.opts(), command);

@@ -1,4 +1,5 @@
-// POST /agents/{id}/invoke, streamed or not, as one sequence of events.
+// POST /agents/{id}/invoke, streamed or not, as one sequence of events, in batches:
+// one batch per network chunk, so a fast stream costs one write per chunk, not per token.
 // A streamed answer is decoded from SSE; a JSON answer (--no-stream, or a server
 // that ignored enableStreaming) is turned into the same events.
 import { CliError } from '../errors.js';
@@ -32,7 +33,7 @@ export async function* invokeAgent(
   body: InvokeBody,
   timeoutSeconds: number,
   signal?: AbortSignal,
-): AsyncGenerator<InvokeEvent> {
+): AsyncGenerator<InvokeEvent[]> {
   const response = await client.open('POST', ['agents', agentId, 'invoke'], {
     body,
     accept: body.enableStreaming ? 'text/event-stream' : 'application/json',
@@ -43,19 +44,21 @@ export async function* invokeAgent(
     return;
   }
   const text = await readText(response.body, MAX_JSON_BYTES);
-  yield* jsonAnswerEvents(text, response.status, response.contentType);
+  yield [...jsonAnswerEvents(text, response.status, response.contentType)];
 }
 
-async function* streamEvents(body: AsyncIterable<Uint8Array>, timeoutSeconds: number): AsyncGenerator<InvokeEvent> {
+async function* streamEvents(body: AsyncIterable<Uint8Array>, timeoutSeconds: number): AsyncGenerator<InvokeEvent[]> {
   const decoder = new SseDecoder();
   try {
     for await (const chunk of body) {
-      for (const event of decoder.push(chunk)) yield toInvokeEvent(event.event, event.data);
+      const events = decoder.push(chunk);
+      if (events.length > 0) yield events.map((event) => toInvokeEvent(event.event, event.data));
     }
   } catch (error) {
     throw midStreamError(error, timeoutSeconds);
   }
-  for (const event of decoder.end()) yield toInvokeEvent(event.event, event.data);
+  const last = decoder.end();
+  if (last.length > 0) yield last.map((event) => toInvokeEvent(event.event, event.data));
 }
 
 function toInvokeEvent(name: string, data: string): InvokeEvent {

@@ -20,7 +20,7 @@ export interface Answer {
   toolCalls: ToolCall[];
 }
 
-export async function printAnswer(ctx: Context, events: AsyncIterable<InvokeEvent>, mode: AnswerMode, sessionId: string | undefined): Promise<Answer> {
+export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEvent[]>, mode: AnswerMode, sessionId: string | undefined): Promise<Answer> {
   const out = new StdoutWriter(ctx);
   const keepText = mode !== 'human';
   const toolCalls: ToolCall[] = [];
@@ -30,26 +30,31 @@ export async function printAnswer(ctx: Context, events: AsyncIterable<InvokeEven
   const spinner = mode === 'human' || mode === 'structured' ? await startSpinner(ctx, 'Waiting for the agent…') : undefined;
 
   try {
-    for await (const event of events) {
+    for await (const batch of batches) {
       spinner?.stop();
-      if (mode === 'events') await out.write(JSON.stringify(eventLine(event)) + '\n');
-      switch (event.type) {
-        case 'token':
-          if (keepText) texts.push(event.text);
-          if (mode === 'human') await out.write(event.text);
-          break;
-        case 'value':
-          value = event.value;
-          break;
-        case 'tool_call': {
-          const { type: _type, ...call } = event;
-          toolCalls.push(call);
-          break;
+      let pending = ''; // what this batch adds to stdout, written at once
+      for (const event of batch) {
+        if (mode === 'events') pending += JSON.stringify(eventLine(event)) + '\n';
+        switch (event.type) {
+          case 'token':
+            if (keepText) texts.push(event.text);
+            if (mode === 'human') pending += event.text;
+            break;
+          case 'value':
+            value = event.value;
+            break;
+          case 'tool_call': {
+            const { type: _type, ...call } = event;
+            toolCalls.push(call);
+            break;
+          }
+          case 'error':
+            failure = event.message;
+            break;
         }
-        case 'error':
-          failure = event.message;
-          break;
+        if (failure !== undefined) break;
       }
+      await out.write(pending);
       if (failure !== undefined) break;
     }
   } finally {

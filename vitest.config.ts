@@ -1,7 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // As in the build: conf writes through our atomic writer (see src/config/atomic-write.ts).
+  resolve: { alias: { atomically: fileURLToPath(new URL('./src/config/atomic-write.ts', import.meta.url)) } },
   test: {
+    server: { deps: { inline: ['conf'] } },
     include: ['test/**/*.test.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,

@@ -16,6 +16,8 @@ const result = await build({
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS packages (commander, …) call require(); give each ESM chunk one.
   banner: { js: "import { createRequire as __agentsCreateRequire } from 'node:module'; const require = __agentsCreateRequire(import.meta.url);" },
+  // conf's atomic writer ignores short writes; src/config/atomic-write.ts replaces it.
+  alias: { atomically: './src/config/atomic-write.ts' },
   metafile: true,
   logLevel: 'warning',
 });

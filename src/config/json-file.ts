@@ -51,7 +51,13 @@ export async function writeJsonObject(dir: string, name: string, value: Record<s
     configFileMode: PRIVATE_FILE_MODE,
     clearInvalidConfig: false,
   });
-  store.store = value;
+  try {
+    store.store = value;
+  } catch (error) {
+    throw new CliError('config', `could not write ${join(dir, `${name}.json`)}: ${(error as Error).message}`, {
+      hint: 'The previous file was left as it was. Free some disk space and try again.',
+    });
+  }
   // An existing file keeps its old mode through rename on some systems: make sure.
   chmodSync(join(dir, `${name}.json`), PRIVATE_FILE_MODE);
 }

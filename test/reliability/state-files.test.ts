@@ -1,0 +1,53 @@
+// Config and state files survive failures: an interrupted write keeps the old file, a corrupt
+// file is named and left alone.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeFileSync as atomicWrite } from '../../src/config/atomic-write.js';
+import { assertBuilt, BIN } from '../helpers/binary.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+
+describe('an interrupted write', () => {
+  it('past the file-size limit (as on a full disk) leaves the old config intact, exit 2', async () => {
+    assertBuilt();
+    const dir = tempConfigDir();
+    expect((await runCli(['config', 'set', 'timeout', '7'], { configDir: dir })).code).toBe(0);
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const longUrl = `https://x.example.com/${'a'.repeat(4000)}`;
+    // ulimit -f 1 caps writes at 512 bytes: the new file cannot be written whole.
+    const result = spawnSync('bash', ['-c', `ulimit -f 1; exec "${process.execPath}" "${BIN}" config set base-url "${longUrl}"`], {
+      env: { PATH: process.env.PATH, AGENTS_CONFIG_DIR: dir },
+      encoding: 'utf8',
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('could not write');
+    expect(result.stderr).toContain('previous file was left as it was');
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+    expect(readdirSync(dir)).toEqual(['config.json']); // no temp file left behind
+  });
+
+  it('the atomic writer never leaves a partial file in place of the old one', () => {
+    const dir = tempConfigDir();
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'f.json');
+    atomicWrite(file, '{"old": true}');
+    expect(() => atomicWrite(join(dir, 'missing-dir', 'f.json'), 'x')).toThrow();
+    atomicWrite(file, '{"new": true}', { mode: 0o600 });
+    expect(readFileSync(file, 'utf8')).toBe('{"new": true}');
+    expect(readdirSync(dir)).toEqual(['f.json']);
+  });
+});
+
+describe('a corrupt state file', () => {
+  it('is named in a clear error and not replaced', async () => {
+    const dir = tempConfigDir();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'state.json'), '{"agents": {"a1": ');
+    const result = await runCli(['invoke', 'a1', '-c', 'hi'], { configDir: dir, env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_state_0123456789' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${join(dir, 'state.json')} is not valid`);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(readFileSync(join(dir, 'state.json'), 'utf8')).toBe('{"agents": {"a1": ');
+  });
+});

@@ -2,11 +2,13 @@
 import { Command, CommanderError } from 'commander';
 import { attachCommand } from './commands/attach.js';
 import { chatCommand } from './commands/chat.js';
+import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { createCommand } from './commands/create.js';
 import { deleteCommand } from './commands/delete.js';
 import { emulatorCommand } from './commands/emulator.js';
 import { getCommand } from './commands/get.js';
+import { helpCommand } from './commands/help.js';
 import { invokeCommand } from './commands/invoke.js';
 import { listCommand } from './commands/list.js';
 import { loginCommand } from './commands/login.js';
@@ -45,8 +47,10 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     statusCommand(deps),
     configCommand(deps),
     emulatorCommand(deps),
+    completionCommand(deps),
   ];
   for (const command of commands) program.addCommand(command);
+  program.helpCommand(false).addCommand(helpCommand(deps));
 
   program.addHelpText(
     'after',
@@ -54,7 +58,7 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
       '  $ agents login --base-url https://agents.example.com\n' +
       '  $ agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_0\n' +
       '  $ agents add-tool <agent-id> <tool-id>\n' +
-      '\nRun `agents <command> --help` for the flags of a command.\n',
+      '\nRun `agents <command> --help` for the flags of a command, `agents help exit-codes` and\n`agents help environment` for the rest.\n',
   );
   applyToAll(program, (command) => {
     command.exitOverride();

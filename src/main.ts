@@ -1,8 +1,15 @@
 // The process entry: real streams, Ctrl-C handling, and the only process.exit.
-import { run } from './cli.js';
 import { ExitCode } from './errors.js';
 
 export async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv[0] === '__complete') {
+    // Runs on every TAB: local files only, no commander, no dependencies.
+    const { completionCandidates } = await import('./completion/complete.js');
+    const lines = completionCandidates(argv[1], process.env);
+    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
+    return;
+  }
   const interrupt = new AbortController();
   process.on('SIGINT', () => {
     // First Ctrl-C aborts the work in flight (partial output is kept); a second one exits at once.
@@ -15,7 +22,8 @@ export async function main(): Promise<void> {
     throw error;
   });
 
-  process.exitCode = await run(process.argv.slice(2), {
+  const { run } = await import('./cli.js');
+  process.exitCode = await run(argv, {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,

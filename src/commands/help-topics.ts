@@ -1,0 +1,37 @@
+// `agents help environment` and `agents help exit-codes`: the tables of design §3 and §6.
+export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
+  environment: {
+    summary: 'Environment variables agents reads',
+    text: `Environment variables (flag > environment > profile > default):
+
+  AGENTS_BASE_URL              service address, without /api/v1
+  AGENTS_TOKEN                 bearer token; overrides the saved one (CI)
+  AGENTS_PROFILE               profile name (default "default")
+  AGENTS_CONFIG_DIR            folder for config.json and state.json
+                               (default $XDG_CONFIG_HOME/agents or ~/.config/agents)
+  AGENTS_TIMEOUT               network timeout in seconds (default 60)
+  AGENTS_ALLOW_INSECURE_HTTP   1 to let the token travel over plain http to a non-loopback host
+  AGENTS_EMULATOR_TOKEN_DELAY_MS  pause between the emulator's streamed tokens
+  NO_COLOR, FORCE_COLOR, TERM=dumb  colour
+  CI                           never prompt, never animate
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy
+  VISUAL, EDITOR               editor for multi-line answers in prompts
+`,
+  },
+  'exit-codes': {
+    summary: 'What each exit code means',
+    text: `Exit codes:
+
+    0  success
+    1  the service failed or answered something unusable (5xx, bad body, event: error)
+    2  invalid input: bad flags, missing values off a terminal, unreadable file or config,
+       or the service rejected the request as invalid (400/422)
+    3  could not reach the service: DNS, refused, TLS, timeout
+    4  authentication or permission (401, 402, 403), or no token configured
+    5  not found (404, or the real service's 500 for a missing agent)
+    6  the structured output did not match --output-schema
+    7  agents diff only: a failure other commands report as 1
+  130  interrupted (Ctrl-C)
+`,
+  },
+};

@@ -1,0 +1,88 @@
+// The shape of the program that shell completion needs, read from commander, so the
+// scripts are generated from the same definitions as the parser and help.
+import type { Command, Option } from 'commander';
+import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from '../api/models.js';
+
+/** Where the candidates for a value come from. Dynamic ones are asked of `agents __complete`. */
+export type ValueSource =
+  | { kind: 'choices'; choices: readonly string[] }
+  | { kind: 'files' }
+  | { kind: 'agents' }
+  | { kind: 'profiles' }
+  | { kind: 'free' };
+
+export interface OptionSpec {
+  /** e.g. ['-f', '--file'] */
+  flags: string[];
+  description: string;
+  value?: ValueSource;
+}
+
+export interface CommandSpec {
+  name: string;
+  summary: string;
+  options: OptionSpec[];
+  /** What the positional arguments complete to, in order. */
+  args: ValueSource[];
+  /** The last argument takes any number of values (e.g. <tool-id...>). */
+  lastIsVariadic: boolean;
+  subcommands: CommandSpec[];
+}
+
+const FILE_OPTIONS = new Set(['--file', '--input-file', '--output-schema']);
+
+function optionValue(option: Option): ValueSource | undefined {
+  if (!option.required && !option.optional) return undefined;
+  if (option.argChoices) return { kind: 'choices', choices: option.argChoices };
+  if (option.long && FILE_OPTIONS.has(option.long)) return { kind: 'files' };
+  switch (option.long) {
+    case '--profile':
+      return { kind: 'profiles' };
+    case '--llm-model':
+      return { kind: 'choices', choices: KNOWN_LLM_MODELS };
+    case '--llm-provider':
+      return { kind: 'choices', choices: LLM_PROVIDERS };
+    default:
+      return { kind: 'free' };
+  }
+}
+
+function describeOptions(command: Command): OptionSpec[] {
+  return command.options
+    .filter((option) => !option.hidden)
+    .map((option) => ({
+      flags: [option.short, option.long].filter((flag): flag is string => Boolean(flag)),
+      description: option.description,
+      ...(optionValue(option) && { value: optionValue(option) }),
+    }));
+}
+
+function describeArgs(command: Command): ValueSource[] {
+  return command.registeredArguments.map((argument) => {
+    if (argument.argChoices) return { kind: 'choices', choices: argument.argChoices };
+    if (argument.name() === 'agent-id') return { kind: 'agents' };
+    return { kind: 'free' };
+  });
+}
+
+function describeCommand(command: Command): CommandSpec {
+  return {
+    name: command.name(),
+    summary: command.summary() || command.description(),
+    options: describeOptions(command),
+    args: describeArgs(command),
+    lastIsVariadic: command.registeredArguments.at(-1)?.variadic ?? false,
+    subcommands: command.commands.filter((sub) => !(sub as unknown as { _hidden?: boolean })._hidden).map(describeCommand),
+  };
+}
+
+export interface ProgramSpec {
+  name: string;
+  globalOptions: OptionSpec[];
+  commands: CommandSpec[];
+}
+
+export function describeProgram(program: Command): ProgramSpec {
+  const root = describeCommand(program);
+  return { name: root.name, globalOptions: root.options, commands: root.subcommands };
+}

@@ -1,0 +1,60 @@
+// What every shell script needs, flattened: per command path, its flags and what each
+// positional argument completes to; and what each value-taking flag completes to.
+import type { CommandSpec, OptionSpec, ProgramSpec, ValueSource } from './model.js';
+
+export interface CommandPlan {
+  /** "create", "config set", … */
+  path: string;
+  summary: string;
+  options: OptionSpec[];
+  args: ValueSource[];
+  lastIsVariadic: boolean;
+  subcommands: Array<{ name: string; summary: string }>;
+}
+
+export interface CompletionPlan {
+  name: string;
+  commands: Array<{ name: string; summary: string }>;
+  globalOptions: OptionSpec[];
+  paths: CommandPlan[];
+  /** Every flag that takes a value, with where its values come from. */
+  valueFlags: Map<string, ValueSource>;
+}
+
+export function planCompletion(spec: ProgramSpec): CompletionPlan {
+  const paths: CommandPlan[] = [];
+  const valueFlags = new Map<string, ValueSource>();
+  const noteFlags = (options: OptionSpec[]) => {
+    for (const option of options) {
+      if (!option.value) continue;
+      for (const flag of option.flags) if (!valueFlags.has(flag)) valueFlags.set(flag, option.value);
+    }
+  };
+  const visit = (command: CommandSpec, prefix: string) => {
+    const path = prefix ? `${prefix} ${command.name}` : command.name;
+    paths.push({
+      path,
+      summary: command.summary,
+      options: command.options,
+      args: command.args,
+      lastIsVariadic: command.lastIsVariadic,
+      subcommands: command.subcommands.map((sub) => ({ name: sub.name, summary: sub.summary })),
+    });
+    noteFlags(command.options);
+    for (const sub of command.subcommands) visit(sub, path);
+  };
+  noteFlags(spec.globalOptions);
+  for (const command of spec.commands) visit(command, '');
+  return {
+    name: spec.name,
+    commands: spec.commands.map((c) => ({ name: c.name, summary: c.summary })),
+    globalOptions: spec.globalOptions,
+    paths,
+    valueFlags,
+  };
+}
+
+/** Single-quoted for any POSIX-like shell (bash, zsh) and fish alike. */
+export function quote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`;
+}

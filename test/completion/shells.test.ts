@@ -1,0 +1,121 @@
+// TAB completion in the real shells, running the generated scripts against the built binary.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ZSH_STUBS = fileURLToPath(new URL('./zsh-stubs.zsh', import.meta.url));
+const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+
+let env: Record<string, string>;
+beforeAll(() => {
+  assertBuilt();
+  // `agents` on PATH runs the built binary, as an installed one would.
+  const binDir = mkdtempSync(join(tmpdir(), 'agents-bin-'));
+  writeFileSync(join(binDir, 'agents'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  chmodSync(join(binDir, 'agents'), 0o755);
+  const configDir = join(mkdtempSync(join(tmpdir(), 'agents-state-')), 'config');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(join(configDir, 'state.json'), JSON.stringify({ agents: { 'a1b2-id': { name: 'Docs bot' }, 'c3d4-id': { name: 'Other: one' } } }));
+  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: {}, staging: {} } }));
+  env = { PATH: `${binDir}:${process.env.PATH}`, AGENTS_CONFIG_DIR: configDir, HOME: configDir };
+});
+
+function bash(...words: string[]): string[] {
+  const script = `source "${ROOT}completions/agents.bash"; COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]}-1)); _agents; printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const result = spawnSync('bash', ['-c', script, '_', ...words], { env, encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+function zsh(...words: string[]): string[] {
+  const result = spawnSync('zsh', ['-f', ZSH_STUBS, ...words], { env: { ...env, AGENTS_COMPLETION_SCRIPT: `${ROOT}completions/_agents` }, encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+function fish(line: string): string[] {
+  const result = spawnSync('fish', ['--no-config', '-c', `source "${ROOT}completions/agents.fish"; complete -C ${JSON.stringify(line)}`], { env, encoding: 'utf8' });
+  expect(result.stderr).toBe('');
+  return result.stdout.split('\n').filter(Boolean);
+}
+
+describe('bash', () => {
+  it('completes subcommands, flags, values and agent ids', () => {
+    expect(bash('agents', '')).toEqual(expect.arrayContaining(['create', 'invoke', 'add-tool', 'config', 'completion']));
+    expect(bash('agents', 'ad')).toEqual(['add-tool', 'add-datasource', 'add-llm']);
+    expect(bash('agents', 'create', '--ll')).toEqual(['--llm-model', '--llm-provider']);
+    expect(bash('agents', 'create', '--llm-model', 'GPT_4_0')).toEqual(['GPT_4_0613', 'GPT_4_0125_PREVIEW', 'GPT_4_0']);
+    expect(bash('agents', 'invoke', 'x', '--no-s')).toEqual(['--no-session', '--no-stream']);
+    expect(bash('agents', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
+    expect(bash('agents', 'config', '')).toEqual(['get', 'set', 'unset', 'list']);
+    expect(bash('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
+    expect(bash('agents', '--profile', '')).toEqual(['default', 'staging']);
+    expect(bash('agents', 'add-tool', '')).toEqual(['a1b2-id', 'c3d4-id']);
+    expect(bash('agents', 'invoke', '--session', 's1', 'c3')).toEqual(['c3d4-id']);
+    expect(bash('agents', 'get', 'a1b2-id', '')).toEqual([]); // the id is given: nothing more to offer
+  });
+
+  it('completes file names for --file', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agents-files-'));
+    writeFileSync(join(dir, 'agent.yaml'), 'name: x');
+    expect(bash('agents', 'create', '--file', join(dir, 'age'))).toEqual([join(dir, 'agent.yaml')]);
+  });
+});
+
+describe.skipIf(!has('zsh'))('zsh', () => {
+  it('completes subcommands with summaries, flags, values and agent ids with names', () => {
+    expect(zsh('agents', '')).toContain('create:Create an agent');
+    expect(zsh('agents', 'add-tool', '')).toEqual(['a1b2-id:Docs bot', 'c3d4-id:Other\\: one']);
+    expect(zsh('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
+    expect(zsh('agents', 'create', '-f', '')).toEqual(['<files>']);
+    expect(zsh('agents', 'create', '--llm-model', '')).toContain('GPT_4_0');
+    expect(zsh('agents', 'create', '--na')).toContain('--name:name of the agent');
+  });
+});
+
+describe.skipIf(!has('fish'))('fish', () => {
+  it('completes subcommands, values and agent ids with names', () => {
+    expect(fish('agents ')).toContain('create\tCreate an agent');
+    expect(fish('agents add-tool ')).toEqual(['a1b2-id\tDocs bot', 'c3d4-id\tOther: one']);
+    expect(fish('agents config set ')).toEqual(['allow-insecure-http', 'base-url', 'timeout']);
+    expect(fish('agents --profile ').map((l) => l.split('\t')[0])).toEqual(['default', 'staging']);
+    expect(fish('agents create --na')).toEqual(['--name\tname of the agent']);
+  });
+});
+
+if (!has('zsh') || !has('fish')) {
+  console.log(`skipped: ${['zsh', 'fish'].filter((s) => !has(s)).join(' and ')} not installed (.ci/run installs them with apt-get when it can)`);
+}
+
+describe('generated scripts', () => {
+  for (const [shell, file] of [['bash', 'agents.bash'], ['zsh', '_agents'], ['fish', 'agents.fish']]) {
+    it(`completions/${file} is what \`agents completion ${shell}\` prints (run npm run completions)`, async () => {
+      const printed = await runBinary(['completion', shell!]);
+      expect(printed.code).toBe(0);
+      expect(readFileSync(join(ROOT, 'completions', file!), 'utf8')).toBe(printed.stdout);
+    });
+  }
+
+  it('__complete reads local state only and prints ids with names', async () => {
+    const result = await runBinary(['__complete', 'agents'], { env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' } });
+    expect(result).toMatchObject({ code: 0, stdout: 'a1b2-id\tDocs bot\nc3d4-id\tOther: one\n' });
+  });
+});
+
+describe('help topics', () => {
+  it('agents help exit-codes and help environment print the tables; help <command> the command help', async () => {
+    const codes = await runBinary(['help', 'exit-codes']);
+    expect(codes.stdout).toMatch(/^\s+6 {2}the structured output did not match --output-schema$/m);
+    const environment = await runBinary(['help', 'environment']);
+    expect(environment.stdout).toContain('AGENTS_CONFIG_DIR');
+    const command = await runBinary(['help', 'config', 'set']);
+    expect(command.stdout).toContain('Usage: agents config set');
+    const unknown = await runBinary(['help', 'nope']);
+    expect(unknown.code).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 // Parses JSON or YAML text (YAML is a superset of JSON; JSON is tried first because it is faster).
 import { CliError } from '../errors.js';
+import { loadYaml } from './load-yaml.js';
 
 export async function parseJsonOrYaml(text: string, source: string): Promise<unknown> {
   const trimmed = text.trim();
@@ -10,7 +11,7 @@ export async function parseJsonOrYaml(text: string, source: string): Promise<unk
       // Not JSON after all (e.g. a YAML flow mapping): let the YAML parser say what is wrong.
     }
   }
-  const { parseDocument } = await import('yaml');
+  const { parseDocument } = await loadYaml();
   const document = parseDocument(text, { prettyErrors: true });
   const problem = document.errors[0];
   if (problem) {

@@ -1,4 +1,8 @@
 // The built binary against the emulator, in both modes: every management command, invoke and chat.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runBinary } from '../helpers/binary.js';
@@ -92,6 +96,18 @@ for (const strict of [false, true]) {
       const answers = chat.stdout.trim().split('\n');
       expect(answers[0]).toBe('You said: "I like tea".');
       expect(answers[2]).toBe('Earlier you said: "I like tea". Now you said: "What do I like?".');
+    });
+
+    it('reads YAML in the built bundle: create -f, apply, diff, export', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'agents-yaml-'));
+      writeFileSync(join(dir, 'agent.yaml'), 'name: From YAML\ndescription: |\n  two lines\n  of text\nllmModel: GPT_4\n');
+      const created = await agents('create', '-f', join(dir, 'agent.yaml'), '--json');
+      expect(JSON.parse(created.stdout)).toMatchObject({ name: 'From YAML', description: 'two lines\nof text\n' });
+      const example = fileURLToPath(new URL('../../examples/agents.yaml', import.meta.url));
+      expect((await agents('apply', '-f', example)).code).toBe(0);
+      expect((await agents('diff', '-f', example)).code).toBe(0);
+      const exported = await agents('export', '--all');
+      expect(exported.stdout).toContain('name: Docs bot');
     });
 
     it('reports auth failures with exit 4', async () => {

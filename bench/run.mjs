@@ -4,7 +4,7 @@
 // around spawned processes; GNU time for peak memory when it is installed.
 // Options: --json (machine-readable), --quick (fewer runs, smaller streams).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +115,34 @@ if (gnuTime) {
   results.memory = { skipped: 'GNU time is not installed (apt-get install time)' };
 }
 
+// ── apply of 500 agents against 500 sequential `agents create` processes ──────────────
+log('apply…');
+{
+  const emulatorForApply = await startChild([bin, 'emulator', '--port', '0', '--json']);
+  try {
+    const { baseUrl, token } = JSON.parse(emulatorForApply.line);
+    const env = { ...process.env, AGENTS_CONFIG_DIR: mkdtempSync(join(tmpdir(), 'agents-bench-')), AGENTS_BASE_URL: baseUrl, AGENTS_TOKEN: token };
+    const total = 500;
+    const file = join(mkdtempSync(join(tmpdir(), 'agents-bench-')), 'agents.json');
+    writeFileSync(file, JSON.stringify({ agents: Array.from({ length: total }, (_v, i) => ({ name: `apply-${i}`, description: 'bench', llmModel: 'GPT_4' })) }));
+    let start = process.hrtime.bigint();
+    const applied = spawnSync(process.execPath, [bin, 'apply', '-f', file, '-q'], { env, stdio: 'ignore' });
+    if (applied.status !== 0) throw new Error('apply failed');
+    const applyMs = Number(process.hrtime.bigint() - start) / 1e6;
+    // 500 sequential processes take minutes; time a sample and scale it (said in the output).
+    const sample = quick ? 10 : 50;
+    start = process.hrtime.bigint();
+    for (let i = 0; i < sample; i++) {
+      const created = spawnSync(process.execPath, [bin, 'create', '-q', '--name', `seq-${i}`, '--description', 'bench', '--llm-model', 'GPT_4'], { env, stdio: 'ignore' });
+      if (created.status !== 0) throw new Error('create failed');
+    }
+    const sequentialMs = ((Number(process.hrtime.bigint() - start) / 1e6) * total) / sample;
+    results.apply = { agents: total, applyMs, sequentialCreatesMs: sequentialMs, sampledCreates: sample, speedup: sequentialMs / applyMs, budget: 20 };
+  } finally {
+    emulatorForApply.child.kill();
+  }
+}
+
 // ── Report ──────────────────────────────────────────────────────────────────────────
 if (asJson) {
   console.log(JSON.stringify(results, null, 2));
@@ -130,5 +158,9 @@ if (asJson) {
   console.log(`| bare undici consumer | ${fmt(s.bareUndiciMs)} | ${Math.round(s.events / (s.bareUndiciMs / 1000))} | | 1.00 | |`);
   console.log(`| agents invoke | ${fmt(s.cliMs)} | ${s.eventsPerSecond} | ${fmt(s.addedMsPerEvent, 4)} | ${fmt(s.ratio, 2)} | ≤ 1.2, < 1 ms/event, ≥ 50k events/s |`);
   const m = results.memory;
+  const a = results.apply;
+  console.log(`\n| ${a.agents} agents | ms | speed-up | budget |\n|---|---|---|---|`);
+  console.log(`| ${a.agents} sequential \`agents create\` (${a.sampledCreates} timed, scaled) | ${fmt(a.sequentialCreatesMs, 0)} | 1.0 | |`);
+  console.log(`| \`agents apply\` (concurrency 4) | ${fmt(a.applyMs, 0)} | ${fmt(a.speedup, 1)}x | ≥ ${a.budget}x |`);
   console.log(m.skipped ? `\nmemory: ${m.skipped}` : `\n| memory | answer | peak RSS | budget |\n|---|---|---|---|\n| agents invoke (streaming) | ${fmt(m.answerMiB, 0)} MiB | ${fmt(m.peakRssMiB)} MiB | < ${m.budgetMiB} MiB |`);
 }

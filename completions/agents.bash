@@ -2,7 +2,7 @@
 # Install: agents completion bash > ~/.local/share/bash-completion/completions/agents
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --port --host --token "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token "
   local cmd_path="" npos=0 i word
   # Walk the words before the cursor: command names, then positionals; skip flag values.
   for ((i = 1; i < COMP_CWORD; i++)); do
@@ -34,6 +34,9 @@ _agents() {
       --temperature) COMPREPLY=(); return ;;
       --max-tokens) COMPREPLY=(); return ;;
       --limit) COMPREPLY=(); return ;;
+      --concurrency) COMPREPLY=(); return ;;
+      -o) COMPREPLY=(); return ;;
+      --output) COMPREPLY=(); return ;;
       --port) COMPREPLY=(); return ;;
       --host) COMPREPLY=(); return ;;
       --token) COMPREPLY=(); return ;;
@@ -42,7 +45,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm list get delete login logout status config emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm list get delete apply diff export login logout status config emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -125,6 +128,26 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
+        esac
+        return
+      fi ;;
+    "apply")
+      flags="--dry-run -f --file --concurrency"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "diff")
+      flags="-f --file --concurrency"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "export")
+      flags="--all -o --output"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0|*) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;

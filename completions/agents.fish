@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --port --host --token
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -49,6 +49,9 @@ complete -c agents -n '__agents_at '\'''\''' -a 'add-llm' -d 'Attach one or more
 complete -c agents -n '__agents_at '\'''\''' -a 'list' -d 'List your agents'
 complete -c agents -n '__agents_at '\'''\''' -a 'get' -d 'Show one agent with its tools, datasources and LLMs'
 complete -c agents -n '__agents_at '\'''\''' -a 'delete' -d 'Delete an agent'
+complete -c agents -n '__agents_at '\'''\''' -a 'apply' -d 'Make the agents in a file exist, as described'
+complete -c agents -n '__agents_at '\'''\''' -a 'diff' -d 'Show what apply would change'
+complete -c agents -n '__agents_at '\'''\''' -a 'export' -d 'Write existing agents in the apply format'
 complete -c agents -n '__agents_at '\'''\''' -a 'login' -d 'Save the service address and token for a profile'
 complete -c agents -n '__agents_at '\'''\''' -a 'logout' -d 'Forget the token of a profile (the base URL is kept)'
 complete -c agents -n '__agents_at '\'''\''' -a 'status' -d 'Show the profile, service address and where the token comes from'
@@ -101,6 +104,14 @@ complete -c agents -n '__agents_at '\''list'\''' -l all -d 'fetch every page'
 complete -c agents -n '__agents_at '\''get'\'' 0' -a '(agents __complete agents 2>/dev/null)'
 complete -c agents -n '__agents_at '\''delete'\''' -s y -l yes -d 'do not ask for confirmation'
 complete -c agents -n '__agents_at '\''delete'\'' 0' -a '(agents __complete agents 2>/dev/null)'
+complete -c agents -n '__agents_at '\''apply'\''' -l dry-run -d 'print the plan and change nothing'
+complete -c agents -n '__agents_at '\''apply'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
+complete -c agents -n '__agents_at '\''apply'\''' -l concurrency -r -f -d 'agents worked on at once'
+complete -c agents -n '__agents_at '\''diff'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
+complete -c agents -n '__agents_at '\''diff'\''' -l concurrency -r -f -d 'agents worked on at once'
+complete -c agents -n '__agents_at '\''export'\''' -l all -d 'export every agent'
+complete -c agents -n '__agents_at '\''export'\''' -s o -l output -r -f -d 'write to a file instead of stdout'
+complete -c agents -n '__agents_at '\''export'\'' 0' -a '(agents __complete agents 2>/dev/null)'
 complete -c agents -n '__agents_at '\''login'\''' -l token-stdin -d 'read the token from standard input'
 complete -c agents -n '__agents_at '\''login'\''' -l skip-verify -d 'save without checking the token against the service'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'get' -d 'Print one setting'

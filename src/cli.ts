@@ -1,12 +1,15 @@
 // The commander program and run(): the one place that turns an outcome into an exit code.
 import { Command, CommanderError } from 'commander';
+import { applyCommand } from './commands/apply.js';
 import { attachCommand } from './commands/attach.js';
 import { chatCommand } from './commands/chat.js';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { createCommand } from './commands/create.js';
 import { deleteCommand } from './commands/delete.js';
+import { diffCommand } from './commands/diff.js';
 import { emulatorCommand } from './commands/emulator.js';
+import { exportCommand } from './commands/export.js';
 import { getCommand } from './commands/get.js';
 import { helpCommand } from './commands/help.js';
 import { invokeCommand } from './commands/invoke.js';
@@ -16,7 +19,7 @@ import { logoutCommand } from './commands/logout.js';
 import { statusCommand } from './commands/status.js';
 import { updateCommand } from './commands/update.js';
 import type { Deps } from './deps.js';
-import { ExitCode } from './errors.js';
+import { ExitCode, ExitWithCode } from './errors.js';
 import { addGlobalOptions } from './globals.js';
 import { reportError } from './report.js';
 import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
@@ -42,6 +45,9 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     listCommand(deps),
     getCommand(deps),
     deleteCommand(deps),
+    applyCommand(deps),
+    diffCommand(deps),
+    exportCommand(deps),
     loginCommand(deps),
     logoutCommand(deps),
     statusCommand(deps),
@@ -96,6 +102,7 @@ export async function run(argv: string[], deps: Deps): Promise<number> {
     await program.parseAsync(argv, { from: 'user' });
     return ExitCode.ok;
   } catch (error) {
+    if (error instanceof ExitWithCode) return error.code;
     if (error instanceof CommanderError) {
       if (QUIET_EXITS.has(error.code)) return ExitCode.ok;
       if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') {

@@ -29,6 +29,7 @@ export type ErrorKind =
   | 'unreachable' // DNS, refused, TLS, reset (3)
   | 'timeout' // connect, first byte or idle timeout (3)
   | 'schema-mismatch' // --output-schema validation failed (6)
+  | 'diff-failure' // agents diff: a failure other commands report as 1 (7)
   | 'interrupted'; // Ctrl-C (130)
 
 const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
@@ -45,6 +46,7 @@ const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
   unreachable: ExitCode.unreachable,
   timeout: ExitCode.unreachable,
   'schema-mismatch': ExitCode.schemaMismatch,
+  'diff-failure': ExitCode.diffFailure,
   interrupted: ExitCode.interrupted,
 };
 
@@ -85,8 +87,12 @@ export class ApiError extends CliError {
   }
 }
 
-export function usageError(message: string, hint?: string): CliError {
-  return new CliError('usage', message, hint === undefined ? {} : { hint });
+/** Ends the command with an exit code that is an answer, not a failure (diff: 1 = changes found). */
+export class ExitWithCode extends Error {
+  constructor(readonly code: ExitCodeValue) {
+    super(`exit ${code}`);
+    this.name = 'ExitWithCode';
+  }
 }
 
 export function isCliError(error: unknown): error is CliError {

@@ -24,6 +24,8 @@ export interface RunningEmulator {
   url: string;
   token: string;
   strict: boolean;
+  /** Every request served, in order: lets tests count writes. */
+  requests: Array<{ method: string; path: string }>;
   close(): Promise<void>;
 }
 
@@ -33,8 +35,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const token = options.token ?? DEFAULT_EMULATOR_TOKEN;
   const config: EmulatorConfig = { strict: options.strict ?? false, tokenDelayMs: options.tokenDelayMs ?? 0 };
   const store = new Store();
+  const requests: RunningEmulator['requests'] = [];
 
   const server = createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! });
     handle(req, res, store, config, token).catch(() => {
       if (!res.headersSent) sendInternalError(res);
       else res.destroy();
@@ -54,6 +58,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     url: `http://${shownHost}:${port}`,
     token,
     strict: config.strict,
+    requests,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -39,7 +39,7 @@ function heavyPackagesIn(sources: string[]): string[] {
 }
 
 describe('start-up module graph', () => {
-  for (const args of [['--version'], ['--help'], ['create', '--help'], ['invoke', '--help']]) {
+  for (const args of [['--version'], ['--help'], ['create', '--help'], ['invoke', '--help'], ['completion', 'bash']]) {
     it(`agents ${args.join(' ')} loads none of ${HEAVY.join(', ')}`, () => {
       const sources = loadedSources(args);
       // --version is answered by bin/agents.js alone; everything else goes through the CLI.

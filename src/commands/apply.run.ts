@@ -1,0 +1,35 @@
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { executePlan } from '../provision/execute.js';
+import { planJson, renderPlan, renderResults, resultsJson } from '../provision/render.js';
+import type { Options } from './define.js';
+import { planFromOptions } from './provision-plan.js';
+
+export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+  const { client, plan, concurrency } = await planFromOptions(ctx, options);
+  const dryRun = options.dryRun === true;
+  if (!ctx.globals.json) ctx.print(renderPlan(plan, ctx.stdoutTheme));
+
+  const results = dryRun ? [] : await executePlan(client, plan.agents.filter((a) => a.action !== 'unchanged'), concurrency);
+  const state = ctx.stateStore();
+  for (const result of results) if (result.id && !result.error) await state.rememberAgent(result.id, { name: result.name });
+
+  if (ctx.globals.json) {
+    ctx.printJson({ dryRun, plan: planJson(plan), results: resultsJson(results) });
+  } else if (results.length > 0) {
+    ctx.print(renderResults(results, ctx.stdoutTheme));
+  } else if (!dryRun) {
+    ctx.logger.info('No changes.');
+  }
+
+  const failures = [
+    ...plan.problems.map((p) => ({ name: p.name, error: p.error })),
+    ...results.flatMap((r) => (r.error ? [{ name: r.name, error: r.error }] : [])),
+  ];
+  if (failures.length > 0) {
+    // The first failure's kind gives the exit code; every failure is listed.
+    throw new CliError(failures[0]!.error.kind, `${failures.length} of ${plan.agents.length + plan.problems.length} agents failed; the others were applied`, {
+      details: failures.map(({ name, error }) => `${name}: ${error.message}`),
+    });
+  }
+}

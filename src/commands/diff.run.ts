@@ -1,0 +1,29 @@
+import type { Context } from '../context.js';
+import { CliError, ExitCode, ExitWithCode } from '../errors.js';
+import { planHasChanges } from '../provision/plan.js';
+import { planJson, renderPlan } from '../provision/render.js';
+import type { Options } from './define.js';
+import { planFromOptions } from './provision-plan.js';
+
+export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+  let plan;
+  try {
+    ({ plan } = await planFromOptions(ctx, options));
+  } catch (error) {
+    throw asDiffFailure(error);
+  }
+  const changes = planHasChanges(plan);
+  if (ctx.globals.json) ctx.printJson({ changes, plan: planJson(plan) });
+  else ctx.print(renderPlan(plan, ctx.stdoutTheme));
+  if (plan.problems.length > 0) {
+    const first = plan.problems[0]!;
+    throw asDiffFailure(new CliError(first.error.kind, `${first.name}: ${first.error.message}`, { details: plan.problems.slice(1).map((p) => `${p.name}: ${p.error.message}`) }));
+  }
+  if (changes) throw new ExitWithCode(ExitCode.failure); // 1: changes found, as git diff and kubectl diff
+}
+
+/** diff keeps 1 for "changes found": what other commands report as 1 becomes 7. */
+function asDiffFailure(error: unknown): unknown {
+  if (!(error instanceof CliError) || error.exitCode !== ExitCode.failure) return error;
+  return new CliError('diff-failure', error.message, { details: error.details, hint: error.hint, cause: error });
+}

@@ -1,0 +1,10 @@
+// Flags shared by apply and diff (syntax only: loaded at start-up for --help).
+import { Option, type Command } from 'commander';
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+export function addProvisionOptions(command: Command): Command {
+  return command
+    .addOption(new Option('-f, --file <path>', 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)').argParser(collect))
+    .addOption(new Option('--concurrency <n>', 'agents worked on at once').default(4).argParser(Number));
+}

@@ -1,0 +1,20 @@
+// The meaning of apply's and diff's flags: load and check the files, then plan.
+import type { ApiClient } from '../api/client.js';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import { loadDesiredAgents } from '../provision/load.js';
+import { computePlan, type Plan } from '../provision/plan.js';
+import type { Options } from './define.js';
+
+export async function planFromOptions(ctx: Context, options: Options): Promise<{ client: ApiClient; plan: Plan; concurrency: number }> {
+  const files = (options.file as string[] | undefined) ?? [];
+  if (files.length === 0) throw new CliError('usage', 'missing -f FILE', { hint: 'Pass a YAML or JSON file, a folder, or - for stdin.' });
+  const concurrency = Number(options.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new CliError('usage', '--concurrency must be a whole number from 1 to 64');
+  }
+  const desired = await loadDesiredAgents(files, ctx.deps.stdin);
+  const client = await ctx.client();
+  const plan = await computePlan(client, desired.map((d) => d.agent), concurrency);
+  return { client, plan, concurrency };
+}

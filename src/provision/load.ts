@@ -1,0 +1,72 @@
+// Reads -f FILE | DIR | - and validates every agent before any request is made.
+// Errors name the file, the agent and the field, with the line when the parser knows it.
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { InputStream } from '../deps.js';
+import { CliError } from '../errors.js';
+import { loadYaml } from '../util/load-yaml.js';
+import { readFileOrStdin } from '../util/read-input.js';
+import { agentEntries, desiredAgentSchema, type DesiredAgent } from './schema.js';
+
+const PROVISION_FILE = /\.(ya?ml|json)$/i;
+
+export interface LoadedAgent {
+  agent: DesiredAgent;
+  source: string;
+}
+
+async function filesOf(path: string): Promise<string[]> {
+  if (path === '-') return ['-'];
+  const info = await stat(path).catch(() => undefined);
+  if (!info) throw new CliError('usage', `cannot read -f ${path}: no such file or folder`);
+  if (!info.isDirectory()) return [path];
+  const names = (await readdir(path)).filter((name) => PROVISION_FILE.test(name)).sort();
+  if (names.length === 0) throw new CliError('usage', `${path} holds no *.yaml, *.yml or *.json file`);
+  return names.map((name) => join(path, name));
+}
+
+export async function loadDesiredAgents(paths: string[], stdin: InputStream): Promise<LoadedAgent[]> {
+  const { LineCounter, parseDocument } = await loadYaml();
+  const loaded: LoadedAgent[] = [];
+  const problems: string[] = [];
+  for (const file of (await Promise.all(paths.map(filesOf))).flat()) {
+    const source = file === '-' ? 'stdin' : file;
+    const text = await readFileOrStdin(file, stdin, '-f');
+    const lines = new LineCounter();
+    const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+    const lineOf = (path: Array<string | number>) => {
+      const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
+      return node?.range ? lines.linePos(node.range[0]).line : undefined;
+    };
+    if (document.errors.length > 0) {
+      const error = document.errors[0]!;
+      problems.push(`${source}:${error.linePos?.[0]?.line ?? '?'}: not valid YAML or JSON: ${error.message.split('\n')[0]}`);
+      continue;
+    }
+    const found = agentEntries(document.toJS());
+    if (!found) {
+      problems.push(`${source}: expected "agents:" with a list of agents`);
+      continue;
+    }
+    found.entries.forEach((entry, index) => {
+      const path = [...found.basePath, index];
+      const parsed = desiredAgentSchema.safeParse(entry);
+      const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
+      if (parsed.success) return void loaded.push({ agent: parsed.data, source });
+      for (const issue of parsed.error.issues) {
+        const fieldPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : [...path, ...(issue.path as Array<string | number>)];
+        const line = lineOf(fieldPath) ?? lineOf(path);
+        const field = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : `${issue.path.join('.')}: ${issue.message}`;
+        problems.push(`${source}${line ? `:${line}` : ''}: ${label}: ${field}`);
+      }
+    });
+  }
+  const seen = new Map<string, string>();
+  for (const { agent, source } of loaded) {
+    const earlier = seen.get(agent.name);
+    if (earlier) problems.push(`${source}: agent "${agent.name}" is declared twice (also in ${earlier})`);
+    seen.set(agent.name, source);
+  }
+  if (problems.length > 0) throw new CliError('usage', `invalid provisioning input (nothing was sent)`, { details: problems });
+  return loaded;
+}

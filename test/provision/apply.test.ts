@@ -1,0 +1,156 @@
+// apply, diff and export against the emulator in both modes.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+
+const EXAMPLE = new URL('../../examples/agents.yaml', import.meta.url).pathname;
+
+for (const strict of [false, true]) {
+  describe(`provisioning${strict ? ' (--strict)' : ''}`, () => {
+    let emulator: RunningEmulator;
+    let configDir: string;
+    beforeEach(async () => {
+      emulator = await startEmulator({ strict });
+      configDir = tempConfigDir();
+    });
+    afterEach(() => emulator.close());
+
+    const agents = async (argv: string[], stdin?: string) => {
+      const result = await runCli(argv, { configDir, stdin, env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token } });
+      return result;
+    };
+    const file = (text: string) => {
+      const path = join(mkdtempSync(join(tmpdir(), 'agents-apply-')), 'agents.yaml');
+      writeFileSync(path, text);
+      return path;
+    };
+    const listJson = async () => JSON.parse((await agents(['list', '--all', '--json'])).stdout) as Array<{ id: string; name: string; description: string }>;
+    const counts = (json: string) => JSON.parse(json) as { plan: Array<{ name: string; action: string; changed: string[] }>; results: unknown[] };
+
+    it('creates from empty, then a second run plans and writes nothing', async () => {
+      const first = await agents(['apply', '-f', EXAMPLE]);
+      expect(first.code).toBe(0);
+      expect(first.stdout).toContain('Plan: 2 to create, 0 to update, 0 unchanged');
+      expect(first.stdout).toMatch(/✓ created Docs bot/);
+      const created = await listJson();
+      expect(created.map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
+      const docs = JSON.parse((await agents(['get', created.find((a) => a.name === 'Docs bot')!.id, '--json'])).stdout);
+      expect(docs.tools.map((t: { toolId: string }) => t.toolId)).toEqual([SEED.tools[0].id]);
+
+      const before = emulator.requests.length;
+      const second = await agents(['apply', '-f', EXAMPLE, '--json']);
+      expect(second.code).toBe(0);
+      expect(emulator.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+      const report = counts(second.stdout);
+      expect(report.plan.map((p) => p.action)).toEqual(['unchanged', 'unchanged']);
+      expect(report.results).toEqual([]);
+      expect(await listJson()).toHaveLength(2);
+    });
+
+    it('updates only a changed field and attaches a new tool; diff says 1 before and 0 after', async () => {
+      await agents(['apply', '-f', EXAMPLE]);
+      const changed = file(`agents:
+  - name: Weather bot
+    description: Tells the weather, briefly
+    llmModel: GPT_4
+    tools: [${SEED.tools[2].id}, ${SEED.tools[1].id}]
+`);
+      const diff = await agents(['diff', '-f', changed]);
+      expect(diff.code).toBe(1);
+      expect(diff.stdout).toMatch(/~ update\s+Weather bot\s+change description; attach tool 5b0d6a7e…/);
+      const beforeDry = emulator.requests.length;
+      const dry = await agents(['apply', '-f', changed, '--dry-run']);
+      expect(dry.code).toBe(0);
+      expect(emulator.requests.slice(beforeDry).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect((await listJson()).find((a) => a.name === 'Weather bot')!.description).toBe('Tells the weather');
+
+      const applied = await agents(['apply', '-f', changed, '--json']);
+      expect(counts(applied.stdout).plan[0]).toMatchObject({ action: 'update', changed: ['description'] });
+      expect((await listJson()).find((a) => a.name === 'Weather bot')!.description).toBe('Tells the weather, briefly');
+      expect((await agents(['diff', '-f', changed])).code).toBe(0);
+    });
+
+    it('a bad field fails before any request, naming the file, the agent, the field and the line', async () => {
+      const bad = file(`agents:
+  - name: Good
+    description: fine
+    llmModel: GPT_4
+  - name: Broken
+    description: fine
+    llmModel: GPT_4
+    isActive: sometimes
+    colour: blue
+`);
+      const result = await agents(['apply', '-f', bad]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`${bad}:8: agent "Broken": isActive: must be true or false`);
+      expect(result.stderr).toContain(`${bad}:9: agent "Broken": unknown field colour`);
+      expect(await listJson()).toEqual([]);
+    });
+
+    it('a name that matches two existing agents is an error for that agent, not a guess', async () => {
+      for (let i = 0; i < 2; i++) await agents(['create', '--name', 'Twin', '--description', 'd', '--llm-model', 'GPT_4']);
+      const twins = file('agents:\n  - {name: Twin, description: d, llmModel: GPT_4}\n  - {name: Single, description: d, llmModel: GPT_4}\n');
+      const result = await agents(['apply', '-f', twins]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('Twin: 2 existing agents are named "Twin"');
+      expect((await listJson()).filter((a) => a.name === 'Single')).toHaveLength(1);
+      expect((await agents(['diff', '-f', twins])).code).toBe(2);
+    });
+
+    it('a failure mid-run is reported at the end; the other agents stay done', async () => {
+      const partly = file(`agents:
+  - {name: One, description: d, llmModel: GPT_4}
+  - {name: Two, description: d, llmModel: GPT_4, tools: [no-such-tool]}
+  - {name: Three, description: d, llmModel: GPT_4}
+`);
+      const result = await agents(['apply', '-f', partly, '--concurrency', '2']);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toMatch(/1 of 3 agents failed; the others were applied\n\s+Two: /);
+      expect((await listJson()).map((a) => a.name).sort()).toEqual(['One', 'Three', 'Two']);
+      // Re-running retries only what is missing, and fails the same way.
+      const again = await agents(['apply', '-f', partly]);
+      expect(again.code).toBe(result.code);
+    });
+
+    it('export then apply gives no changes', async () => {
+      await agents(['apply', '-f', EXAMPLE]);
+      const exported = await agents(['export', '--all']);
+      expect(exported.code).toBe(0);
+      expect(exported.stdout).toContain('name: Docs bot');
+      const roundTrip = file(exported.stdout);
+      const diff = await agents(['diff', '-f', roundTrip]);
+      expect(diff.stdout).toContain('Plan: 0 to create, 0 to update, 2 unchanged');
+      expect(diff.code).toBe(0);
+    });
+
+    it('reads a folder and stdin', async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'agents-dir-'));
+      writeFileSync(join(dir, 'a.yaml'), 'name: A\ndescription: d\nllmModel: GPT_4\n');
+      writeFileSync(join(dir, 'b.json'), JSON.stringify([{ name: 'B', description: 'd', llmModel: 'GPT_4' }]));
+      writeFileSync(join(dir, 'notes.txt'), 'ignored');
+      expect((await agents(['apply', '-f', dir])).code).toBe(0);
+      expect((await agents(['apply', '-f', '-'], JSON.stringify({ agents: [{ name: 'C', description: 'd', llmModel: 'GPT_4' }] }))).code).toBe(0);
+      expect((await listJson()).map((a) => a.name).sort()).toEqual(['A', 'B', 'C']);
+    });
+  });
+}
+
+describe('diff exit codes', () => {
+  it('a failure other commands report as 1 exits 7', async () => {
+    const result = await runCli(['diff', '-f', EXAMPLE], { env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_diff_0123456789' } });
+    expect(result.code).toBe(3); // unreachable keeps its code
+    const { startTestServer, sendText } = await import('../helpers/test-server.js');
+    const broken = await startTestServer((_q, s) => sendText(s, 500, 'Internal Server Error'));
+    try {
+      const failed = await runCli(['diff', '-f', EXAMPLE], { env: { AGENTS_BASE_URL: broken.url, AGENTS_TOKEN: 'tok_diff_0123456789' } });
+      expect(failed.code).toBe(7);
+      expect(failed.stderr).toContain('HTTP 500');
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -2,9 +2,9 @@
 # Install: agents completion bash > ~/.local/share/bash-completion/completions/agents
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token "
-  local cmd_path="" npos=0 i word
   # Walk the words before the cursor: command names, then positionals; skip flag values.
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token "
+  local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
     if [[ $value_flags == *" $word "* ]]; then ((i++)); continue; fi

@@ -58,3 +58,25 @@ export function planCompletion(spec: ProgramSpec): CompletionPlan {
 export function quote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
+
+/**
+ * The bash/zsh loop over the words before the cursor: it finds the command path
+ * ("config set") and counts positionals, skipping flags and the values of value flags.
+ */
+export function wordWalk(plan: CompletionPlan, words: { array: string; first: number; cursor: string }): string {
+  const nested = plan.paths
+    .filter((p) => p.subcommands.length > 0)
+    .map((p) => `    elif [[ $cmd_path == ${JSON.stringify(p.path)} && $npos == 0 && " ${p.subcommands.map((s) => s.name).join(' ')} " == *" $word "* ]]; then cmd_path="$cmd_path $word"`);
+  return [
+    `  local value_flags=" ${[...plan.valueFlags.keys()].join(' ')} "`,
+    '  local cmd_path="" word npos=0 i',
+    `  for ((i = ${words.first}; i < ${words.cursor}; i++)); do`,
+    `    word=\${${words.array}[i]}`,
+    '    if [[ $value_flags == *" $word "* ]]; then ((i++)); continue; fi',
+    '    [[ $word == -* ]] && continue',
+    '    if [[ -z $cmd_path ]]; then cmd_path=$word',
+    ...nested,
+    '    else ((npos++)); fi',
+    '  done',
+  ].join('\n');
+}

@@ -1,6 +1,6 @@
 // The zsh completion script, generated from the program. Agent ids come with their names.
 import type { ValueSource } from './model.js';
-import type { CompletionPlan } from './plan.js';
+import { wordWalk, type CompletionPlan } from './plan.js';
 
 const describe = (pairs: Array<[string, string]>) => pairs.map(([value, text]) => `'${`${value.replace(/:/g, '\\:')}:${text}`.replace(/'/g, `'\\''`)}'`).join(' ');
 
@@ -24,10 +24,6 @@ export function zshScript(plan: CompletionPlan): string {
     options.flatMap((o) => o.flags.map((flag): [string, string] => [flag, o.description]));
   const globals = flagPairs(plan.globalOptions);
   const valueCases = [...plan.valueFlags].map(([flag, source]) => `    ${flag}) ${values(source, 'value')}; return ;;`).join('\n');
-  const nested = plan.paths
-    .filter((p) => p.subcommands.length > 0)
-    .map((p) => `    elif [[ $cmd_path == ${JSON.stringify(p.path)} && $npos == 0 && " ${p.subcommands.map((s) => s.name).join(' ')} " == *" $word "* ]]; then cmd_path="$cmd_path $word"`)
-    .join('\n');
   const pathCases = plan.paths
     .map((p) => {
       const args = p.args.map((source, i) => `      ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${values(source, 'agent')} ;;`);
@@ -45,17 +41,7 @@ export function zshScript(plan: CompletionPlan): string {
 # Install: ${plan.name} completion zsh > "\${fpath[1]}/_${plan.name}" (then restart zsh)
 _${plan.name}() {
   local cur=\${words[CURRENT]} prev=\${words[CURRENT-1]}
-  local value_flags=" ${[...plan.valueFlags.keys()].join(' ')} "
-  local cmd_path="" word
-  local -i npos=0 i
-  for ((i = 2; i < CURRENT; i++)); do
-    word=\${words[i]}
-    if [[ $value_flags == *" $word "* ]]; then ((i++)); continue; fi
-    [[ $word == -* ]] && continue
-    if [[ -z $cmd_path ]]; then cmd_path=$word
-${nested}
-    else ((npos++)); fi
-  done
+${wordWalk(plan, { array: 'words', first: 2, cursor: 'CURRENT' })}
 
   if [[ $value_flags == *" $prev "* ]]; then
     case $prev in

@@ -24,9 +24,8 @@ const KNOWN_FIELDS = new Set(['event', 'data', 'id', 'retry']);
 
 export class SseDecoder {
   private readonly lenient: boolean;
-  private readonly utf8 = new TextDecoder('utf-8');
   /** Pieces of a line that has not ended yet. */
-  private partial: Uint8Array[] = [];
+  private partial: Buffer[] = [];
   /** A chunk ended in CR: a LF starting the next chunk belongs to the same line break. */
   private skipLeadingLf = false;
   private atStreamStart = true;
@@ -41,18 +40,23 @@ export class SseDecoder {
     this.lenient = options.lenient ?? true;
   }
 
-  push(chunk: Uint8Array): SseEvent[] {
+  push(bytes: Uint8Array): SseEvent[] {
     const events: SseEvent[] = [];
+    // One Buffer view per chunk (no copy): lines are decoded from ranges of it.
+    const chunk = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
     if (this.skipLeadingLf && chunk.length > 0) {
       if (chunk[0] === LF) start = 1;
       this.skipLeadingLf = false;
     }
-    for (let i = start; i < chunk.length; i++) {
-      const byte = chunk[i];
-      if (byte !== LF && byte !== CR) continue;
-      this.endLine(chunk.subarray(start, i), events);
-      if (byte === CR) {
+    // Line breaks are found with indexOf (native), not a loop over every byte.
+    let nextLf = chunk.indexOf(LF, start);
+    let nextCr = chunk.indexOf(CR, start);
+    while (nextLf !== -1 || nextCr !== -1) {
+      const isCr = nextCr !== -1 && (nextLf === -1 || nextCr < nextLf);
+      let i = isCr ? nextCr : nextLf;
+      this.endLine(chunk, start, i, events);
+      if (isCr) {
         if (i + 1 < chunk.length) {
           if (chunk[i + 1] === LF) i++;
         } else {
@@ -60,27 +64,31 @@ export class SseDecoder {
         }
       }
       start = i + 1;
+      if (nextLf !== -1 && nextLf < start) nextLf = chunk.indexOf(LF, start);
+      if (nextCr !== -1 && nextCr < start) nextCr = chunk.indexOf(CR, start);
     }
-    if (start < chunk.length) this.partial.push(chunk.slice(start));
+    if (start < chunk.length) this.partial.push(Buffer.from(chunk.subarray(start))); // a copy: the caller may reuse its buffer
     return events;
   }
 
   /** At end of stream: a last line without a line break, and an event without its blank line, still count. */
   end(): SseEvent[] {
     const events: SseEvent[] = [];
-    if (this.partial.length > 0) this.endLine(new Uint8Array(0), events);
+    if (this.partial.length > 0) this.endLine(Buffer.alloc(0), 0, 0, events);
     this.dispatch(events);
     return events;
   }
 
-  private endLine(tail: Uint8Array, events: SseEvent[]): void {
-    let bytes = tail;
+  private endLine(chunk: Buffer, start: number, end: number, events: SseEvent[]): void {
+    let line: string;
     if (this.partial.length > 0) {
-      this.partial.push(tail);
-      bytes = concat(this.partial);
+      // A line that spans chunks: join its pieces once, then decode it whole.
+      this.partial.push(chunk.subarray(start, end));
+      line = Buffer.concat(this.partial).toString('utf8');
       this.partial = [];
+    } else {
+      line = chunk.toString('utf8', start, end);
     }
-    let line = this.utf8.decode(bytes);
     if (this.atStreamStart) {
       this.atStreamStart = false;
       if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
@@ -134,18 +142,6 @@ export class SseDecoder {
     this.sawData = false;
     this.lastFieldWasData = false;
   }
-}
-
-function concat(pieces: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const piece of pieces) {
-    out.set(piece, offset);
-    offset += piece.length;
-  }
-  return out;
 }
 
 /** Decodes a whole stream given as chunks (tests, small inputs). */

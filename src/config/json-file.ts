@@ -4,6 +4,7 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError } from '../errors.js';
+import { writeFileSync as atomicWrite } from './atomic-write.js';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
@@ -41,6 +42,7 @@ export function ensurePrivateDir(dir: string): void {
   chmodSync(dir, PRIVATE_DIR_MODE);
 }
 
+/** The user's config goes through conf, the store the project chose for it. */
 export async function writeJsonObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
   ensurePrivateDir(dir);
   const { default: Conf } = await import('conf');
@@ -51,13 +53,29 @@ export async function writeJsonObject(dir: string, name: string, value: Record<s
     configFileMode: PRIVATE_FILE_MODE,
     clearInvalidConfig: false,
   });
-  try {
+  await reportWriteFailure(join(dir, `${name}.json`), () => {
     store.store = value;
+  });
+}
+
+/**
+ * Local state (state.json) is written on every create and invoke, so it skips conf, whose
+ * schema validator alone takes ~45 ms to load, and uses the same atomic writer directly.
+ */
+export async function writeStateObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
+  ensurePrivateDir(dir);
+  const path = join(dir, `${name}.json`);
+  await reportWriteFailure(path, () => atomicWrite(path, JSON.stringify(value, null, '\t'), { mode: PRIVATE_FILE_MODE }));
+}
+
+async function reportWriteFailure(path: string, write: () => void): Promise<void> {
+  try {
+    write();
   } catch (error) {
-    throw new CliError('config', `could not write ${join(dir, `${name}.json`)}: ${(error as Error).message}`, {
+    throw new CliError('config', `could not write ${path}: ${(error as Error).message}`, {
       hint: 'The previous file was left as it was. Free some disk space and try again.',
     });
   }
   // An existing file keeps its old mode through rename on some systems: make sure.
-  chmodSync(join(dir, `${name}.json`), PRIVATE_FILE_MODE);
+  chmodSync(path, PRIVATE_FILE_MODE);
 }

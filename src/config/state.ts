@@ -1,7 +1,7 @@
 // Local state under the config folder: the last session used with each agent
 // (for invoke --continue) and the agents this machine has seen (for completion).
 import { join } from 'node:path';
-import { readJsonObject, writeJsonObject } from './json-file.js';
+import { readJsonObject, writeStateObject } from './json-file.js';
 
 export interface KnownAgent {
   name?: string;
@@ -29,7 +29,7 @@ export class StateStore {
     const raw = readJsonObject(this.file);
     const agents = this.agents();
     agents[id] = { ...agents[id], ...change, lastUsed: now.toISOString() };
-    await writeJsonObject(this.dir, STATE_NAME, { ...raw, agents });
+    await writeStateObject(this.dir, STATE_NAME, { ...raw, agents });
   }
 
   async forgetAgent(id: string): Promise<void> {
@@ -37,6 +37,6 @@ export class StateStore {
     const agents = this.agents();
     if (!(id in agents)) return;
     delete agents[id];
-    await writeJsonObject(this.dir, STATE_NAME, { ...raw, agents });
+    await writeStateObject(this.dir, STATE_NAME, { ...raw, agents });
   }
 }

@@ -78,11 +78,17 @@ export class Context {
         hint: 'Run `agents login`, or set AGENTS_TOKEN.',
       });
     }
-    assertTokenMayTravel(settings.baseUrl, settings.allowInsecureHttp);
+    return this.clientFor(settings.baseUrl, settings.token);
+  }
+
+  /** A client for an address and token of the caller's choosing (login checks a new token). */
+  async clientFor(baseUrl: string, token: string): Promise<ApiClient> {
+    const settings = this.settings();
+    assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);
     const { ApiClient } = await import('./api/client.js');
     return new ApiClient({
-      baseUrl: settings.baseUrl,
-      token: settings.token,
+      baseUrl,
+      token,
       timeoutSeconds: settings.timeoutSeconds,
       userAgent: USER_AGENT,
       dispatcher: this.deps.dispatcher,

@@ -94,7 +94,3 @@ export class ExitWithCode extends Error {
     this.name = 'ExitWithCode';
   }
 }
-
-export function isCliError(error: unknown): error is CliError {
-  return error instanceof CliError;
-}

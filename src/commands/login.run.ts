@@ -13,19 +13,7 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
 
   if (options.skipVerify !== true) {
     // Check the token before saving it, so a typo fails here and not in the next command.
-    const { ApiClient } = await import('../api/client.js');
-    const { USER_AGENT } = await import('../version.js');
-    const client = new ApiClient({
-      baseUrl,
-      token,
-      timeoutSeconds: settings.timeoutSeconds,
-      userAgent: USER_AGENT,
-      dispatcher: ctx.deps.dispatcher,
-      sleep: ctx.deps.sleep,
-      signal: ctx.deps.signal,
-      debug: ctx.globals.debug ? (line) => ctx.logger.debug(line) : undefined,
-    });
-    await listAgents(client, { skip: 0, take: 1 });
+    await listAgents(await ctx.clientFor(baseUrl, token), { skip: 0, take: 1 });
   }
 
   await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));

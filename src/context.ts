@@ -10,6 +10,7 @@ import { CliError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { createLogger, type Logger } from './ui/logger.js';
 import { inquirerPrompter, type Prompter } from './ui/prompter.js';
+import { isCi } from './ui/terminal.js';
 import { colorEnabled, createTheme, type Theme } from './ui/theme.js';
 import { USER_AGENT } from './version.js';
 
@@ -30,7 +31,7 @@ export class Context {
 
   /** Only for use when `interactive` is true. */
   get prompter(): Prompter {
-    return (this.deps.prompter ??= inquirerPrompter(this.deps));
+    return (this.deps.prompter ??= inquirerPrompter(this.deps, { color: colorEnabled(this.deps.stderr, this.env, this.globals.color) }));
   }
 
   get env(): Record<string, string | undefined> {
@@ -39,13 +40,7 @@ export class Context {
 
   /** Prompts only with a person at both ends of the terminal, outside CI, without --no-input. */
   get interactive(): boolean {
-    const ci = this.env.CI;
-    return (
-      this.globals.input &&
-      this.deps.stdin.isTTY === true &&
-      this.deps.stderr.isTTY === true &&
-      (ci === undefined || ci === '' || ci === '0' || ci === 'false')
-    );
+    return this.globals.input && this.deps.stdin.isTTY === true && this.deps.stderr.isTTY === true && !isCi(this.env);
   }
 
   get configDir(): string {

@@ -3,6 +3,7 @@
 import type { InvokeEvent } from '../api/invoke.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
+import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
 
 export type AnswerMode = 'human' | 'json' | 'events' | 'structured';
@@ -23,6 +24,9 @@ export interface Answer {
 export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEvent[]>, mode: AnswerMode, sessionId: string | undefined): Promise<Answer> {
   const out = new StdoutWriter(ctx);
   const keepText = mode !== 'human';
+  // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
+  // Piped, it stays byte-exact.
+  const shown = ctx.deps.stdout.isTTY === true ? escapeControlsKeepLines : (text: string) => text;
   const toolCalls: ToolCall[] = [];
   const texts: string[] = [];
   let value: unknown;
@@ -31,14 +35,14 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
 
   try {
     for await (const batch of batches) {
-      spinner?.stop();
+      spinner?.stop(); // once, before the first byte of the answer
       let pending = ''; // what this batch adds to stdout, written at once
       for (const event of batch) {
         if (mode === 'events') pending += JSON.stringify(eventLine(event)) + '\n';
         switch (event.type) {
           case 'token':
             if (keepText) texts.push(event.text);
-            if (mode === 'human') pending += event.text;
+            if (mode === 'human') pending += shown(event.text);
             break;
           case 'value':
             value = event.value;
@@ -62,7 +66,7 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
     if (mode === 'human') await out.endLine();
     // After the answer's last line, so stderr lines never land in the middle of it on a terminal.
     if (mode === 'human' || mode === 'structured') {
-      for (const call of toolCalls) ctx.logger.info(ctx.theme.accent('⚙ ') + describeToolCall(call));
+      for (const call of toolCalls) ctx.logger.info(ctx.theme.accent('⚙ ') + escapeControls(describeToolCall(call)));
     }
   }
 

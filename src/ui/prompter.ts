@@ -27,7 +27,9 @@ export interface Prompter {
 /** Long lists are searched as you type instead of scrolled. */
 const SEARCH_THRESHOLD = 12;
 
-export function inquirerPrompter(deps: Deps): Prompter {
+export function inquirerPrompter(deps: Deps, options: { color: boolean }): Prompter {
+  // inquirer colours by itself (and --no-color never reaches it): without colour, every prompt gets a plain theme.
+  const theme = options.color ? undefined : PLAIN_PROMPT_THEME;
   const context = {
     input: deps.stdin as NodeJS.ReadableStream,
     output: deps.stderr as unknown as NodeJS.WritableStream,
@@ -47,9 +49,11 @@ export function inquirerPrompter(deps: Deps): Prompter {
             const matches = rank(choices, query);
             const other = extra.allowOther && query && !choices.some((c) => c.value === query) ? [{ value: query, name: `use "${query}"` }] : [];
             const done = extra.done ? [{ value: '', name: extra.done }] : [];
-            return [...done, ...other, ...matches];
+            // Enter takes the first entry: a listed match beats the typed text taken as is.
+            return [...done, ...matches, ...other];
           },
           validate: extra.validate ? (value: string) => extra.validate!(value) : undefined,
+          theme,
         },
         context,
       ),
@@ -59,26 +63,29 @@ export function inquirerPrompter(deps: Deps): Prompter {
   return {
     async text(message, options = {}) {
       const { input } = await load();
-      return guard(() => input({ message, default: options.default, validate: options.validate }, context));
+      return guard(() => input({ message, default: options.default, validate: options.validate, theme }, context));
     },
     async secret(message, options = {}) {
       const { password } = await load();
-      return guard(() => password({ message, mask: '*', validate: options.validate }, context));
+      return guard(() => password({ message, mask: '*', validate: options.validate, theme }, context));
     },
     async confirm(message, options = {}) {
       const { confirm } = await load();
-      return guard(() => confirm({ message, default: options.default }, context));
+      return guard(() => confirm({ message, default: options.default, theme }, context));
     },
     async choose(message, choices, options = {}) {
       if (options.allowOther || choices.length > SEARCH_THRESHOLD) return search(message, choices, options);
       const { select } = await load();
-      return guard(() => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD }, context));
+      return guard(() => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD, theme }, context));
     },
     async chooseMany(message, choices) {
       if (choices.length <= SEARCH_THRESHOLD) {
         const { checkbox } = await load();
         return guard(() =>
-          checkbox<string>({ message, choices, required: true, pageSize: SEARCH_THRESHOLD, validate: (c) => (c.length ? true : 'pick at least one') }, context),
+          checkbox<string>(
+            { message, choices, required: true, pageSize: SEARCH_THRESHOLD, validate: (c) => (c.length ? true : 'pick at least one'), theme },
+            context,
+          ),
         );
       }
       const picked: string[] = [];
@@ -93,7 +100,7 @@ export function inquirerPrompter(deps: Deps): Prompter {
     async multiline(message, options = {}) {
       if (deps.env.VISUAL || deps.env.EDITOR) {
         const { editor } = await load();
-        return guard(() => editor({ message, default: options.default, validate: options.validate, waitForUserInput: false }, context)).then((text) =>
+        return guard(() => editor({ message, default: options.default, validate: options.validate, waitForUserInput: false, theme }, context)).then((text) =>
           text.replace(/\n$/, ''),
         );
       }
@@ -104,6 +111,7 @@ export function inquirerPrompter(deps: Deps): Prompter {
             message: `${message} (\\n for a new line)`,
             default: options.default?.replace(/\n/g, '\\n'),
             validate: options.validate ? (v) => options.validate!(v.replace(/\\n/g, '\n')) : undefined,
+            theme,
           },
           context,
         ),
@@ -113,7 +121,30 @@ export function inquirerPrompter(deps: Deps): Prompter {
   };
 }
 
-/** Choices matching what was typed: exact first, then prefixes, then anywhere. */
+const same = (text: string) => text;
+
+/** inquirer's default look without colour or style: the same marks, as plain text. */
+const PLAIN_PROMPT_THEME = {
+  prefix: { idle: '?', done: '✔' },
+  spinner: { interval: 80, frames: ['-', '\\', '|', '/'] },
+  icon: { cursor: '❯', checked: '◉', unchecked: '◯' },
+  style: {
+    answer: same,
+    message: same,
+    highlight: same,
+    help: same,
+    searchTerm: same,
+    description: same,
+    error: (text: string) => `> ${text}`,
+    defaultAnswer: (text: string) => `(${text})`,
+    key: (text: string) => `<${text}>`,
+    disabled: (text: string) => `- ${text}`,
+    disabledChoice: (text: string) => `- ${text}`,
+    keysHelpTip: (keys: Array<[string, string]>) => keys.map(([key, action]) => `${key} ${action}`).join(' • '),
+  },
+};
+
+/** Choices matching what was typed: exact first, then prefixes, then endings (`4_0` → GPT_4_0), then anywhere. */
 function rank(choices: Choice[], query: string): Choice[] {
   if (!query) return choices;
   const q = query.toLowerCase();
@@ -121,11 +152,12 @@ function rank(choices: Choice[], query: string): Choice[] {
     const value = c.value.toLowerCase();
     if (value === q) return 0;
     if (value.startsWith(q)) return 1;
-    return `${c.name} ${c.value}`.toLowerCase().includes(q) ? 2 : 3;
+    if (value.endsWith(q)) return 2;
+    return `${c.name} ${c.value}`.toLowerCase().includes(q) ? 3 : 4;
   };
   return choices
     .map((choice) => ({ choice, score: score(choice) }))
-    .filter(({ score }) => score < 3)
+    .filter(({ score }) => score < 4)
     .sort((a, b) => a.score - b.score)
     .map(({ choice }) => choice);
 }

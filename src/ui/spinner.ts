@@ -1,19 +1,30 @@
-// A spinner on stderr while waiting, only for a person at a terminal (never in CI).
+// A spinner on stderr while waiting, only for a person at a terminal that can animate.
+// It shares the screen with stdout's answer, so it is stopped once, before the first byte
+// of the answer, and never drawn again: each ora stop() writes cursor moves.
 import type { Context } from '../context.js';
+import { colorEnabled } from './color-support.js';
+import { canAnimate } from './terminal.js';
 
 export interface Spinner {
+  /** Clears the spinner; later calls do nothing. */
   stop(): void;
 }
 
 const NO_SPINNER: Spinner = { stop() {} };
 
 export async function startSpinner(ctx: Context, text: string): Promise<Spinner> {
-  const ci = ctx.env.CI;
   const stderr = ctx.deps.stderr as Partial<NodeJS.WriteStream>;
   // ora draws with cursor moves, which only a real terminal stream offers.
-  const terminal = stderr.isTTY === true && typeof stderr.cursorTo === 'function';
-  if (!terminal || (ci && ci !== '0' && ci !== 'false') || ctx.globals.quiet) return NO_SPINNER;
+  if (ctx.globals.quiet || !canAnimate(stderr, ctx.env) || typeof stderr.cursorTo !== 'function') return NO_SPINNER;
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: stderr as NodeJS.WriteStream, discardStdin: false }).start();
-  return { stop: () => spinner.stop() };
+  const color = colorEnabled(ctx.deps.stderr, ctx.env, ctx.globals.color) ? 'cyan' : false;
+  const spinner = ora({ text, stream: stderr as NodeJS.WriteStream, discardStdin: false, color }).start();
+  let running = true;
+  return {
+    stop() {
+      if (!running) return;
+      running = false;
+      spinner.stop();
+    },
+  };
 }

@@ -2,29 +2,39 @@
 """Runs a command in a real pseudo-terminal and plays a script against it, as a person would:
 wait until the screen shows some text, then type keys. Prints a JSON result on stdout.
 
-usage: pty-driver.py SCRIPT_JSON -- command args...
+usage: pty-driver.py SCRIPT_JSON [OPTIONS_JSON] -- command args...
 SCRIPT_JSON: [{"expect": "regex", "send": "keys"}, ...]; each step waits (up to its timeout)
 for the regex in the output seen since the previous match, ANSI codes removed.
+OPTIONS_JSON: {"cols": 120, "rows": 40, "maxBytes": N, "maxSeconds": S}: the window size the
+program sees (0 columns is allowed, as some CI runners report), and bounds after which the
+program is killed and the run reported as a failure (a spinner that never stops).
 """
-import fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
+import base64, fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][0-9A-Za-z]|\x1b[=>]")
 
 def main():
     sep = sys.argv.index("--")
     steps = json.loads(sys.argv[1])
+    options = json.loads(sys.argv[2]) if sep > 2 else {}
     command = sys.argv[sep + 1:]
+    started = time.time()
+    max_bytes = options.get("maxBytes", 16 * 1024 * 1024)
+    hard_deadline = started + options.get("maxSeconds", 60)
     pid, fd = pty.fork()
     if pid == 0:
         os.execvp(command[0], command)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", options.get("rows", 40), options.get("cols", 120), 0, 0))
     raw = b""
     cursor = 0
     failure = None
 
     def pump(deadline):
         nonlocal raw
+        deadline = min(deadline, hard_deadline)
         while True:
+            if len(raw) > max_bytes:
+                return None
             left = deadline - time.time()
             if left <= 0:
                 return False
@@ -58,8 +68,12 @@ def main():
         os.write(fd, step["send"].encode("utf-8"))
 
     deadline = time.time() + 10
-    while pump(deadline) is not None and time.time() < deadline:
+    while pump(deadline) is not None and time.time() < min(deadline, hard_deadline):
         pass
+    if len(raw) > max_bytes:
+        failure = failure or f"wrote more than {max_bytes} bytes"
+    elif time.time() >= hard_deadline:
+        failure = failure or f"still running after {options.get('maxSeconds', 60)} s"
     # The terminal closes a moment before the process can be reaped: give it time to exit.
     exit_deadline = time.time() + 5
     done, status = os.waitpid(pid, os.WNOHANG)
@@ -71,6 +85,13 @@ def main():
         failure = failure or "the process did not end"
         done, status = os.waitpid(pid, 0)
     code = os.waitstatus_to_exitcode(status)
-    print(json.dumps({"code": code, "failure": failure, "screen": ANSI.sub("", raw.decode("utf-8", "replace")), "raw": raw.decode("utf-8", "replace")}))
+    print(json.dumps({
+        "code": code,
+        "failure": failure,
+        "seconds": round(time.time() - started, 3),
+        "screen": ANSI.sub("", raw.decode("utf-8", "replace")),
+        "raw": raw.decode("utf-8", "replace"),
+        "bytes": base64.b64encode(raw).decode("ascii"),
+    }))
 
 main()

@@ -12,26 +12,45 @@ export interface PtyStep {
   timeout?: number;
 }
 
+export interface PtyOptions {
+  /** The window size the program sees; 0 columns is what some CI runners report. Default 120x40. */
+  cols?: number;
+  rows?: number;
+  /** The run fails, and the program is killed, past this much output or time. */
+  maxBytes?: number;
+  maxSeconds?: number;
+}
+
 export interface PtyResult {
   code: number | null;
   failure: string | null;
-  /** Everything the terminal showed, ANSI codes removed. */
+  seconds: number;
+  /** Everything the terminal showed, ANSI codes removed (for waiting on text; see screen.ts to render). */
   screen: string;
   raw: string;
+  /** The exact bytes the program wrote to the terminal. */
+  bytes: Buffer;
 }
 
 export const KEY = { enter: '\r', down: '\x1b[B', up: '\x1b[A', space: ' ', ctrlC: '\x03', ctrlD: '\x04' } as const;
 
+/**
+ * Whether the pty tests can run. Off CI they skip without python3; in CI (CI=true) a missing
+ * python3 is an error, so a runner without it fails instead of passing with the screen untested.
+ */
 export function python(): string | undefined {
   const found = spawnSync('python3', ['--version']);
-  return found.status === 0 ? 'python3' : undefined;
+  if (found.status === 0) return 'python3';
+  const ci = process.env.CI;
+  if (ci && ci !== '0' && ci !== 'false') throw new Error('python3 is missing: the terminal tests need it (.ci/run installs it)');
+  return undefined;
 }
 
 /** Async, so a test server in this process keeps answering while the terminal session runs. */
-export function runInPty(args: string[], steps: PtyStep[], env: Record<string, string>): Promise<PtyResult> {
+export function runInPty(args: string[], steps: PtyStep[], env: Record<string, string>, options: PtyOptions = {}): Promise<PtyResult> {
   assertBuilt();
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', [DRIVER, JSON.stringify(steps), '--', process.execPath, BIN, ...args], {
+    const child = spawn('python3', [DRIVER, JSON.stringify(steps), JSON.stringify(options), '--', process.execPath, BIN, ...args], {
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', ...env },
     });
     let stdout = '';
@@ -40,8 +59,9 @@ export function runInPty(args: string[], steps: PtyStep[], env: Record<string, s
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) reject(new Error(`pty driver failed: ${stderr}`));
-      else resolve(JSON.parse(stdout) as PtyResult);
+      if (code !== 0) return reject(new Error(`pty driver failed: ${stderr}`));
+      const result = JSON.parse(stdout) as Omit<PtyResult, 'bytes'> & { bytes: string };
+      resolve({ ...result, bytes: Buffer.from(result.bytes, 'base64') });
     });
   });
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { escapeControls, escapeControlsKeepLines } from '../../src/ui/safe-text.js';
+
+describe('escaping control characters for a terminal', () => {
+  it('shows C0 controls, DEL and C1 controls in caret notation', () => {
+    expect(escapeControls('a\x1b[31mb\x07c\rd\x00e\x7ff\x9b1mg\x9d0;t')).toBe('a^[[31mb^Gc^Md^@e^?f^[[1mg^[]0;t');
+  });
+
+  it('escapes line breaks and tabs for one-line fields, keeps them for text', () => {
+    expect(escapeControls('one\ntwo\tthree')).toBe('one^Jtwo^Ithree');
+    expect(escapeControlsKeepLines('one\ntwo\tthree\r\n')).toBe('one\ntwo\tthree^M\n');
+  });
+
+  it('leaves printable text alone, non-ASCII included', () => {
+    const text = 'Привет, мир! 你好 👋 naïve café ¡ ÿ';
+    expect(escapeControls(text)).toBe(text);
+    expect(escapeControlsKeepLines(text)).toBe(text);
+  });
+});

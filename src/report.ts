@@ -1,6 +1,7 @@
 // The one place that turns a failure into a message on stderr and an exit code.
 import { CliError, ExitCode } from './errors.js';
 import type { OutputStream } from './deps.js';
+import { escapeControlsKeepLines as safe } from './ui/safe-text.js';
 import type { Theme } from './ui/theme.js';
 
 export interface ReportTarget {
@@ -18,9 +19,10 @@ export function reportError(error: unknown, target: ReportTarget): number {
       write(theme.muted(error.message));
       return error.exitCode;
     }
-    write(theme.error('error: ') + error.message);
-    for (const detail of error.details) write('  ' + detail);
-    if (error.hint) write(theme.muted(error.hint));
+    // Messages carry the service's own words: escape them before they reach a terminal.
+    write(theme.error('error: ') + safe(error.message));
+    for (const detail of error.details) write('  ' + safe(detail));
+    if (error.hint) write(theme.muted(safe(error.hint)));
     if (debug && error.cause instanceof Error && error.cause.stack) write(theme.muted(error.cause.stack));
     return error.exitCode;
   }
@@ -31,7 +33,7 @@ export function reportError(error: unknown, target: ReportTarget): number {
   }
 
   const message = error instanceof Error ? error.message : String(error);
-  write(theme.error('error: ') + `unexpected failure: ${message}`);
+  write(theme.error('error: ') + `unexpected failure: ${safe(message)}`);
   if (debug && error instanceof Error && error.stack) write(theme.muted(error.stack));
   else write(theme.muted('Run again with --debug for details, and report it if it persists.'));
   return ExitCode.failure;

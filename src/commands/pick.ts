@@ -4,6 +4,7 @@ import { listAgents, listCatalog, type AttachKind } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
+import { escapeControls } from '../ui/safe-text.js';
 
 export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
   if (typeof given === 'string' && given) return given;
@@ -15,7 +16,7 @@ export async function resolveAgentId(ctx: Context, given: unknown, client: () =>
   if (agents.length === 0) return ctx.prompter.text('Agent id', { validate: (v) => (v.trim() ? true : 'must not be empty') }).then((v) => v.trim());
   return ctx.prompter.choose(
     'Agent',
-    agents.map((agent) => ({ value: agent.id, name: `${agent.name ?? '(no name)'}  ${ctx.theme.muted(agent.id)}` })),
+    agents.map((agent) => ({ value: agent.id, name: `${escapeControls(agent.name ?? '(no name)')}  ${ctx.theme.muted(escapeControls(agent.id))}` })),
     { allowOther: true },
   );
 }
@@ -31,6 +32,10 @@ export async function resolveResourceIds(ctx: Context, kind: AttachKind, given: 
   }
   return ctx.prompter.chooseMany(
     `${kind === 'llm' ? 'LLMs' : `${kind}s`} to attach`,
-    catalog.map((entry) => ({ value: entry.id, name: `${entry.name}  ${ctx.theme.muted(entry.id)}`, description: entry.description })),
+    catalog.map((entry) => ({
+      value: entry.id,
+      name: `${escapeControls(entry.name)}  ${ctx.theme.muted(escapeControls(entry.id))}`,
+      description: entry.description === undefined ? undefined : escapeControls(entry.description),
+    })),
   );
 }

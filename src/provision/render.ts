@@ -1,5 +1,6 @@
 // How a plan and its results read, for people and as JSON.
 import type { AttachKind } from '../api/agents.js';
+import { escapeControls } from '../ui/safe-text.js';
 import type { Theme } from '../ui/theme.js';
 import type { AppliedAgent } from './execute.js';
 import type { Attachments, Plan, PlannedAgent } from './plan.js';
@@ -17,13 +18,13 @@ function planLine(agent: PlannedAgent, theme: Theme): string {
   const attach = describeAttach(agent.attach);
   switch (agent.action) {
     case 'create':
-      return `${theme.success('+ create   ')} ${agent.name}${attach ? theme.muted(`  attach ${attach}`) : ''}`;
+      return `${theme.success('+ create   ')} ${escapeControls(agent.name)}${attach ? theme.muted(`  attach ${attach}`) : ''}`;
     case 'update': {
       const parts = [agent.changed.length ? `change ${agent.changed.join(', ')}` : '', attach ? `attach ${attach}` : ''].filter(Boolean);
-      return `${theme.warn('~ update   ')} ${agent.name}${theme.muted(`  ${parts.join('; ')}`)}`;
+      return `${theme.warn('~ update   ')} ${escapeControls(agent.name)}${theme.muted(`  ${parts.join('; ')}`)}`;
     }
     case 'unchanged':
-      return `${theme.muted('= unchanged')} ${agent.name}`;
+      return `${theme.muted('= unchanged')} ${escapeControls(agent.name)}`;
   }
 }
 
@@ -32,7 +33,7 @@ export function renderPlan(plan: Plan, theme: Theme): string {
   const summary = `Plan: ${count('create')} to create, ${count('update')} to update, ${count('unchanged')} unchanged${
     plan.problems.length ? `, ${plan.problems.length} in error` : ''
   }`;
-  const problems = plan.problems.map((p) => `${theme.error('! error    ')} ${p.name}: ${p.error.message}`);
+  const problems = plan.problems.map((p) => `${theme.error('! error    ')} ${escapeControls(`${p.name}: ${p.error.message}`)}`);
   return [summary, ...plan.agents.map((a) => planLine(a, theme)), ...problems].join('\n');
 }
 
@@ -41,8 +42,8 @@ export function renderResults(results: AppliedAgent[], theme: Theme): string {
     .filter((r) => r.action !== 'unchanged' || r.error)
     .map((r) =>
       r.error
-        ? `${theme.error('✗')} ${r.name}: ${r.error.message}`
-        : `${theme.success('✓')} ${r.action === 'create' ? 'created' : 'updated'} ${r.name}${r.id ? theme.muted(`  ${r.id}`) : ''}`,
+        ? `${theme.error('✗')} ${escapeControls(`${r.name}: ${r.error.message}`)}`
+        : `${theme.success('✓')} ${r.action === 'create' ? 'created' : 'updated'} ${escapeControls(r.name)}${r.id ? theme.muted(`  ${r.id}`) : ''}`,
     )
     .join('\n');
 }

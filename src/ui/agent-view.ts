@@ -1,5 +1,6 @@
 // How an agent reads in human output.
 import type { Agent } from '../api/agents.js';
+import { escapeControls, escapeControlsKeepLines } from './safe-text.js';
 import type { Theme } from './theme.js';
 
 export function describeAgent(agent: Agent, theme: Theme): string {
@@ -14,9 +15,11 @@ export function describeAgent(agent: Agent, theme: Theme): string {
     ['avatar', agent.avatar],
   ];
   const width = Math.max(...rows.map(([label]) => label.length));
+  // A multi-line value (a prompt) continues under its first line, not under the labels.
+  const indent = '\n' + ' '.repeat(width + 2);
   return rows
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([label, value]) => `${theme.muted(label.padEnd(width))}  ${String(value)}`)
+    .map(([label, value]) => `${theme.muted(label.padEnd(width))}  ${escapeControlsKeepLines(String(value)).replace(/\n/g, indent)}`)
     .join('\n');
 }
 
@@ -43,5 +46,5 @@ export function describeLinks(agent: Agent, theme: Theme): string {
 }
 
 function label(id: string | undefined, name: string | undefined): string {
-  return name ? `${id ?? '?'}  ${name}` : (id ?? '?');
+  return escapeControls(name ? `${id ?? '?'}  ${name}` : (id ?? '?'));
 }

@@ -1,5 +1,6 @@
 // Everything for people goes to stderr; stdout is for results only.
 import type { OutputStream } from '../deps.js';
+import { escapeControlsKeepLines as safe } from './safe-text.js';
 import type { Theme } from './theme.js';
 
 export interface Logger {
@@ -14,9 +15,11 @@ export function createLogger(stderr: OutputStream, theme: Theme, options: { quie
   const line = (text: string) => void stderr.write(text + '\n');
   return {
     info: (m) => options.quiet || line(m),
-    success: (m) => options.quiet || line(theme.success('✓') + ' ' + m),
-    warn: (m) => line(theme.warn('warning: ') + m),
-    error: (m) => line(theme.error('error: ') + m),
-    debug: (m) => options.debug && line(theme.muted('debug: ' + m)),
+    // These take plain text that may quote the service (names, messages): escaped here, once.
+    // info takes text the caller may have styled, so callers escape what they quote.
+    success: (m) => options.quiet || line(theme.success('✓') + ' ' + safe(m)),
+    warn: (m) => line(theme.warn('warning: ') + safe(m)),
+    error: (m) => line(theme.error('error: ') + safe(m)),
+    debug: (m) => options.debug && line(theme.muted('debug: ' + safe(m))), // quotes response bodies
   };
 }

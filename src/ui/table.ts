@@ -1,8 +1,10 @@
 // A compact, aligned table. On a terminal the widest column is cut to fit the width.
+// Cells are one line each, with control characters shown escaped (the text may come from the service).
+import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
 
 export function renderTable(headers: string[], rows: string[][], options: { theme: Theme; width?: number }): string {
-  const clean = rows.map((row) => row.map((cell) => cell.replace(/\s+/g, ' ')));
+  const clean = rows.map((row) => row.map((cell) => escapeControls(cell.replace(/\s+/g, ' '))));
   const widths = headers.map((header, i) => Math.max(header.length, ...clean.map((row) => (row[i] ?? '').length)));
   if (options.width) shrinkToFit(widths, options.width);
   const line = (cells: string[]) =>

@@ -6,6 +6,7 @@ import { KNOWN_LLM_MODELS } from '../api/models.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { describeAgent } from '../ui/agent-view.js';
+import { escapeControls } from '../ui/safe-text.js';
 import type { Validate } from '../ui/prompter.js';
 import { agentFieldsSchema } from './agent-fields.js';
 
@@ -56,10 +57,13 @@ async function confirmSummary(ctx: Context, title: string, preview: Agent, quest
   }
 }
 
-/** create: asks every field the flags left out, when a required one is missing and someone can answer. */
-export async function completeCreateFields(ctx: Context, given: AgentFields): Promise<AgentFields> {
+/**
+ * create: asks every field the flags left out, when a required one is missing and someone can answer.
+ * `reviewed` says the person has just seen and confirmed a summary of the new agent.
+ */
+export async function completeCreateFields(ctx: Context, given: AgentFields): Promise<{ fields: AgentFields; reviewed: boolean }> {
   const missingRequired = WIZARD_FIELDS.some((f) => f.required && given[f.key] === undefined);
-  if (!missingRequired || !ctx.interactive) return given;
+  if (!missingRequired || !ctx.interactive) return { fields: given, reviewed: false };
   const fields: AgentFields = { ...given };
   for (const { key, label, required } of WIZARD_FIELDS) {
     if (fields[key] !== undefined) continue;
@@ -67,7 +71,7 @@ export async function completeCreateFields(ctx: Context, given: AgentFields): Pr
     if (value !== undefined) Object.assign(fields, { [key]: value });
   }
   await confirmSummary(ctx, 'New agent', { id: '(new)', ...fields }, 'Create this agent?');
-  return fields;
+  return { fields, reviewed: true };
 }
 
 /** update: with no field flags on a terminal, pick fields to change, each pre-filled with its current value. */
@@ -90,6 +94,6 @@ export async function askUpdateFields(ctx: Context, agentId: string, client: Api
 }
 
 function oneLine(value: unknown): string {
-  const text = String(value).replace(/\s+/g, ' ');
+  const text = escapeControls(String(value).replace(/\s+/g, ' '));
   return text.length > 40 ? text.slice(0, 39) + '…' : text;
 }

@@ -6,7 +6,7 @@ import { completeCreateFields } from './agent-wizard.js';
 import type { Options } from './define.js';
 
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
-  const fields = await completeCreateFields(ctx, await readAgentFields(ctx, options));
+  const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options));
   requireFields(fields, ['name', 'description', 'llmModel'], 'create');
   const client = await ctx.client();
   const agent = await createAgent(client, fields);
@@ -15,5 +15,6 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   if (ctx.globals.json) return ctx.printJson(agent);
   if (ctx.globals.quiet) return ctx.print(agent.id);
   ctx.logger.success(`Created agent ${agent.name ?? fields.name}`);
-  ctx.print(describeAgent(agent, ctx.stdoutTheme));
+  // After the wizard's summary the id is the one new fact: the rest would repeat what is on the screen.
+  ctx.print(reviewed ? agent.id : describeAgent(agent, ctx.stdoutTheme));
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBinary } from '../helpers/binary.js';
 import { KEY, python, runInPty } from '../helpers/pty.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
+import { renderScreen } from '../helpers/screen.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const CURRENT = { id: 'agent-7', name: 'Old name', description: 'old description', llmModel: 'GPT_4', isActive: true };
@@ -20,15 +21,16 @@ const env = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server
 const writes = () => server.requests.filter((r) => r.method !== 'GET');
 
 describe.skipIf(!python())('in a terminal', () => {
-  it('create asks for every missing field, shows a summary and sends after confirmation', async () => {
+  it('create asks for every missing field, shows a summary once and sends after confirmation', async () => {
     const before = writes().length;
     const result = await runInPty(
       ['create'],
       [
         { expect: 'Name', send: 'Docs bot' + KEY.enter },
         { expect: 'Description', send: 'answers doc questions' + KEY.enter },
-        { expect: 'LLM model', send: 'GPT_4_0' },
-        { expect: 'GPT_4_0', send: KEY.enter },
+        // Enter takes the listed model that ends with what was typed, not the typed text itself.
+        { expect: 'LLM model', send: '4_0' },
+        { expect: 'use "4_0"', send: KEY.enter },
         { expect: 'Prompt', send: 'Be brief.\\nCite docs.' + KEY.enter },
         { expect: 'Initial message', send: KEY.enter },
         { expect: 'Avatar URL', send: KEY.enter },
@@ -36,10 +38,27 @@ describe.skipIf(!python())('in a terminal', () => {
         { expect: 'Create this agent\\?', send: KEY.enter },
       ],
       env(),
+      { cols: 100, rows: 40 },
     );
     expect(result.failure).toBeNull();
     expect(result.code).toBe(0);
-    expect(result.screen).toMatch(/New agent[\s\S]*name\s+Docs bot/);
+    const { lines } = await renderScreen(result.bytes, 100, 40);
+    expect(lines).toContain('✔ LLM model GPT_4_0');
+    const summary = lines.indexOf('New agent');
+    expect(summary).toBeGreaterThan(0);
+    expect(lines.slice(summary, summary + 8)).toEqual([
+      'New agent',
+      'id               (new)',
+      'name             Docs bot',
+      'description      answers doc questions',
+      'model            GPT_4_0',
+      'active           true',
+      'prompt           Be brief.',
+      '                 Cite docs.', // a multi-line prompt stays under its first line
+    ]);
+    // The summary once: after the confirmation comes the one new fact, the id.
+    expect(lines.filter((line) => line.startsWith('name '))).toHaveLength(1);
+    expect(lines.slice(-3)).toEqual(['✔ Create this agent? Yes', '✓ Created agent Docs bot', 'agent-7']);
     expect(writes()).toHaveLength(before + 1);
     expect(JSON.parse(writes().at(-1)!.body)).toEqual({
       name: 'Docs bot',

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { invokeAgent } from '../api/invoke.js';
+import { CHAT_HELP, readChatLine } from '../chat/chat-line.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { reportError } from '../report.js';
+import { escapeControls } from '../ui/safe-text.js';
 import { printAnswer } from './answer.js';
 import type { Options } from './define.js';
 import { chooseSession, llmParams } from './invoke-options.js';
 import { resolveAgentId } from './pick.js';
+
+/** A second Ctrl-C at an empty prompt within this long leaves, as node's REPL does. */
+const LEAVE_WINDOW_MS = 2000;
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
   const params = llmParams(options);
@@ -15,60 +20,69 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   const agentId = await resolveAgentId(ctx, args[0], async () => client);
   let sessionId = chooseSession(ctx, agentId, options);
   const onTerminal = ctx.deps.stdin.isTTY === true;
+  const say = (text: string) => void ctx.deps.stderr.write(text + '\n');
 
   const lines = createInterface({
     input: ctx.deps.stdin as NodeJS.ReadableStream,
     output: onTerminal ? (ctx.deps.stderr as NodeJS.WritableStream) : undefined,
     terminal: onTerminal,
   });
-  let turn: AbortController | undefined;
-  let interruptedAtPrompt = false;
-  // On a terminal Ctrl-C reaches readline as a key: stop the reply, or leave at the prompt.
+  const prompt = () => onTerminal && (lines.setPrompt(ctx.theme.accent('you› ')), lines.prompt());
+  let stopReply: (() => void) | undefined;
+  let lastInterruptAt = -Infinity;
+  // On a terminal Ctrl-C reaches readline as a key: it stops the reply, clears a typed line,
+  // or, pressed twice at an empty prompt, leaves.
   lines.on('SIGINT', () => {
-    if (turn) turn.abort();
-    else {
-      interruptedAtPrompt = true;
-      lines.close();
+    if (stopReply) return stopReply();
+    if (lines.line !== '') {
+      lines.write(null, { ctrl: true, name: 'e' });
+      lines.write(null, { ctrl: true, name: 'u' });
+      lastInterruptAt = -Infinity;
+      return;
     }
+    const now = Date.now();
+    if (now - lastInterruptAt < LEAVE_WINDOW_MS) return void lines.close();
+    lastInterruptAt = now;
+    say('\n' + ctx.theme.muted('(press Ctrl-C again or Ctrl-D to leave)'));
+    prompt();
   });
 
   const announce = () => sessionId && ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
-  if (onTerminal) ctx.logger.info(`Chatting with agent ${agentId}. /new starts a fresh session, /exit or Ctrl-D leaves.`);
+  if (onTerminal) ctx.logger.info(`Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`);
   announce();
-  const prompt = () => onTerminal && (lines.setPrompt(ctx.theme.accent('you› ')), lines.prompt());
   prompt();
 
   for await (const raw of lines) {
-    const input = raw.trim();
-    if (input === '/exit' || input === '/quit') break;
-    if (input === '/new') {
+    const line = readChatLine(raw);
+    if (line.kind === 'command' && line.name === 'exit') break;
+    if (line.kind === 'command' && line.name === 'help') say(ctx.theme.muted(CHAT_HELP));
+    if (line.kind === 'command' && line.name === 'new') {
       sessionId = randomUUID();
       announce();
-    } else if (input) {
+    }
+    if (line.kind === 'unknown-command') {
+      say(`${ctx.theme.warn('unknown command')} ${escapeControls(line.word)}: not sent. /help lists the commands; //text sends text that starts with /.`);
+    }
+    if (line.kind === 'send') {
       if (sessionId) await ctx.stateStore().rememberAgent(agentId, { lastSession: sessionId });
-      turn = linkedController(ctx.deps.signal);
+      const reply = new AbortController();
+      stopReply = () => reply.abort();
+      // AbortSignal.any, not a listener on the process-wide signal per turn: nothing piles up over a long chat.
+      const signal = ctx.deps.signal ? AbortSignal.any([ctx.deps.signal, reply.signal]) : reply.signal;
       try {
-        const body = { input: raw, enableStreaming: true, ...(sessionId && { sessionId }), ...(params && { llm_params: params }) };
-        await printAnswer(ctx, invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, turn.signal), 'human', sessionId);
+        const body = { input: line.text, enableStreaming: true, ...(sessionId && { sessionId }), ...(params && { llm_params: params }) };
+        await printAnswer(ctx, invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal), 'human', sessionId);
       } catch (error) {
         if (ctx.deps.signal?.aborted) throw new CliError('interrupted', 'interrupted');
         if (error instanceof CliError && error.kind === 'interrupted') ctx.logger.info(ctx.theme.muted('(reply stopped)'));
         else if (onTerminal) reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
         else throw error; // a scripted conversation stops at the first failure
       } finally {
-        turn = undefined;
+        stopReply = undefined;
       }
     }
     prompt();
   }
   lines.close();
-  if (interruptedAtPrompt) throw new CliError('interrupted', 'interrupted');
   if (onTerminal) ctx.deps.stderr.write('\n');
-}
-
-function linkedController(parent: AbortSignal | undefined): AbortController {
-  const controller = new AbortController();
-  if (parent?.aborted) controller.abort();
-  parent?.addEventListener('abort', () => controller.abort(), { once: true });
-  return controller;
 }

@@ -6,7 +6,7 @@ import { addSessionOptions } from './invoke.js';
 export function chatCommand(deps: Deps): Command {
   const command = newCommand('chat', 'Talk with an agent in one session')
     .description(
-      'Talk with an agent in one session, replies streamed live. /new starts a fresh session, /exit or Ctrl-D leaves, Ctrl-C stops the current reply. With stdin not a terminal, each line is one turn, so a conversation can be scripted.',
+      'Talk with an agent in one session, replies streamed live. /help lists the commands, /new starts a fresh session, /exit or Ctrl-D leaves; //text sends text that starts with /. Ctrl-C stops the current reply; at the prompt, Ctrl-C twice leaves. With stdin not a terminal, each line is one turn, so a conversation can be scripted.',
     )
     .argument('[agent-id]', 'the agent (picked from a list on a terminal when left out)');
   addSessionOptions(command)

@@ -30,8 +30,7 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     .description('Create, configure and invoke AI agents on an Agent Management Service.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
-    .showSuggestionAfterError(true)
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+    .showSuggestionAfterError(true);
   addGlobalOptions(program);
 
   const commands = [
@@ -67,6 +66,8 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
       '\nRun `agents <command> --help` for the flags of a command, `agents help exit-codes` and\n`agents help environment` for the rest.\n',
   );
   applyToAll(program, (command) => {
+    // Every command's --help lists the global flags too (commander copies settings only to .command() children).
+    command.configureHelp({ showGlobalOptions: true, sortSubcommands: false });
     command.exitOverride();
     command.configureOutput({
       writeOut: (text) => void deps.stdout.write(text),

@@ -23,6 +23,7 @@ export function helpCommand(deps: Deps): Command {
         }
         target = next;
       }
-      deps.stdout.write(target.helpInformation());
+      // outputHelp, not helpInformation: it adds the Examples footer, as `--help` does.
+      target.outputHelp();
     });
 }

@@ -231,6 +231,19 @@ describe('program', () => {
     }
   });
 
+  it("every subcommand's help lists the global options; `agents help` is `agents --help`, footer included", async () => {
+    for (const path of [['invoke'], ['config', 'set'], ['emulator']]) {
+      const help = await runCli([...path, '--help']);
+      expect(help.stdout, path.join(' ')).toMatch(/Global Options:[\s\S]*--base-url <url>[\s\S]*--no-color[\s\S]*--timeout <seconds>/);
+    }
+    const viaHelp = await runCli(['help']);
+    const viaFlag = await runCli(['--help']);
+    expect(viaHelp.code).toBe(0);
+    expect(viaHelp.stdout).toBe(viaFlag.stdout);
+    expect(viaHelp.stdout).toContain('Examples:\n  $ agents login');
+    expect((await runCli(['help', 'invoke'])).stdout).toBe((await runCli(['invoke', '--help'])).stdout);
+  });
+
   it('an unknown command or flag is exit 2 with a suggestion', async () => {
     const command = await runCli(['ceate']);
     expect(command.code).toBe(2);

@@ -3,7 +3,7 @@
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -40,6 +40,7 @@ _agents() {
       --port) COMPREPLY=(); return ;;
       --host) COMPREPLY=(); return ;;
       --token) COMPREPLY=(); return ;;
+      --token-delay) COMPREPLY=(); return ;;
     esac
   fi
 
@@ -207,7 +208,7 @@ _agents() {
         return
       fi ;;
     "emulator")
-      flags="--port --host --token --strict"
+      flags="--port --host --token --strict --token-delay"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return

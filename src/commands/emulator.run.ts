@@ -10,12 +10,21 @@ const optionsSchema = z.object({
   host: z.string().min(1, '--host must not be empty'),
   token: z.string().min(1, '--token must not be empty').optional(),
   strict: z.boolean().optional(),
+  tokenDelay: z
+    .number({ error: '--token-delay must be a number of ms' })
+    .int('--token-delay must be a whole number of ms')
+    .min(0, '--token-delay must be 0 or more')
+    .max(60_000, '--token-delay must be at most 60000')
+    .optional(),
 });
 
 export async function run(ctx: Context, _args: unknown[], rawOptions: Options): Promise<void> {
-  const options = parseOrUsage(optionsSchema, rawOptions);
-  const tokenDelayMs = Number(ctx.env.AGENTS_EMULATOR_TOKEN_DELAY_MS ?? 0) || 0;
-  const emulator = await startEmulator({ ...options, tokenDelayMs }).catch((error: NodeJS.ErrnoException) => {
+  const fromEnv = ctx.env.AGENTS_EMULATOR_TOKEN_DELAY_MS;
+  const options = parseOrUsage(optionsSchema, {
+    ...rawOptions,
+    tokenDelay: rawOptions.tokenDelay ?? (fromEnv ? Number(fromEnv) : undefined),
+  });
+  const emulator = await startEmulator({ ...options, tokenDelayMs: options.tokenDelay }).catch((error: NodeJS.ErrnoException) => {
     throw listenError(error, options.host, options.port);
   });
 

@@ -1,5 +1,6 @@
 import { Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
+import { DEFAULT_TOKEN_DELAY_MS } from '../emulator/context.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
 
 export const DEFAULT_EMULATOR_PORT = 7878;
@@ -13,10 +14,16 @@ export function emulatorCommand(deps: Deps): Command {
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--token <token>', 'token the emulator accepts (default: a fixed emulator token)')
     .option('--strict', "follow the spec's cleaner reading: 201, 401, 404, link records")
+    .addOption(
+      new Option('--token-delay <ms>', `pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default ${DEFAULT_TOKEN_DELAY_MS})`).argParser(
+        Number,
+      ),
+    )
     .action(lazyAction(deps, () => import('./emulator.run.js')));
   return withExamples(command, [
     'agents emulator',
     'agents emulator --port 0 --json',
     'agents emulator --strict --port 9000',
+    'agents emulator --token-delay 300',
   ]);
 }

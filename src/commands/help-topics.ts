@@ -11,8 +11,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
                                (default $XDG_CONFIG_HOME/agents or ~/.config/agents)
   AGENTS_TIMEOUT               network timeout in seconds (default 60)
   AGENTS_ALLOW_INSECURE_HTTP   1 to let the token travel over plain http to a non-loopback host
-  AGENTS_EMULATOR_TOKEN_DELAY_MS  pause between the emulator's streamed tokens
-  NO_COLOR, FORCE_COLOR, TERM=dumb  colour
+  AGENTS_EMULATOR_TOKEN_DELAY_MS  pause between the emulator's streamed tokens (default 8; 0 = at once)
+  NO_COLOR, FORCE_COLOR, TERM=dumb  colour; TERM=dumb also stops the spinner
   CI                           never prompt, never animate
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy
   VISUAL, EDITOR               editor for multi-line answers in prompts

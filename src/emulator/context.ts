@@ -2,6 +2,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Store } from './store.js';
 
+/** Real models stream token by token: a few ms apart by default, so a client's live output is exercised. */
+export const DEFAULT_TOKEN_DELAY_MS = 8;
+
 export interface EmulatorConfig {
   strict: boolean;
   tokenDelayMs: number;

@@ -2,7 +2,7 @@
 // 0.2.39) wire format by default, or the spec's cleaner reading with `strict`.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EmulatorConfig } from './context.js';
+import { DEFAULT_TOKEN_DELAY_MS, type EmulatorConfig } from './context.js';
 import { sendDetail, sendInternalError } from './http.js';
 import { matchRoute } from './router.js';
 import { DEFAULT_EMULATOR_TOKEN } from './seed.js';
@@ -15,7 +15,7 @@ export interface EmulatorOptions {
   host?: string;
   token?: string;
   strict?: boolean;
-  /** Pause between streamed tokens, to watch an answer arrive. */
+  /** Pause between streamed tokens; 0 sends the whole answer at once. */
   tokenDelayMs?: number;
 }
 
@@ -33,7 +33,7 @@ const API_PREFIX = ['api', 'v1'];
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const token = options.token ?? DEFAULT_EMULATOR_TOKEN;
-  const config: EmulatorConfig = { strict: options.strict ?? false, tokenDelayMs: options.tokenDelayMs ?? 0 };
+  const config: EmulatorConfig = { strict: options.strict ?? false, tokenDelayMs: options.tokenDelayMs ?? DEFAULT_TOKEN_DELAY_MS };
   const store = new Store();
   const requests: RunningEmulator['requests'] = [];
 

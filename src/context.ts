@@ -55,6 +55,18 @@ export class Context {
     return new StateStore(this.configDir);
   }
 
+  /**
+   * Local bookkeeping (state.json: names, last sessions) never withholds or fails a command's
+   * result: a lock held too long or an unwritable folder is a warning.
+   */
+  async recordLocally(update: (state: StateStore) => Promise<void>): Promise<void> {
+    try {
+      await update(this.stateStore());
+    } catch (error) {
+      this.logger.warn(`${(error as Error).message}; local state not updated (the result above is not affected)`);
+    }
+  }
+
   settings(): Settings {
     this.cachedSettings ??= resolveSettings(this.globals, this.env, this.configStore());
     return this.cachedSettings;

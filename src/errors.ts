@@ -19,6 +19,7 @@ export type ErrorKind =
   | 'usage' // bad flags, missing values, unreadable input (2)
   | 'invalid-request' // the service rejected the request as invalid: 400/422 (2)
   | 'config' // the config or state file is unusable (2)
+  | 'busy' // another agents process held a config or state lock too long (1)
   | 'auth' // 401/403/402 or no token configured (4)
   | 'not-found' // 404, or the real service's 500 for a missing record (5)
   | 'conflict' // 409 (1)
@@ -36,6 +37,7 @@ const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
   usage: ExitCode.usage,
   'invalid-request': ExitCode.usage,
   config: ExitCode.usage,
+  busy: ExitCode.failure,
   auth: ExitCode.auth,
   'not-found': ExitCode.notFound,
   conflict: ExitCode.failure,

@@ -11,8 +11,8 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   if (!ctx.globals.json) ctx.print(renderPlan(plan, ctx.stdoutTheme));
 
   const results = dryRun ? [] : await executePlan(client, plan.agents.filter((a) => a.action !== 'unchanged'), concurrency);
-  const state = ctx.stateStore();
-  for (const result of results) if (result.id && !result.error) await state.rememberAgent(result.id, { name: result.name });
+  const learnt = Object.fromEntries(results.flatMap((r) => (r.id && !r.error ? [[r.id, { name: r.name }]] : [])));
+  if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 
   if (ctx.globals.json) {
     ctx.printJson({ dryRun, plan: planJson(plan), results: resultsJson(results) });

@@ -64,7 +64,8 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
       say(`${ctx.theme.warn('unknown command')} ${escapeControls(line.word)}: not sent. /help lists the commands; //text sends text that starts with /.`);
     }
     if (line.kind === 'send') {
-      if (sessionId) await ctx.stateStore().rememberAgent(agentId, { lastSession: sessionId });
+      const lastSession = sessionId;
+      if (lastSession) await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession }));
       const reply = new AbortController();
       stopReply = () => reply.abort();
       // AbortSignal.any, not a listener on the process-wide signal per turn: nothing piles up over a long chat.

@@ -1,4 +1,4 @@
-import { createAgent } from '../api/agents.js';
+import { createAgent, type Agent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { describeAgent } from '../ui/agent-view.js';
 import { readAgentFields, requireFields } from './agent-fields.js';
@@ -10,11 +10,16 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   requireFields(fields, ['name', 'description', 'llmModel'], 'create');
   const client = await ctx.client();
   const agent = await createAgent(client, fields);
-  await ctx.stateStore().rememberAgent(agent.id, { name: agent.name ?? fields.name });
+  const name = agent.name ?? fields.name;
+  printCreated(ctx, agent, name, reviewed);
+  // The id is out first: a retry after a failure here would make a duplicate agent.
+  await ctx.recordLocally((state) => state.rememberAgent(agent.id, { name }));
+}
 
+function printCreated(ctx: Context, agent: Agent, name: string | undefined, reviewed: boolean): void {
   if (ctx.globals.json) return ctx.printJson(agent);
   if (ctx.globals.quiet) return ctx.print(agent.id);
-  ctx.logger.success(`Created agent ${agent.name ?? fields.name}`);
+  ctx.logger.success(`Created agent ${name}`);
   // After the wizard's summary the id is the one new fact: the rest would repeat what is on the screen.
   ctx.print(reviewed ? agent.id : describeAgent(agent, ctx.stdoutTheme));
 }

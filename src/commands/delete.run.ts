@@ -15,7 +15,7 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
     }
   }
   const deleted = await deleteAgent(await ctx.client(), agentId);
-  await ctx.stateStore().forgetAgent(agentId);
+  await ctx.recordLocally((state) => state.forgetAgent(agentId));
   if (ctx.globals.json) return ctx.printJson(deleted ?? { id: agentId, deleted: true });
   ctx.logger.success(`Deleted agent ${agentId}`);
 }

@@ -9,9 +9,10 @@ export async function run(ctx: Context, args: unknown[], _options: Options): Pro
   const client = await ctx.client();
   const agentId = await resolveAgentId(ctx, args[0], async () => client);
   const agent = await getAgent(client, agentId);
-  if (agent.name) await ctx.stateStore().rememberAgent(agent.id, { name: agent.name });
   // The real service nests each linked LLM with its provider API key: never print it.
   const safe = redactSecrets(agent);
-  if (ctx.globals.json) return ctx.printJson(safe);
-  ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));
+  if (ctx.globals.json) ctx.printJson(safe);
+  else ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));
+  const name = agent.name;
+  if (name) await ctx.recordLocally((state) => state.rememberAgent(agent.id, { name }));
 }

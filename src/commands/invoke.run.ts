@@ -24,14 +24,17 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
     ...(params && { llm_params: params }),
   };
   const client = await ctx.client();
-  if (sessionId) {
-    await ctx.stateStore().rememberAgent(agentId, { lastSession: sessionId });
-    if (!ctx.globals.json && options.events !== true) ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
-  }
+  if (sessionId && !ctx.globals.json && options.events !== true) ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
 
   const mode: AnswerMode = options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
   const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal);
-  const answer = await printAnswer(ctx, events, mode, sessionId);
+  let answer;
+  try {
+    answer = await printAnswer(ctx, events, mode, sessionId);
+  } finally {
+    // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.
+    if (sessionId) await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession: sessionId }));
+  }
 
   const structured = schema ? await finishStructured(ctx, answer.output, schema) : undefined;
   if (mode === 'json') {

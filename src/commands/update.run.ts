@@ -20,10 +20,11 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   if (wizard) fields = await askUpdateFields(ctx, agentId, client);
 
   const agent = await updateAgent(client, agentId, fields);
-  if (agent?.name) await ctx.stateStore().rememberAgent(agentId, { name: agent.name });
-
-  if (ctx.globals.json) return ctx.printJson(agent ?? { id: agentId, ...fields });
-  if (ctx.globals.quiet) return;
-  ctx.logger.success(`Updated ${Object.keys(fields).join(', ')} of agent ${agentId}`);
-  if (agent) ctx.print(describeAgent(agent, ctx.stdoutTheme));
+  if (ctx.globals.json) ctx.printJson(agent ?? { id: agentId, ...fields });
+  else if (!ctx.globals.quiet) {
+    ctx.logger.success(`Updated ${Object.keys(fields).join(', ')} of agent ${agentId}`);
+    if (agent) ctx.print(describeAgent(agent, ctx.stdoutTheme));
+  }
+  const name = agent?.name;
+  if (name) await ctx.recordLocally((state) => state.rememberAgent(agentId, { name }));
 }

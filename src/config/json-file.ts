@@ -42,20 +42,25 @@ export function ensurePrivateDir(dir: string): void {
   chmodSync(dir, PRIVATE_DIR_MODE);
 }
 
-/** The user's config goes through conf, the store the project chose for it. */
-export async function writeJsonObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
-  ensurePrivateDir(dir);
+/**
+ * The user's config goes through conf, the store the project chose for it. Loading conf takes
+ * tens of ms, so it is loaded first and the returned writer is called under the file's lock.
+ */
+export async function jsonObjectWriter(dir: string, name: string): Promise<(value: Record<string, unknown>) => Promise<void>> {
   const { default: Conf } = await import('conf');
-  const store = new Conf<Record<string, unknown>>({
-    cwd: dir,
-    configName: name,
-    projectName: 'agents',
-    configFileMode: PRIVATE_FILE_MODE,
-    clearInvalidConfig: false,
-  });
-  await reportWriteFailure(join(dir, `${name}.json`), () => {
-    store.store = value;
-  });
+  return async (value) => {
+    ensurePrivateDir(dir);
+    const store = new Conf<Record<string, unknown>>({
+      cwd: dir,
+      configName: name,
+      projectName: 'agents',
+      configFileMode: PRIVATE_FILE_MODE,
+      clearInvalidConfig: false,
+    });
+    await reportWriteFailure(join(dir, `${name}.json`), () => {
+      store.store = value;
+    });
+  };
 }
 
 /**

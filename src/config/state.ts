@@ -1,7 +1,8 @@
 // Local state under the config folder: the last session used with each agent
 // (for invoke --continue) and the agents this machine has seen (for completion).
 import { join } from 'node:path';
-import { readJsonObject, writeStateObject } from './json-file.js';
+import { withFileLock } from './file-lock.js';
+import { ensurePrivateDir, readJsonObject, writeStateObject } from './json-file.js';
 
 export interface KnownAgent {
   name?: string;
@@ -19,24 +20,37 @@ export class StateStore {
   }
 
   agents(): Record<string, KnownAgent> {
-    const agents = readJsonObject(this.file).agents;
-    return typeof agents === 'object' && agents !== null && !Array.isArray(agents)
-      ? (agents as Record<string, KnownAgent>)
-      : {};
+    return agentsOf(readJsonObject(this.file));
   }
 
-  async rememberAgent(id: string, change: Partial<KnownAgent>, now = new Date()): Promise<void> {
-    const raw = readJsonObject(this.file);
-    const agents = this.agents();
-    agents[id] = { ...agents[id], ...change, lastUsed: now.toISOString() };
-    await writeStateObject(this.dir, STATE_NAME, { ...raw, agents });
+  rememberAgent(id: string, change: Partial<KnownAgent>, now = new Date()): Promise<void> {
+    return this.rememberAgents({ [id]: change }, now);
   }
 
-  async forgetAgent(id: string): Promise<void> {
-    const raw = readJsonObject(this.file);
-    const agents = this.agents();
-    if (!(id in agents)) return;
-    delete agents[id];
-    await writeStateObject(this.dir, STATE_NAME, { ...raw, agents });
+  /** Records what this machine learnt of some agents, in one write (apply records hundreds). */
+  rememberAgents(changes: Record<string, Partial<KnownAgent>>, now = new Date()): Promise<void> {
+    return this.change((agents) => {
+      for (const [id, change] of Object.entries(changes)) agents[id] = { ...agents[id], ...change, lastUsed: now.toISOString() };
+      return true;
+    });
   }
+
+  forgetAgent(id: string): Promise<void> {
+    return this.change((agents) => id in agents && delete agents[id]);
+  }
+
+  /** Read, change and write under the lock: parallel invocations each keep their entry. */
+  private async change(apply: (agents: Record<string, KnownAgent>) => boolean): Promise<void> {
+    ensurePrivateDir(this.dir);
+    await withFileLock(this.file, async () => {
+      const raw = readJsonObject(this.file);
+      const agents = agentsOf(raw);
+      if (apply(agents)) await writeStateObject(this.dir, STATE_NAME, { ...raw, agents });
+    });
+  }
+}
+
+function agentsOf(raw: Record<string, unknown>): Record<string, KnownAgent> {
+  const agents = raw.agents;
+  return typeof agents === 'object' && agents !== null && !Array.isArray(agents) ? { ...(agents as Record<string, KnownAgent>) } : {};
 }

@@ -1,7 +1,8 @@
 // The user's config: one entry per profile, holding the base URL, the token and
 // a few settings. File mode 0600 in a 0700 folder.
 import { join } from 'node:path';
-import { corruptFileError, readJsonObject, writeJsonObject } from './json-file.js';
+import { withFileLock } from './file-lock.js';
+import { corruptFileError, ensurePrivateDir, jsonObjectWriter, readJsonObject } from './json-file.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -41,15 +42,22 @@ export class ConfigStore {
     return this.read().profiles[name] ?? {};
   }
 
-  /** Reads, changes one profile and writes the whole file atomically. */
+  /**
+   * Changes one profile and writes the whole file atomically. The file is read under the lock,
+   * so a change another process made meanwhile is kept, not overwritten.
+   */
   async updateProfile(name: string, change: (profile: Profile) => Profile): Promise<Profile> {
-    const data = this.read();
-    const next = dropUndefined(change({ ...(data.profiles[name] ?? {}) }));
-    const profiles = { ...data.profiles };
-    if (Object.keys(next).length === 0) delete profiles[name];
-    else profiles[name] = next;
-    await writeJsonObject(this.dir, CONFIG_NAME, { ...data, profiles });
-    return next;
+    const write = await jsonObjectWriter(this.dir, CONFIG_NAME);
+    ensurePrivateDir(this.dir);
+    return withFileLock(this.file, async () => {
+      const data = this.read();
+      const next = dropUndefined(change({ ...(data.profiles[name] ?? {}) }));
+      const profiles = { ...data.profiles };
+      if (Object.keys(next).length === 0) delete profiles[name];
+      else profiles[name] = next;
+      await write({ ...data, profiles });
+      return next;
+    });
   }
 
   private checkProfile(name: string, value: unknown): Profile {

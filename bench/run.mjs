@@ -143,6 +143,18 @@ log('apply…');
   }
 }
 
+// ── What the config/state lock costs each write ─────────────────────────────────────
+log('lock…');
+{
+  const measured = spawnSync(process.execPath, [join(root, 'bench', 'lock-cost.mjs')], {
+    env: { ...process.env, BENCH_RUNS: quick ? '100' : '300' },
+    encoding: 'utf8',
+  });
+  if (measured.status !== 0) throw new Error(`lock bench failed: ${measured.stderr}`);
+  const createMs = results.startup.find((r) => r.case === 'agents create … -q')?.ms;
+  results.lock = { ...JSON.parse(measured.stdout), createMs, budgetMs: 5 };
+}
+
 // ── Report ──────────────────────────────────────────────────────────────────────────
 if (asJson) {
   console.log(JSON.stringify(results, null, 2));
@@ -162,5 +174,9 @@ if (asJson) {
   console.log(`\n| ${a.agents} agents | ms | speed-up | budget |\n|---|---|---|---|`);
   console.log(`| ${a.agents} sequential \`agents create\` (${a.sampledCreates} timed, scaled) | ${fmt(a.sequentialCreatesMs, 0)} | 1.0 | |`);
   console.log(`| \`agents apply\` (concurrency 4) | ${fmt(a.applyMs, 0)} | ${fmt(a.speedup, 1)}x | ≥ ${a.budget}x |`);
+  const l = results.lock;
+  console.log(`\n| lock of config.json/state.json (uncontended) | median ms | share of one \`create -q\` | budget |\n|---|---|---|---|`);
+  console.log(`| take and release the lock | ${fmt(l.lockMs, 3)} | ${fmt((100 * l.lockMs) / l.createMs, 2)} % | < ${l.budgetMs} ms |`);
+  console.log(`| a whole state.json update with it (read, write, fsync, rename) | ${fmt(l.stateWriteMs, 3)} | ${fmt((100 * l.stateWriteMs) / l.createMs, 2)} % | |`);
   console.log(m.skipped ? `\nmemory: ${m.skipped}` : `\n| memory | answer | peak RSS | budget |\n|---|---|---|---|\n| agents invoke (streaming) | ${fmt(m.answerMiB, 0)} MiB | ${fmt(m.peakRssMiB)} MiB | < ${m.budgetMiB} MiB |`);
 }

@@ -38,8 +38,14 @@ export function corruptFileError(path: string, reason: string): CliError {
 
 /** Creates the folder 0700 (and tightens it if it was looser). */
 export function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-  chmodSync(dir, PRIVATE_DIR_MODE);
+  try {
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+    chmodSync(dir, PRIVATE_DIR_MODE);
+  } catch (error) {
+    throw new CliError('config', `cannot use the config folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
+      hint: 'Make it yours and writable, or point AGENTS_CONFIG_DIR at another folder.',
+    });
+  }
 }
 
 /**

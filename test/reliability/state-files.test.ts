@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { writeFileSync as atomicWrite } from '../../src/config/atomic-write.js';
 import { assertBuilt, BIN } from '../helpers/binary.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { sendJson, startTestServer } from '../helpers/test-server.js';
 
 describe('an interrupted write', () => {
   it('past the file-size limit (as on a full disk) leaves the old config intact, exit 2', async () => {
@@ -49,5 +50,44 @@ describe('a corrupt state file', () => {
     expect(result.stderr).toContain(`${join(dir, 'state.json')} is not valid`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(readFileSync(join(dir, 'state.json'), 'utf8')).toBe('{"agents": {"a1": ');
+  });
+});
+
+describe('a config folder that cannot be used (here: its path runs through a file)', () => {
+  const unusable = () => {
+    const parent = tempConfigDir();
+    mkdirSync(parent, { recursive: true });
+    writeFileSync(join(parent, 'not-a-folder'), '');
+    return join(parent, 'not-a-folder', 'config');
+  };
+
+  it('config set exits 2 naming the folder, not an unexpected failure', async () => {
+    const dir = unusable();
+    const result = await runCli(['config', 'set', 'timeout', '9'], { configDir: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: cannot use the config folder ${dir}: ENOTDIR\nMake it yours and writable, or point AGENTS_CONFIG_DIR at another folder.\n`,
+    );
+  });
+
+});
+
+describe('a state.json that cannot be written (here: a folder stands in its place)', () => {
+  it("create still prints the new agent's id, exit 0: local state is only bookkeeping", async () => {
+    const created = { id: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', name: 'x', description: 'd', llmModel: 'GPT_4' };
+    const server = await startTestServer((_req, res) => sendJson(res, 200, { success: true, data: created }));
+    try {
+      const dir = tempConfigDir();
+      mkdirSync(join(dir, 'state.json'), { recursive: true });
+      const result = await runCli(['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], {
+        configDir: dir,
+        env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_state_0123456789' },
+      });
+      expect(result.code).toBe(0);
+      expect(result.stdout).toBe(`${created.id}\n`);
+      expect(result.stderr).toMatch(new RegExp(`^warning: cannot read ${join(dir, 'state.json')}: EISDIR[^\\n]*; local state not updated \\(the result above is not affected\\)\\n$`));
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -2,6 +2,7 @@
 // token by token), the screen rendered and compared line by line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/server.js';
+import { runBinary } from '../helpers/binary.js';
 import { emulatorWithAgent } from '../helpers/emulator-agent.js';
 import { KEY, python, runInPty } from '../helpers/pty.js';
 import { renderScreen } from '../helpers/screen.js';
@@ -70,5 +71,15 @@ describe.skipIf(!python())('chat on a terminal', () => {
     // The first Ctrl-C cleared the typed text: it is not on the screen any more, and was never sent.
     expect(lines.join('\n')).not.toContain('typed, then');
     expect(lines.filter((line) => line === '(press Ctrl-C again or Ctrl-D to leave)')).toHaveLength(1);
+  });
+});
+
+describe('chat over a pipe', () => {
+  it('20 turns leave stderr clean: no abort listener piles up per turn', async () => {
+    const input = Array.from({ length: 20 }, (_v, i) => `turn ${i + 1}`).join('\n') + '\n';
+    const result = await runBinary(['chat', agentId], { env, input });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('This is turn 20 of the session');
+    expect(result.stderr).toMatch(/^session [0-9a-f-]{36}\n$/);
   });
 });

@@ -50,12 +50,12 @@ export function ensurePrivateDir(dir: string): void {
 
 /**
  * The user's config goes through conf, the store the project chose for it. Loading conf takes
- * tens of ms, so it is loaded first and the returned writer is called under the file's lock.
+ * tens of ms, so it is loaded first and the returned writer is called under the file's lock
+ * (which the caller took after ensurePrivateDir, so the folder is there).
  */
 export async function jsonObjectWriter(dir: string, name: string): Promise<(value: Record<string, unknown>) => Promise<void>> {
   const { default: Conf } = await import('conf');
   return async (value) => {
-    ensurePrivateDir(dir);
     const store = new Conf<Record<string, unknown>>({
       cwd: dir,
       configName: name,
@@ -72,9 +72,9 @@ export async function jsonObjectWriter(dir: string, name: string): Promise<(valu
 /**
  * Local state (state.json) is written on every create and invoke, so it skips conf, whose
  * schema validator alone takes ~45 ms to load, and uses the same atomic writer directly.
+ * Called under the file's lock, taken after ensurePrivateDir.
  */
 export async function writeStateObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
-  ensurePrivateDir(dir);
   const path = join(dir, `${name}.json`);
   await reportWriteFailure(path, () => atomicWrite(path, JSON.stringify(value, null, '\t'), { mode: PRIVATE_FILE_MODE }));
 }

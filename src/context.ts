@@ -9,6 +9,7 @@ import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
 import { createLogger, type Logger } from './ui/logger.js';
+import { rememberSecret } from './ui/secrets.js';
 import { inquirerPrompter, type Prompter } from './ui/prompter.js';
 import { isCi } from './ui/terminal.js';
 import { colorEnabled, createTheme, type Theme } from './ui/theme.js';
@@ -92,6 +93,7 @@ export class Context {
   async clientFor(baseUrl: string, token: string): Promise<ApiClient> {
     const settings = this.settings();
     assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);
+    rememberSecret(token);
     const { ApiClient } = await import('./api/client.js');
     return new ApiClient({
       baseUrl,

@@ -62,7 +62,8 @@ export interface CliErrorOptions {
 
 export class CliError extends Error {
   readonly kind: ErrorKind;
-  readonly hint: string | undefined;
+  /** Commands may add to it once they know more (e.g. where a partial answer went). */
+  hint: string | undefined;
   readonly details: string[];
 
   constructor(kind: ErrorKind, message: string, options: CliErrorOptions = {}) {

@@ -2,6 +2,7 @@
 import { CliError, ExitCode } from './errors.js';
 import type { OutputStream } from './deps.js';
 import { escapeControlsKeepLines as safe } from './ui/safe-text.js';
+import { scrubSecrets } from './ui/secrets.js';
 import type { Theme } from './ui/theme.js';
 
 export interface ReportTarget {
@@ -12,7 +13,7 @@ export interface ReportTarget {
 
 export function reportError(error: unknown, target: ReportTarget): number {
   const { stderr, theme, debug } = target;
-  const write = (line: string) => void stderr.write(line + '\n');
+  const write = (line: string) => void stderr.write(scrubSecrets(line) + '\n');
 
   if (error instanceof CliError) {
     if (error.kind === 'interrupted') {
@@ -23,7 +24,8 @@ export function reportError(error: unknown, target: ReportTarget): number {
     write(theme.error('error: ') + safe(error.message));
     for (const detail of error.details) write('  ' + safe(detail));
     if (error.hint) write(theme.muted(safe(error.hint)));
-    if (debug && error.cause instanceof Error && error.cause.stack) write(theme.muted(error.cause.stack));
+    if (debug && error.cause instanceof CliError) write(theme.muted(`the service said: ${safe(error.cause.message)}`));
+    else if (debug && error.cause instanceof Error && error.cause.stack) write(theme.muted(error.cause.stack));
     return error.exitCode;
   }
 

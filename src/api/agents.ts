@@ -62,9 +62,19 @@ export async function updateAgent(client: ApiClient, id: string, fields: AgentFi
   return data === null || data === undefined ? undefined : decodeAgent(data, 'update');
 }
 
-export async function getAgent(client: ApiClient, id: string): Promise<Agent> {
-  const { data } = await client.json('GET', ['agents', id]);
-  return decodeAgent(data, 'get');
+export async function getAgent(client: ApiClient, id: string, options: { once?: boolean } = {}): Promise<Agent> {
+  try {
+    const { data } = await client.json('GET', ['agents', id], options);
+    return decodeAgent(data, 'get');
+  } catch (error) {
+    // The real service says "'NoneType' object has no attribute 'metadata'": say what it means.
+    throw error instanceof ApiError && error.kind === 'not-found' && error.status !== 404 ? agentNotFound(id, error) : error;
+  }
+}
+
+/** A missing agent, in words; what the service said is kept for --debug. */
+export function agentNotFound(id: string, cause?: unknown): CliError {
+  return new CliError('not-found', `agent ${id} not found`, { hint: '`agents list` shows the agents you can reach.', cause });
 }
 
 export interface AgentPage {

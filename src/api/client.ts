@@ -4,7 +4,7 @@ import { setTimeout } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { ApiError, CliError } from '../errors.js';
 import { classifyNetworkError, networkError } from './network-errors.js';
-import { apiErrorFromResponse, oneLine } from './response-errors.js';
+import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryPolicy, type RetryReason } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -27,6 +27,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | undefined>;
   accept?: string;
   signal?: AbortSignal;
+  /** Send it once, never retried (a follow-up question, not the user's request). */
+  once?: boolean;
 }
 
 export interface JsonResponse {
@@ -86,7 +88,7 @@ export class ApiClient {
     const response = await this.send(method, segments, { accept: 'application/json', ...options });
     const text = await readText(response.body, MAX_JSON_BYTES);
     if (response.status < 200 || response.status >= 300) {
-      throw apiErrorFromResponse(response.status, response.contentType, text);
+      throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
     }
     const body = parseJsonBody(text, response.status);
     return { status: response.status, data: unwrapEnvelope(body, response.status), body };
@@ -100,7 +102,7 @@ export class ApiClient {
     const response = await this.send(method, segments, options);
     if (response.status < 200 || response.status >= 300) {
       const text = await readText(response.body, MAX_JSON_BYTES);
-      throw apiErrorFromResponse(response.status, response.contentType, text);
+      throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
     }
     return response;
   }
@@ -115,6 +117,7 @@ export class ApiClient {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     if (payload !== undefined) headers['content-type'] = 'application/json';
     const signal = options.signal ?? this.options.signal;
+    const maxRetries = options.once ? 0 : this.retry.maxRetries;
 
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
@@ -136,7 +139,7 @@ export class ApiClient {
         const failure = classifyNetworkError(error);
         this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
         const reason: RetryReason | undefined = failure === 'refused' ? 'refused' : failure === 'reset' ? 'reset' : undefined;
-        if (reason && attempt < this.retry.maxRetries && isRetryable(method, reason)) {
+        if (reason && attempt < maxRetries && isRetryable(method, reason)) {
           await this.wait(backoffDelay(attempt, this.retry, this.random), `${failure}`);
           continue;
         }
@@ -154,13 +157,13 @@ export class ApiClient {
       if (method === 'GET' && status >= 500 && status !== 503) {
         // Read it now: the real service answers a missing record with a 500 that no retry will change.
         const text = await readText(response.body, MAX_JSON_BYTES);
-        const error = apiErrorFromResponse(status, contentType, text);
-        if (error.kind === 'not-found' || attempt >= this.retry.maxRetries) throw error;
+        const error = apiErrorFromResponse(status, contentType, text, this.site(method, segments));
+        if (error.kind === 'not-found' || attempt >= maxRetries) throw error;
         await this.wait(backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
         continue;
       }
       if (status >= 500 || status === 429) {
-        if (attempt < this.retry.maxRetries && isRetryable(method, 'status', status)) {
+        if (attempt < maxRetries && isRetryable(method, 'status', status)) {
           const retryAfter = parseRetryAfter(headerValue(response.headers['retry-after']));
           if (retryAfter === undefined || retryAfter <= this.retry.retryAfterCapMs) {
             await response.body.dump();
@@ -172,6 +175,10 @@ export class ApiClient {
       }
       return { status, contentType, body: response.body };
     }
+  }
+
+  private site(method: Method, segments: string[]): RequestSite {
+    return { baseUrl: this.options.baseUrl, method, path: apiPath(segments) };
   }
 
   private get random(): () => number {

@@ -81,11 +81,11 @@ function midStreamError(error: unknown, timeoutSeconds: number): CliError {
       return new CliError('interrupted', 'interrupted');
     case 'idle-timeout':
       return new CliError('timeout', `the answer stalled: nothing arrived for ${timeoutSeconds}s`, {
-        hint: 'Raise --timeout if the agent is slow; the partial answer above is kept.',
+        hint: 'Raise --timeout if the agent is slow.',
       });
     default:
       return new CliError('stream', `the connection dropped mid-answer (${(error as Error).message})`, {
-        hint: 'The partial answer above is kept. Try again.',
+        hint: 'Try again.',
       });
   }
 }

@@ -2,7 +2,8 @@
 // whatever shape it came in: JSON detail string, a 422 detail list, plain text, HTML.
 import { ApiError, type ErrorKind } from '../errors.js';
 
-const EXCERPT_LENGTH = 200;
+/** About this much of a service's message is shown; the rest is counted, not printed. */
+export const SHOWN_MESSAGE_LENGTH = 2048;
 
 // The real service answers 500 for a missing record; these are the messages it gives.
 const NOT_FOUND_DETAIL = /RecordNotFound|Record to (update|delete) does not exist|'NoneType' object has no attribute|not found/i;
@@ -25,6 +26,16 @@ interface ServiceMessage {
   details: string[];
   /** The JSON detail string, when there was one. */
   detail?: string;
+  /** The body was not JSON: a bare "Internal Server Error", an HTML page. */
+  plainText: boolean;
+}
+
+/** Where a request went, so an error can say which address lacks which route. */
+export interface RequestSite {
+  baseUrl: string;
+  method: string;
+  /** The path under the base URL, e.g. /api/v1/agents. */
+  path: string;
 }
 
 export function serviceMessage(status: number, contentType: string, body: string): ServiceMessage {
@@ -32,27 +43,46 @@ export function serviceMessage(status: number, contentType: string, body: string
   if (json !== undefined && typeof json === 'object' && json !== null) {
     const record = json as Record<string, unknown>;
     if (typeof record.detail === 'string') {
-      return { message: record.detail, details: [], detail: record.detail };
+      return { message: capText(record.detail), details: [], detail: record.detail, plainText: false };
     }
     if (Array.isArray(record.detail)) {
-      const details = record.detail.map(formatValidationItem);
-      return { message: `the service rejected the request (${status})`, details };
+      const details = record.detail.slice(0, MAX_DETAIL_LINES).map((item) => capText(formatValidationItem(item)));
+      if (record.detail.length > MAX_DETAIL_LINES) details.push(`… ${record.detail.length - MAX_DETAIL_LINES} more`);
+      return { message: `the service rejected the request (${status})`, details, plainText: false };
     }
     const nested = nestedMessage(record);
-    if (nested) return { message: nested, details: [], detail: nested };
+    if (nested) return { message: capText(nested), details: [], detail: nested, plainText: false };
   }
   const text = contentType.includes('html') ? stripHtml(body) : body;
-  const excerpt = oneLine(text);
-  return { message: excerpt ? `HTTP ${status}: ${excerpt}` : `HTTP ${status} with an empty body`, details: [] };
+  const excerpt = capText(oneLine(text, Infinity));
+  return { message: excerpt ? `HTTP ${status}: ${excerpt}` : `HTTP ${status} with an empty body`, details: [], plainText: json === undefined };
 }
 
-export function apiErrorFromResponse(status: number, contentType: string, body: string): ApiError {
-  const { message, details, detail } = serviceMessage(status, contentType, body);
-  const kind = kindOfStatus(status, detail);
-  return new ApiError(kind, status, message, { details, hint: hintFor(kind, status) });
+const MAX_DETAIL_LINES = 20;
+
+export function apiErrorFromResponse(status: number, contentType: string, body: string, site?: RequestSite): ApiError {
+  const said = serviceMessage(status, contentType, body);
+  if (status === 404 && site && routeMissing(site, said)) {
+    return new ApiError('not-found', status, `the service at ${site.baseUrl} has no ${site.path}`, {
+      hint: 'Check --base-url (see `agents status`): it is the address the API is served under, without /api/v1.',
+      cause: new Error(said.message),
+    });
+  }
+  const kind = kindOfStatus(status, said.detail);
+  return new ApiError(kind, status, said.message, { details: said.details, hint: hintFor(kind, status, said.plainText) });
 }
 
-function hintFor(kind: ErrorKind, status: number): string | undefined {
+/**
+ * A 404 that means "no such route", not "no such record": on a collection (the real service
+ * has no 404 for a record at all), or with the web framework's bare "Not Found" or a page.
+ */
+function routeMissing(site: RequestSite, said: ServiceMessage): boolean {
+  const segments = site.path.split('/').filter(Boolean).length; // api, v1, agents, …
+  const collection = site.method === 'GET' && segments % 2 === 1;
+  return collection || said.plainText || said.detail === 'Not Found';
+}
+
+function hintFor(kind: ErrorKind, status: number, plainText: boolean): string | undefined {
   switch (kind) {
     case 'auth':
       return status === 402 ? undefined : 'Check the token: run `agents login`, or set AGENTS_TOKEN.';
@@ -61,7 +91,10 @@ function hintFor(kind: ErrorKind, status: number): string | undefined {
     case 'rate-limited':
       return 'The service is rate limiting; wait and try again.';
     case 'server':
-      return 'The service failed; try again, or run with --debug to see the exchange.';
+      // The real service answers a token it cannot decode with exactly this: a bare 500.
+      return plainText
+        ? 'The service failed without saying why. A wrong token looks like this: check it with `agents status`, or run `agents login` again.'
+        : 'The service failed; try again, or run with --debug to see the exchange.';
     default:
       return undefined;
   }
@@ -99,8 +132,14 @@ function stripHtml(html: string): string {
   return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ');
 }
 
+/** At most SHOWN_MESSAGE_LENGTH characters, then how much was left out. */
+export function capText(text: string, max = SHOWN_MESSAGE_LENGTH): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max)}… ${Buffer.byteLength(text.slice(max))} more bytes`;
+}
+
 /** Collapses whitespace and control characters and cuts to a readable excerpt. */
-export function oneLine(text: string, max = EXCERPT_LENGTH): string {
+export function oneLine(text: string, max = 200): string {
   // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
   return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;

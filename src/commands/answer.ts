@@ -19,6 +19,8 @@ export interface Answer {
   /** The text (not kept in human mode), or the structured value. */
   output: unknown;
   toolCalls: ToolCall[];
+  /** Why the answer stopped early; what came before it is in output. */
+  failure?: CliError;
 }
 
 export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEvent[]>, mode: AnswerMode, sessionId: string | undefined): Promise<Answer> {
@@ -30,7 +32,8 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
   const toolCalls: ToolCall[] = [];
   const texts: string[] = [];
   let value: unknown;
-  let failure: string | undefined;
+  let failure: CliError | undefined;
+  let shownSomething = false;
   const spinner = mode === 'human' || mode === 'structured' ? await startSpinner(ctx, 'Waiting for the agent…') : undefined;
 
   try {
@@ -53,14 +56,17 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
             break;
           }
           case 'error':
-            failure = event.message;
+            failure = streamFailure(event.message);
             break;
         }
         if (failure !== undefined) break;
       }
+      shownSomething ||= pending !== '';
       await out.write(pending);
       if (failure !== undefined) break;
     }
+  } catch (error) {
+    failure = asFailure(error);
   } finally {
     spinner?.stop();
     if (mode === 'human') await out.endLine();
@@ -70,19 +76,53 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
     }
   }
 
-  if (failure !== undefined) {
-    throw new CliError('stream', `the agent failed mid-answer: ${failure.split('\n')[0]}`, {
-      details: failure.split('\n').slice(1).filter(Boolean),
-      hint: mode === 'human' ? 'The partial answer above is kept.' : undefined,
-    });
-  }
   const output = value !== undefined ? value : texts.join('');
+  if (failure) {
+    if (mode === 'events') await out.write(JSON.stringify({ type: 'error', ...errorFields(failure) }) + '\n');
+    const kept = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
+    return { output, toolCalls, failure: kept ? withHint(failure, KEPT_HINT[mode]) : failure };
+  }
   if (mode === 'events') await out.write(JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
   return { output, toolCalls };
 }
 
+const KEPT_HINT: Record<AnswerMode, string> = {
+  human: 'The partial answer above is kept.',
+  json: 'The partial answer is kept in the JSON document\'s "output".',
+  events: '',
+  structured: '',
+};
+
+/** The error part of a --json or --events document. */
+export function errorFields(error: CliError): { kind: string; message: string; exitCode: number } {
+  return { kind: error.kind, message: error.message, exitCode: error.exitCode };
+}
+
+function streamFailure(message: string): CliError {
+  const [first, ...rest] = message.split('\n');
+  return new CliError('stream', `the agent failed mid-answer: ${first}`, { details: rest.filter(Boolean) });
+}
+
+function asFailure(error: unknown): CliError {
+  if (error instanceof CliError) return error;
+  const e = error as { name?: string; code?: string } | null;
+  if (e?.name === 'AbortError' || e?.code === 'ABORT_ERR') return new CliError('interrupted', 'interrupted');
+  throw error;
+}
+
+/** Adds to the failure's hint where the partial answer went. */
+function withHint(error: CliError, hint: string): CliError {
+  error.hint = [error.hint, hint].filter(Boolean).join(' ');
+  return error;
+}
+
 function eventLine(event: InvokeEvent): Record<string, unknown> {
   return event.type === 'value' ? { type: 'token', text: JSON.stringify(event.value) } : event;
+}
+
+/** One shape for --json whether the call came streamed (Python repr, raw kept) or in a JSON answer. */
+export function toolCallJson(call: ToolCall): { name: string | null; args: unknown; response: unknown; raw: string | null } {
+  return { name: call.name ?? null, args: call.args ?? null, response: call.response ?? null, raw: call.raw ?? null };
 }
 
 export function describeToolCall(call: ToolCall): string {

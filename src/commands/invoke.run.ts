@@ -1,12 +1,14 @@
+import { agentNotFound, getAgent } from '../api/agents.js';
+import type { ApiClient } from '../api/client.js';
 import { invokeAgent, type InvokeBody } from '../api/invoke.js';
 import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
+import { ApiError, CliError } from '../errors.js';
 import { readAll, readFileOrStdin } from '../util/read-input.js';
-import { printAnswer, type AnswerMode } from './answer.js';
+import { errorFields, printAnswer, toolCallJson, type AnswerMode } from './answer.js';
 import type { Options } from './define.js';
 import { chooseSession, llmParams } from './invoke-options.js';
 import { resolveAgentId } from './pick.js';
-import { checkAgainstSchema, loadOutputSchema, type OutputSchema } from './output-schema.js';
+import { loadOutputSchema, schemaMismatch, type OutputSchema } from './output-schema.js';
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
   const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
@@ -28,24 +30,67 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
 
   const mode: AnswerMode = options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
   const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal);
-  let answer;
-  try {
-    answer = await printAnswer(ctx, events, mode, sessionId);
-  } finally {
-    // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.
-    if (sessionId) await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession: sessionId }));
-  }
+  const answer = await printAnswer(ctx, events, mode, sessionId);
+  const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
+  // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.
+  // Not when the service turned the invoke away: completion offers what state.json knows.
+  if (sessionId && !refused(failure)) await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession: sessionId }));
 
-  const structured = schema ? await finishStructured(ctx, answer.output, schema) : undefined;
+  const structured = schema && !failure ? readStructured(ctx, answer.output, schema) : undefined;
+  const problem = failure ?? structured?.problem;
+  const output = structured && 'value' in structured ? structured.value : answer.output;
   if (mode === 'json') {
     ctx.printJson({
-      output: structured ?? answer.output,
+      output,
       sessionId: sessionId ?? null,
-      ...(answer.toolCalls.length > 0 && { toolCalls: answer.toolCalls }),
+      toolCalls: answer.toolCalls.map(toolCallJson),
+      ...(problem && { error: errorFields(problem) }),
     });
   } else if (mode === 'structured') {
-    ctx.printJson(structured);
+    // A result that does not match is still the result: printed as it came, the mismatch on stderr.
+    if (structured && 'value' in structured) ctx.printJson(structured.value);
+    else if (typeof output === 'string' && output !== '') ctx.print(output);
   }
+  if (problem) throw problem;
+}
+
+/** Failures where the service never ran the agent. */
+function refused(failure: CliError | undefined): boolean {
+  return failure instanceof ApiError || failure?.kind === 'unreachable' || failure?.kind === 'not-found';
+}
+
+/**
+ * The real service answers an invoke of a missing agent with a bare 500, as it does any
+ * failure before the stream: one GET of the agent tells the two apart.
+ */
+async function explainFailure(client: ApiClient, agentId: string, failure: CliError, output: unknown): Promise<CliError> {
+  if (!(failure instanceof ApiError) || failure.kind !== 'server' || output !== '') return failure;
+  try {
+    await getAgent(client, agentId, { once: true });
+    return failure;
+  } catch (error) {
+    return error instanceof CliError && error.kind === 'not-found' ? agentNotFound(agentId) : failure;
+  }
+}
+
+type Structured = { value: unknown; problem?: CliError } | { problem: CliError };
+
+/** The structured answer as a value, parsed when it came as text, with what is wrong with it. */
+function readStructured(ctx: Context, output: unknown, schema: OutputSchema): Structured {
+  let value = output;
+  if (typeof output === 'string') {
+    try {
+      value = JSON.parse(output);
+    } catch {
+      return { problem: new CliError('bad-response', 'the answer to --output-schema is not JSON', { hint: 'The answer is printed on stdout as it came.' }) };
+    }
+  }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) {
+    // The real service answers {} when it could not parse the model's answer.
+    ctx.logger.warn('the structured answer is empty ({}): the service may have failed to parse the model output');
+  }
+  const problem = schema.check && schemaMismatch(value, schema.check);
+  return problem ? { value, problem } : { value };
 }
 
 async function readInvokeInput(ctx: Context, positional: string | undefined, options: Options): Promise<string> {
@@ -59,22 +104,4 @@ async function readInvokeInput(ctx: Context, positional: string | undefined, opt
     throw new CliError('usage', 'missing input', { hint: 'Pass it as an argument, with --input-file FILE, or on stdin.' });
   }
   return input;
-}
-
-/** The structured answer as a value: parsed when it came as text, checked when the schema allows. */
-async function finishStructured(ctx: Context, output: unknown, schema: OutputSchema): Promise<unknown> {
-  let value = output;
-  if (typeof output === 'string') {
-    try {
-      value = JSON.parse(output);
-    } catch {
-      throw new CliError('bad-response', 'the answer to --output-schema is not JSON', { details: [output.slice(0, 200)] });
-    }
-  }
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) {
-    // The real service answers {} when it could not parse the model's answer.
-    ctx.logger.warn('the structured answer is empty ({}): the service may have failed to parse the model output');
-  }
-  if (schema.jsonSchema) await checkAgainstSchema(value, schema.jsonSchema);
-  return value;
 }

@@ -160,8 +160,9 @@ describe('errors through commands', () => {
   const cases: Array<[string, number, unknown, number, RegExp]> = [
     ['401', 401, { detail: 'Invalid token or expired token' }, 4, /Invalid token or expired token\nCheck the token/],
     ['403 of the real service', 403, { detail: 'Not authenticated' }, 4, /Not authenticated/],
-    ['404', 404, { detail: 'Not Found' }, 5, /Not Found/],
-    ['the real missing-agent 500', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 5, /NoneType/],
+    ['404 of a strict server', 404, { detail: 'Agent agent-1 not found' }, 5, /Agent agent-1 not found\nCheck the id/],
+    ["the web framework's bare 404", 404, { detail: 'Not Found' }, 5, /has no \/api\/v1\/agents\/agent-1\nCheck --base-url/],
+    ['the real missing-agent 500', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 5, /^error: agent agent-1 not found$/m],
     ['a 422 list', 422, { detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' }] }, 2, /\n {2}name: field required/],
     ['plain-text 500', 500, 'Internal Server Error', 1, /HTTP 500: Internal Server Error/],
   ];

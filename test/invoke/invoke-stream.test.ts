@@ -124,7 +124,8 @@ describe('streaming invoke', () => {
   it('a 500 before the stream starts is never retried (the agent may have run)', async () => {
     const result = await invoke((_q, s) => sendText(s, 500, 'Internal Server Error'), ['a1', 'hi']);
     expect(result.code).toBe(1);
-    expect(server!.requests).toHaveLength(1);
+    // Then one GET, never retried, to tell a missing agent from a failing one.
+    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/agents/a1/invoke', 'GET /api/v1/agents/a1']);
   });
 
   it('abort (Ctrl-C) mid-stream keeps the partial answer and exits 130', async () => {

@@ -1,0 +1,71 @@
+// A real JSON Schema validator (Ajv) for schemas users write: draft-04, -06, -07, 2019-09 and
+// 2020-12, chosen by $schema (draft-07 when absent). Read leniently, as the spec says: unknown
+// keywords are ignored and `format` is an annotation, not Ajv's strict mode, which rejects valid
+// schemas. Loaded only when a schema is given: Ajv costs tens of ms to load.
+import { CliError } from '../errors.js';
+
+/** The problems of a value, one line each; empty when it matches. */
+export type JsonSchemaCheck = (value: unknown) => string[];
+
+type Dialect = 'draft-04' | 'draft-06' | 'draft-07' | '2019-09' | '2020-12';
+
+function dialectOf(schema: Record<string, unknown>, what: string): Dialect {
+  const declared = schema.$schema;
+  if (declared === undefined) return 'draft-07';
+  const uri = typeof declared === 'string' ? declared : '';
+  for (const dialect of ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'] as const) {
+    if (uri.includes(`json-schema.org/${dialect}/`) || uri.includes(`json-schema.org/draft/${dialect}/`)) return dialect;
+  }
+  throw new CliError('usage', `${what} declares "$schema": ${JSON.stringify(declared)}, a JSON Schema version the CLI does not know`, {
+    hint: 'Use draft-04, -06, -07, 2019-09 or 2020-12, or leave $schema out (draft-07).',
+  });
+}
+
+async function validatorFor(dialect: Dialect) {
+  const options = { strict: false, allErrors: true, validateFormats: false, logger: false as const };
+  switch (dialect) {
+    case 'draft-04': {
+      const { default: draft04 } = await import('ajv-draft-04');
+      return new draft04.default(options);
+    }
+    case '2019-09': {
+      const { Ajv2019 } = await import('ajv/dist/2019.js');
+      return new Ajv2019(options);
+    }
+    case '2020-12': {
+      const { Ajv2020 } = await import('ajv/dist/2020.js');
+      return new Ajv2020(options);
+    }
+    default: {
+      const { Ajv } = await import('ajv');
+      const ajv = new Ajv(options);
+      if (dialect === 'draft-06') ajv.addMetaSchema((await import('ajv/dist/refs/json-schema-draft-06.json', { with: { type: 'json' } })).default);
+      return ajv;
+    }
+  }
+}
+
+/**
+ * Compiles a schema, or throws a usage error (exit 2) saying why it cannot be used: a schema
+ * that is not valid for its version, or a $ref that points nowhere.
+ */
+export async function compileJsonSchema(schema: Record<string, unknown>, what: string): Promise<JsonSchemaCheck> {
+  const ajv = await validatorFor(dialectOf(schema, what));
+  let validate;
+  try {
+    validate = ajv.compile(schema);
+  } catch (error) {
+    throw new CliError('usage', `${what} is not a usable JSON Schema: ${(error as Error).message}`);
+  }
+  return (value) => {
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((issue) => `${issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : '(root)'}: ${issue.message ?? 'is invalid'}${detailOf(issue.params)}`);
+  };
+}
+
+/** The value Ajv's message leaves out (which property, which values). */
+function detailOf(params: Record<string, unknown>): string {
+  if (typeof params.additionalProperty === 'string') return ` ("${params.additionalProperty}")`;
+  if (Array.isArray(params.allowedValues)) return ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`;
+  return '';
+}

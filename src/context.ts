@@ -20,6 +20,7 @@ export class Context {
   readonly stdoutTheme: Theme;
   readonly logger: Logger;
   private cachedSettings: Settings | undefined;
+  private cachedState: StateStore | undefined;
 
   constructor(
     readonly deps: Deps,
@@ -52,8 +53,9 @@ export class Context {
     return new ConfigStore(this.configDir);
   }
 
+  /** One per run, so a corrupt state.json is reported once. */
   stateStore(): StateStore {
-    return new StateStore(this.configDir);
+    return (this.cachedState ??= new StateStore(this.configDir, (message) => this.logger.warn(message)));
   }
 
   /**

@@ -36,7 +36,12 @@ export function chooseSession(ctx: Context, agentId: string, options: Options): 
     return options.session;
   }
   if (options.continue === true) {
-    const last = ctx.stateStore().agents()[agentId]?.lastSession;
+    const state = ctx.stateStore();
+    const last = state.agents()[agentId]?.lastSession;
+    if (!last && state.startedAfresh) {
+      ctx.logger.warn(`the last session with agent ${agentId} was in the unreadable state file; starting a new one`);
+      return randomUUID();
+    }
     if (!last) {
       throw new CliError('usage', `no earlier session with agent ${agentId} on this machine`, {
         hint: 'Run without -c to start one, or pass --session ID.',

@@ -1,15 +1,20 @@
 // Reading and writing the private JSON files under the config folder.
 // Reads parse the file directly (fast, and errors can name the file); writes go
 // through conf, which writes atomically (temp file + rename) with mode 0600.
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// Modes are only ever narrowed: a folder or file the user made read-only stays so.
+import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CliError } from '../errors.js';
 import { writeFileSync as atomicWrite } from './atomic-write.js';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
 
-export function readJsonObject(path: string): Record<string, unknown> {
+/**
+ * The file's object; {} when it is missing or empty. A file that is not a JSON object is an
+ * error naming it, unless onCorrupt is given (a cache): then it is reported there and read as {}.
+ */
+export function readJsonObject(path: string, onCorrupt?: (reason: string) => void): Record<string, unknown> {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
@@ -19,15 +24,17 @@ export function readJsonObject(path: string): Record<string, unknown> {
   }
   if (text.trim() === '') return {};
   let value: unknown;
+  let problem: string | undefined;
   try {
     value = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) problem = 'expected a JSON object';
   } catch (error) {
-    throw corruptFileError(path, (error as Error).message);
+    problem = (error as Error).message;
   }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw corruptFileError(path, 'expected a JSON object');
-  }
-  return value as Record<string, unknown>;
+  if (problem === undefined) return value as Record<string, unknown>;
+  if (!onCorrupt) throw corruptFileError(path, problem);
+  onCorrupt(problem);
+  return {};
 }
 
 export function corruptFileError(path: string, reason: string): CliError {
@@ -36,11 +43,15 @@ export function corruptFileError(path: string, reason: string): CliError {
   });
 }
 
-/** Creates the folder 0700 (and tightens it if it was looser). */
+/**
+ * Creates the folder 0700, or takes group and other bits off one of the user's own. It never
+ * adds a bit: a folder made read-only stays read-only, and the write that follows reports it.
+ */
 export function ensurePrivateDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
-    chmodSync(dir, PRIVATE_DIR_MODE);
+    const { mode, uid } = statSync(dir);
+    if ((mode & 0o077) !== 0 && uid === process.getuid?.()) chmodSync(dir, mode & 0o700);
   } catch (error) {
     throw new CliError('config', `cannot use the config folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
       hint: 'Make it yours and writable, or point AGENTS_CONFIG_DIR at another folder.',
@@ -87,6 +98,31 @@ async function reportWriteFailure(path: string, write: () => void): Promise<void
       hint: 'The previous file was left as it was. Free some disk space and try again.',
     });
   }
-  // An existing file keeps its old mode through rename on some systems: make sure.
-  chmodSync(path, PRIVATE_FILE_MODE);
+}
+
+/**
+ * A file or folder without the owner's write bit was made read-only on purpose; the atomic
+ * rename could replace it anyway (and root could write through it), so refuse before the lock.
+ */
+export function assertWritable(path: string): void {
+  const dir = dirname(path);
+  for (const [target, what] of [[dir, 'its folder is'], [path, 'it is']] as const) {
+    let mode: number;
+    try {
+      mode = statSync(target).mode;
+    } catch {
+      continue; // a file not there yet is created 0600
+    }
+    let writable = (mode & 0o200) !== 0;
+    try {
+      accessSync(target, constants.W_OK);
+    } catch {
+      writable = false;
+    }
+    if (!writable) {
+      throw new CliError('config', `cannot write ${path}: ${what} read-only`, {
+        hint: `Nothing was changed. Make ${target === path ? 'it' : 'the folder'} writable, or point AGENTS_CONFIG_DIR at another folder.`,
+      });
+    }
+  }
 }

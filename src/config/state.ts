@@ -2,7 +2,7 @@
 // (for invoke --continue) and the agents this machine has seen (for completion).
 import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
-import { ensurePrivateDir, readJsonObject, writeStateObject } from './json-file.js';
+import { assertWritable, ensurePrivateDir, readJsonObject, writeStateObject } from './json-file.js';
 
 export interface KnownAgent {
   name?: string;
@@ -14,13 +14,26 @@ const STATE_NAME = 'state';
 
 export class StateStore {
   readonly file: string;
+  /** True once a corrupt file was found: it is read as empty and replaced on the next write. */
+  startedAfresh = false;
 
-  constructor(readonly dir: string) {
+  /** state.json is a cache: a corrupt one is reported through warn and started afresh. */
+  constructor(
+    readonly dir: string,
+    private readonly warn: (message: string) => void = () => {},
+  ) {
     this.file = join(dir, `${STATE_NAME}.json`);
   }
 
   agents(): Record<string, KnownAgent> {
-    return agentsOf(readJsonObject(this.file));
+    return agentsOf(this.read());
+  }
+
+  private read(): Record<string, unknown> {
+    return readJsonObject(this.file, (reason) => {
+      if (!this.startedAfresh) this.warn(`${this.file} is not valid (${reason}); starting it afresh (it only remembers names and sessions)`);
+      this.startedAfresh = true;
+    });
   }
 
   rememberAgent(id: string, change: Partial<KnownAgent>, now = new Date()): Promise<void> {
@@ -42,8 +55,9 @@ export class StateStore {
   /** Read, change and write under the lock: parallel invocations each keep their entry. */
   private async change(apply: (agents: Record<string, KnownAgent>) => boolean): Promise<void> {
     ensurePrivateDir(this.dir);
+    assertWritable(this.file);
     await withFileLock(this.file, async () => {
-      const raw = readJsonObject(this.file);
+      const raw = this.read();
       const agents = agentsOf(raw);
       if (apply(agents)) await writeStateObject(this.dir, STATE_NAME, { ...raw, agents });
     });

@@ -2,7 +2,7 @@
 // a few settings. File mode 0600 in a 0700 folder.
 import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
-import { corruptFileError, ensurePrivateDir, jsonObjectWriter, readJsonObject } from './json-file.js';
+import { assertWritable, corruptFileError, ensurePrivateDir, jsonObjectWriter, readJsonObject } from './json-file.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -49,6 +49,7 @@ export class ConfigStore {
   async updateProfile(name: string, change: (profile: Profile) => Profile): Promise<Profile> {
     const write = await jsonObjectWriter(this.dir, CONFIG_NAME);
     ensurePrivateDir(this.dir);
+    assertWritable(this.file);
     return withFileLock(this.file, async () => {
       const data = this.read();
       const next = dropUndefined(change({ ...(data.profiles[name] ?? {}) }));

@@ -40,16 +40,16 @@ describe('an interrupted write', () => {
   });
 });
 
-describe('a corrupt state file', () => {
+describe('a corrupt config file (state.json, a cache, is started afresh: test/failures/config-modes)', () => {
   it('is named in a clear error and not replaced', async () => {
     const dir = tempConfigDir();
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'state.json'), '{"agents": {"a1": ');
-    const result = await runCli(['invoke', 'a1', '-c', 'hi'], { configDir: dir, env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_state_0123456789' } });
+    writeFileSync(join(dir, 'config.json'), '{"profiles": {"default": ');
+    const result = await runCli(['config', 'set', 'timeout', '9'], { configDir: dir });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`${join(dir, 'state.json')} is not valid`);
+    expect(result.stderr).toContain(`${join(dir, 'config.json')} is not valid`);
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    expect(readFileSync(join(dir, 'state.json'), 'utf8')).toBe('{"agents": {"a1": ');
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe('{"profiles": {"default": ');
   });
 });
 

@@ -1,0 +1,57 @@
+// Runs the built CLI as an ordinary user. Tests of file modes mean nothing as root, who
+// writes through any mode, and CI runs as root: there the CLI runs as nobody (setpriv), from
+// a copy of bin/ and dist/ that nobody can read (dist/ needs no node_modules).
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assertBuilt, BIN, type BinaryResult } from './binary.js';
+
+const NOBODY = 65534;
+const isRoot = process.getuid?.() === 0;
+
+/** Whether a test can make a folder that belongs to someone other than the CLI's user. */
+export const canUseAnotherUsersFolder = isRoot;
+
+/** The uid the CLI runs as in runAsUser. */
+export const cliUid = isRoot ? NOBODY : (process.getuid?.() ?? 0);
+
+let copiedBin: string | undefined;
+function binForUser(): string {
+  if (!isRoot) return BIN;
+  if (copiedBin) return copiedBin;
+  assertBuilt();
+  const root = mkdtempSync(join(tmpdir(), 'agents-bin-'));
+  chmodSync(root, 0o755);
+  for (const part of ['bin', 'dist', 'package.json']) cpSync(fileURLToPath(new URL(`../../${part}`, import.meta.url)), join(root, part), { recursive: true });
+  spawnSync('chmod', ['-R', 'a+rX', root]);
+  return (copiedBin = join(root, 'bin', 'agents.js'));
+}
+
+/** A temp folder any user can enter, for config folders with chosen owners and modes. */
+export function openTempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'agents-modes-'));
+  chmodSync(dir, 0o755);
+  return dir;
+}
+
+export function runAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<BinaryResult> {
+  const bin = binForUser();
+  const [command, prefix] = isRoot
+    ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath]]
+    : [process.execPath, []];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...prefix, bin, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+  });
+}

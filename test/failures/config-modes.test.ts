@@ -17,7 +17,8 @@ beforeAll(async () => {
     if (q.url?.includes(MISSING)) return q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" });
     if (q.url?.endsWith('/invoke')) {
       s.writeHead(200, { 'content-type': 'text/event-stream' });
-      return s.end('event: message\ndata: the answer\n\n');
+      s.end('event: message\ndata: the answer\n\n');
+      return;
     }
     if (q.method === 'GET' && q.url?.startsWith('/api/v1/agents?')) return sendJson(s, 200, { success: true, data: [AGENT], total_pages: 1 });
     sendJson(s, 200, { success: true, data: AGENT });

@@ -79,9 +79,16 @@ export class CliError extends Error {
   }
 }
 
+/** The error part of a --json or --events document. */
+export function errorFields(error: CliError): { kind: ErrorKind; message: string; exitCode: number } {
+  return { kind: error.kind, message: error.message, exitCode: error.exitCode };
+}
+
 /** An HTTP answer the CLI treats as a failure, with the service's own message. */
 export class ApiError extends CliError {
   readonly status: number;
+  /** The body was not JSON (the real service's bare "Internal Server Error"). */
+  plainText = false;
 
   constructor(kind: ErrorKind, status: number, message: string, options: CliErrorOptions = {}) {
     super(kind, message, options);

@@ -105,6 +105,9 @@ export interface AttachResult {
 
 // The real service reports a repeated link as a 500 with one of these messages.
 const ALREADY_LINKED = /already exists|unique constraint/i;
+// ...and an id that does not exist as Prisma's foreign-key failure, naming the column:
+// "Foreign key constraint failed on the field: `AgentTool_toolId_fkey (index)`".
+const MISSING_FOREIGN_KEY = /Foreign key constraint failed on the field: `([^`]*)`/i;
 
 export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<AttachResult> {
   const { segment, bodyKey } = attachRoute[kind];
@@ -114,6 +117,11 @@ export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId
   } catch (error) {
     if (error instanceof ApiError && (error.status === 409 || (error.status >= 500 && ALREADY_LINKED.test(error.message)))) {
       return { record: null, alreadyAttached: true };
+    }
+    const column = error instanceof ApiError ? MISSING_FOREIGN_KEY.exec(error.message)?.[1] : undefined;
+    if (column !== undefined) {
+      if (/agentId/i.test(column)) throw agentNotFound(agentId, error);
+      throw new CliError('not-found', `${kind === 'llm' ? 'LLM' : kind} ${id} not found`, { hint: `Check the ${kind} id.`, cause: error });
     }
     throw error;
   }

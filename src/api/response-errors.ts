@@ -69,7 +69,9 @@ export function apiErrorFromResponse(status: number, contentType: string, body: 
     });
   }
   const kind = kindOfStatus(status, said.detail);
-  return new ApiError(kind, status, said.message, { details: said.details, hint: hintFor(kind, status, said.plainText) });
+  const error = new ApiError(kind, status, said.message, { details: said.details, hint: hintFor(kind, status, said.plainText) });
+  error.plainText = said.plainText;
+  return error;
 }
 
 /**

@@ -2,7 +2,7 @@
 // Human mode streams text to stdout and keeps no copy, so memory stays flat.
 import type { InvokeEvent } from '../api/invoke.js';
 import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
+import { CliError, errorFields } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
 
@@ -92,11 +92,6 @@ const KEPT_HINT: Record<AnswerMode, string> = {
   events: '',
   structured: '',
 };
-
-/** The error part of a --json or --events document. */
-export function errorFields(error: CliError): { kind: string; message: string; exitCode: number } {
-  return { kind: error.kind, message: error.message, exitCode: error.exitCode };
-}
 
 function streamFailure(message: string): CliError {
   const [first, ...rest] = message.split('\n');

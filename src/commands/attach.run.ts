@@ -1,5 +1,7 @@
 import { attachRoute, attachToAgent, type AttachKind } from '../api/agents.js';
 import type { Context } from '../context.js';
+import { CliError, errorFields, ExitWithCode } from '../errors.js';
+import { reportError } from '../report.js';
 import type { CommandModule, Options } from './define.js';
 import { resolveAgentId, resolveResourceIds } from './pick.js';
 
@@ -13,20 +15,29 @@ export function attachModule(kind: AttachKind): CommandModule {
     async run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
       const client = await ctx.client();
       const agentId = await resolveAgentId(ctx, args[0], async () => client);
-      const ids = await resolveResourceIds(ctx, kind, args[1], client);
-      const results: unknown[] = [];
-      for (const id of new Set(ids)) {
-        const { record, alreadyAttached } = await attachToAgent(client, kind, agentId, id);
-        results.push(record ?? { agentId, [attachRoute[kind].bodyKey]: id, attached: true, ...(alreadyAttached && { alreadyAttached }) });
-        if (!ctx.globals.json) {
+      const ids = [...new Set(await resolveResourceIds(ctx, kind, args[1], client))];
+      const idKey = attachRoute[kind].bodyKey;
+      const results: Array<Record<string, unknown>> = [];
+      const failures: CliError[] = [];
+      // Every id is tried, so one run reports every bad id, not only the first.
+      for (const id of ids) {
+        try {
+          const { alreadyAttached } = await attachToAgent(client, kind, agentId, id);
+          results.push({ agentId, [idKey]: id, attached: true, alreadyAttached });
           ctx.logger.success(
-            alreadyAttached
-              ? `${capitalized(noun[kind])} ${id} was already attached to agent ${agentId}`
-              : `Attached ${noun[kind]} ${id} to agent ${agentId}`,
+            alreadyAttached ? `${capitalized(noun[kind])} ${id} was already attached to agent ${agentId}` : `Attached ${noun[kind]} ${id} to agent ${agentId}`,
           );
+        } catch (error) {
+          if (!(error instanceof CliError) || error.kind === 'interrupted') throw error;
+          failures.push(error);
+          results.push({ agentId, [idKey]: id, attached: false, alreadyAttached: false, error: errorFields(error) });
+          if (ids.length > 1) reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
         }
       }
-      if (ctx.globals.json) ctx.printJson(results.length === 1 ? results[0] : results);
+      // One shape whatever the count: an array, one entry per id.
+      if (ctx.globals.json) ctx.printJson(results);
+      const first = failures[0];
+      if (first) throw ids.length > 1 ? new ExitWithCode(first.exitCode) : first;
     },
   };
 }

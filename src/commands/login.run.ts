@@ -1,7 +1,7 @@
 import { listAgents } from '../api/agents.js';
 import { normalizeBaseUrl } from '../config/settings.js';
 import { assertTokenMayTravel, type Context } from '../context.js';
-import { CliError } from '../errors.js';
+import { ApiError, CliError } from '../errors.js';
 import { readAll } from '../util/read-input.js';
 import type { Options } from './define.js';
 
@@ -13,7 +13,18 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
 
   if (options.skipVerify !== true) {
     // Check the token before saving it, so a typo fails here and not in the next command.
-    await listAgents(await ctx.clientFor(baseUrl, token), { skip: 0, take: 1 });
+    try {
+      await listAgents(await ctx.clientFor(baseUrl, token), { skip: 0, take: 1 });
+    } catch (error) {
+      // The real service cannot decode a wrong token and answers a bare 500 (no 401).
+      if (error instanceof ApiError && error.status === 500 && error.plainText) {
+        throw new CliError('auth', 'the service rejected the token', {
+          hint: 'It answered a bare HTTP 500, which is how it fails a token it cannot read. Check the token and run `agents login` again.',
+          cause: error,
+        });
+      }
+      throw error;
+    }
   }
 
   await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));

@@ -121,8 +121,8 @@ describe('add-tool, add-datasource, add-llm', () => {
     reply('POST', '/api/v1/agents/agent-1/llms', 200, { success: true, data: null });
     const tools = await run(['add-tool', 'agent-1', 't1', 't2', '--json']);
     expect(JSON.parse(tools.stdout)).toEqual([
-      { agentId: 'agent-1', toolId: 't1', attached: true },
-      { agentId: 'agent-1', toolId: 't2', attached: true },
+      { agentId: 'agent-1', toolId: 't1', attached: true, alreadyAttached: false },
+      { agentId: 'agent-1', toolId: 't2', attached: true, alreadyAttached: false },
     ]);
     await run(['add-datasource', 'agent-1', 'd1']);
     await run(['add-llm', 'agent-1', 'l1']);
@@ -134,10 +134,10 @@ describe('add-tool, add-datasource, add-llm', () => {
     ]);
   });
 
-  it('print the link record when a strict server returns one', async () => {
+  it('print one shape, an array, even when a strict server returns a record', async () => {
     const record = { agentId: 'agent-1', toolId: 't1', createdAt: '2024-05-20T10:00:00Z' };
     reply('POST', '/api/v1/agents/agent-1/tools', 200, { success: true, data: record });
-    expect(JSON.parse((await run(['add-tool', 'agent-1', 't1', '--json'])).stdout)).toEqual(record);
+    expect(JSON.parse((await run(['add-tool', 'agent-1', 't1', '--json'])).stdout)).toEqual([{ agentId: 'agent-1', toolId: 't1', attached: true, alreadyAttached: false }]);
   });
 
   it('treat 409 and the real "already exists" 500 as success; other 500s fail', async () => {
@@ -151,8 +151,8 @@ describe('add-tool, add-datasource, add-llm', () => {
     expect((await run(['add-tool', 'agent-1', 't1', '--json'])).stdout).toContain('"alreadyAttached": true');
     expect((await run(['add-llm', 'agent-1', 'l1'])).code).toBe(0);
     const failed = await run(['add-tool', 'agent-1', 'nope']);
-    expect(failed.code).toBe(1);
-    expect(failed.stderr).toContain('Foreign key constraint failed');
+    expect(failed.code).toBe(5);
+    expect(failed.stderr).toContain('error: tool nope not found');
   });
 });
 

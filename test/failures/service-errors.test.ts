@@ -1,0 +1,106 @@
+// Issue 13, rows 7, 9, 10 and 16: the real service's failures (service-wire-format.md §4-5)
+// mapped to what they mean, with the right exit code and advice, capped and scrubbed.
+import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/run-cli.js';
+import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
+
+const TOKEN = 'tok_service_errors_0123456789';
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function cli(handler: Handler, argv: string[], options: { baseUrlPath?: string; stdin?: string; token?: boolean } = {}) {
+  server = await startTestServer(handler);
+  const env: Record<string, string> = { AGENTS_BASE_URL: server.url + (options.baseUrlPath ?? '') };
+  if (options.token !== false) env.AGENTS_TOKEN = TOKEN;
+  return runCli(argv, { env, stdin: options.stdin });
+}
+
+/** The real link route: Prisma's foreign-key failure names the column of the missing id. */
+const linkRoute = (missing: { agent?: boolean; ids?: string[] }): Handler => (_q, s, body) => {
+  const id = Object.values(JSON.parse(body) as Record<string, string>)[0]!;
+  if (missing.agent) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_agentId_fkey (index)`' });
+  if (missing.ids?.includes(id)) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_toolId_fkey (index)`' });
+  sendJson(s, 200, { success: true, data: null });
+};
+
+describe('add-* with an id that does not exist (row 7)', () => {
+  it('a missing tool is exit 5 naming the tool', async () => {
+    const result = await cli(linkRoute({ ids: ['t404'] }), ['add-tool', 'a1', 't404']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/^error: tool t404 not found\n/);
+    expect(result.stderr).not.toMatch(/Foreign key|try again/);
+  });
+
+  it('a missing agent is exit 5 naming the agent', async () => {
+    const result = await cli(linkRoute({ agent: true }), ['add-datasource', 'a404', 'd1']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toMatch(/^error: agent a404 not found\n/);
+  });
+
+  it('with several ids every one is tried and reported; the exit is the first failure\'s', async () => {
+    const result = await cli(linkRoute({ ids: ['t2', 't4'] }), ['add-tool', 'a1', 't1', 't2', 't3', 't4', '--json']);
+    expect(server!.requests).toHaveLength(4);
+    expect(result.code).toBe(5);
+    expect(result.stderr.match(/^error: .*$/gm)).toEqual(['error: tool t2 not found', 'error: tool t4 not found']);
+    const results = JSON.parse(result.stdout) as Array<{ toolId: string; attached: boolean; error?: { exitCode: number } }>;
+    expect(results.map((r) => [r.toolId, r.attached, r.error?.exitCode ?? 0])).toEqual([
+      ['t1', true, 0],
+      ['t2', false, 5],
+      ['t3', true, 0],
+      ['t4', false, 5],
+    ]);
+  });
+});
+
+describe('a wrong token: the real service answers a bare 500 (row 9)', () => {
+  const badToken: Handler = (_q, s) => sendText(s, 500, 'Internal Server Error');
+
+  it('login exits 4: the service rejected the token; nothing is saved', async () => {
+    const result = await cli(badToken, ['login', '--token-stdin'], { stdin: 'tok_wrong_token_0123456789\n', token: false });
+    expect(result.code).toBe(4);
+    expect(result.stderr).toMatch(/^error: the service rejected the token\n/);
+    expect((await runCli(['status', '--json'])).stdout).toContain('"token": null');
+  });
+
+  it('any other command names the token as a likely cause', async () => {
+    const result = await cli(badToken, ['list']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error: HTTP 500: Internal Server Error\n');
+    expect(result.stderr).toContain('A wrong token looks like this: check it with `agents status`, or run `agents login` again.');
+  });
+});
+
+describe('a wrong base URL or path prefix (row 10)', () => {
+  it('a 404 on list says which address lacks the route, and to check --base-url', async () => {
+    const result = await cli((_q, s) => sendText(s, 404, '<html><title>404 Not Found</title></html>', 'text/html'), ['list']);
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe(`error: the service at ${server!.url} has no /api/v1/agents\nCheck --base-url (see \`agents status\`): it is the address the API is served under, without /api/v1.\n`);
+    expect(result.stderr).not.toContain('Check the id');
+  });
+
+  it('the path prefix of a base URL is kept in every request', async () => {
+    const result = await cli((q, s) => (q.url?.startsWith('/prefix/api/v1/agents') ? sendJson(s, 200, { success: true, data: [], total_pages: 0 }) : sendText(s, 404, 'no')), ['list', '--json'], { baseUrlPath: '/prefix/' });
+    expect(result.code).toBe(0);
+    expect(server!.requests.map((r) => r.url)).toEqual(['/prefix/api/v1/agents?skip=0&take=50']);
+  });
+});
+
+describe('error bodies are capped and scrubbed (row 16)', () => {
+  it('a 100 KB detail shows about 2 KB and how much was left out', async () => {
+    const result = await cli((_q, s) => sendJson(s, 400, { detail: 'x'.repeat(100_000) }), ['create', '--name', 'n', '--description', 'd', '--llm-model', 'GPT_4']);
+    expect(result.code).toBe(2);
+    expect(result.stderr.length).toBeLessThan(2300);
+    expect(result.stderr).toContain(`${'x'.repeat(2048)}… ${100_000 - 2048} more bytes\n`);
+  });
+
+  it('a server that echoes the token never gets it printed', async () => {
+    const echo: Handler = (q, s) => sendJson(s, 400, { detail: `bad header: ${q.headers.authorization}` });
+    const result = await cli(echo, ['create', '--name', 'n', '--description', 'd', '--llm-model', 'GPT_4', '--debug']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('error: bad header: Bearer [redacted]');
+    expect(result.stderr).not.toContain(TOKEN);
+  });
+});

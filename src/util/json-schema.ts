@@ -21,23 +21,33 @@ function dialectOf(schema: Record<string, unknown>, what: string): Dialect {
   });
 }
 
+/**
+ * The class a CommonJS module exports, however the loader wrapped it: Node gives the function
+ * as `default`, the bundle may add another `default` level (the modules set __esModule).
+ */
+function classOf<T>(module: { default?: unknown }): T {
+  let value: unknown = module;
+  while (typeof value !== 'function' && value !== null && typeof value === 'object' && 'default' in value) value = (value as { default: unknown }).default;
+  return value as T;
+}
+
 async function validatorFor(dialect: Dialect) {
   const options = { strict: false, allErrors: true, validateFormats: false, logger: false as const };
   switch (dialect) {
     case 'draft-04': {
-      const { default: draft04 } = await import('ajv-draft-04');
-      return new draft04.default(options);
+      const Ajv04 = classOf<typeof import('ajv-draft-04').default>(await import('ajv-draft-04'));
+      return new Ajv04(options);
     }
     case '2019-09': {
-      const { Ajv2019 } = await import('ajv/dist/2019.js');
+      const Ajv2019 = classOf<typeof import('ajv/dist/2019.js').Ajv2019>(await import('ajv/dist/2019.js'));
       return new Ajv2019(options);
     }
     case '2020-12': {
-      const { Ajv2020 } = await import('ajv/dist/2020.js');
+      const Ajv2020 = classOf<typeof import('ajv/dist/2020.js').Ajv2020>(await import('ajv/dist/2020.js'));
       return new Ajv2020(options);
     }
     default: {
-      const { Ajv } = await import('ajv');
+      const Ajv = classOf<typeof import('ajv').Ajv>(await import('ajv'));
       const ajv = new Ajv(options);
       if (dialect === 'draft-06') ajv.addMetaSchema((await import('ajv/dist/refs/json-schema-draft-06.json', { with: { type: 'json' } })).default);
       return ajv;

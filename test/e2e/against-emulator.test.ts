@@ -34,7 +34,7 @@ for (const strict of [false, true]) {
       expect(again.code).toBe(0);
       expect(again.stderr).toContain('already attached');
       const ds = await agents('add-datasource', id, SEED.datasources[1].id, '--json');
-      expect(JSON.parse(ds.stdout)).toMatchObject({ agentId: id, datasourceId: SEED.datasources[1].id });
+      expect(JSON.parse(ds.stdout)).toEqual([{ agentId: id, datasourceId: SEED.datasources[1].id, attached: true, alreadyAttached: false }]);
       expect((await agents('add-llm', id, SEED.llms[1].id, '-q'))).toMatchObject({ code: 0, stdout: '' });
 
       const updated = await agents('update', id, '--description', 'updated', '--no-active', '--json');

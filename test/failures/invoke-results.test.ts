@@ -3,6 +3,7 @@
 // mismatch still prints the answer; a missing agent is exit 5, not "try again".
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { runBinary } from '../helpers/binary.js';
 import { runCli } from '../helpers/run-cli.js';
 import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
 
@@ -117,6 +118,20 @@ describe('--output-schema (rows 5 and 6)', () => {
     ['2020-12 prefixItems', { $schema: 'https://json-schema.org/draft/2020-12/schema', prefixItems: [{ type: 'string' }] }, [1]],
   ])('a constraint is checked, not skipped: %s', async (_what, schema, answer) => {
     const result = await invoke(answerOf(answer), ['a1', 'hi', '--no-session', '--output-schema', JSON.stringify(schema)]);
+    expect(result.code).toBe(6);
+  });
+
+  it.each([
+    ['draft-04', 'http://json-schema.org/draft-04/schema#'],
+    ['draft-06', 'http://json-schema.org/draft-06/schema#'],
+    ['draft-07', 'http://json-schema.org/draft-07/schema#'],
+    ['2019-09', 'https://json-schema.org/draft/2019-09/schema'],
+    ['2020-12', 'https://json-schema.org/draft/2020-12/schema'],
+  ])('the built binary loads the %s validator and checks with it', async (_name, dialect) => {
+    server = await startTestServer(answerOf({ points: 'three' }));
+    const schema = JSON.stringify({ $schema: dialect, properties: { points: { type: 'number' } } });
+    const result = await runBinary(['invoke', 'a1', 'hi', '--no-session', '--output-schema', schema], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN } });
+    expect(result.stderr).toContain('points: must be number');
     expect(result.code).toBe(6);
   });
 

@@ -24,7 +24,7 @@ try {
   console.log(bold(`# The emulator is listening on ${baseUrl}; config goes to ${configDir}\n`));
   agents(['login', '--token-stdin'], { input: token, show: 'echo "$EMULATOR_TOKEN" | agents login --token-stdin' });
   const seeded = await seededIds(baseUrl, token);
-  const id = agents(['create', '-q', '--name', 'Docs bot', '--description', 'answers questions about our docs', '--llm-model', 'GPT_4_0'], { capture: true });
+  const id = agents(['create', '-q', '--name', 'Docs bot', '--description', 'answers questions about our docs', '--llm-model', 'GPT_4_TURBO'], { capture: true });
   agents(['add-tool', id, seeded.tool]);
   agents(['add-datasource', id, seeded.datasource]);
   agents(['add-llm', id, seeded.llm]);

@@ -61,7 +61,7 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     'after',
     '\nExamples:\n' +
       '  $ agents login --base-url https://agents.example.com\n' +
-      '  $ agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_0\n' +
+      '  $ agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO\n' +
       '  $ agents add-tool <agent-id> <tool-id>\n' +
       '\nRun `agents <command> --help` for the flags of a command, `agents help exit-codes` and\n`agents help environment` for the rest.\n',
   );

@@ -3,12 +3,14 @@
 import { z } from 'zod';
 import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { likelyProvider } from './models.js';
 
 export const agentSchema = z.looseObject({
   id: z.string().min(1),
   name: z.string().nullish(),
   description: z.string().nullish(),
   llmModel: z.string().nullish(),
+  llmProvider: z.string().nullish(),
   prompt: z.string().nullish(),
   initialMessage: z.string().nullish(),
   avatar: z.string().nullish(),
@@ -52,8 +54,16 @@ function describeIssue(error: z.ZodError): string {
 }
 
 export async function createAgent(client: ApiClient, fields: AgentFields): Promise<Agent> {
-  const { data } = await client.json('POST', ['agents'], { body: fields });
-  return decodeAgent(data, 'create');
+  try {
+    const { data } = await client.json('POST', ['agents'], { body: fields });
+    return decodeAgent(data, 'create');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && /LLM provider not found/i.test(error.message)) {
+      const provider = (fields.llmModel && likelyProvider(fields.llmModel)) ?? 'PROVIDER';
+      error.hint = `The service cannot tell the provider of ${fields.llmModel ?? 'this model'} by itself: pass --llm-provider ${provider} (in a file: llmProvider: ${provider}).`;
+    }
+    throw error;
+  }
 }
 
 /** The updated agent, or undefined when the service answered without one. */

@@ -21,3 +21,19 @@ export const KNOWN_LLM_MODELS = [
 ] as const;
 
 export const LLM_PROVIDERS = ['OPENAI', 'AZURE_OPENAI', 'HUGGINGFACE', 'PERPLEXITY', 'TOGETHER_AI', 'ANTHROPIC', 'BEDROCK', 'GROQ', 'MISTRAL', 'COHERE_CHAT'] as const;
+
+/**
+ * The provider the real service works out by itself from llmModel (its LLM_PROVIDER_MAPPING),
+ * or undefined when llmProvider must be sent. The mapping spells GPT-4o GPT_4_O (letter O), so
+ * the enum's GPT_4_0 (digit zero) is not in it and needs llmProvider OPENAI.
+ */
+export function providerOfModel(model: string): 'OPENAI' | undefined {
+  return model.startsWith('GPT_') && model !== 'GPT_4_0' ? 'OPENAI' : undefined;
+}
+
+/** The provider to suggest for a model the service cannot map. */
+export function likelyProvider(model: string): string | undefined {
+  if (model.startsWith('GPT_')) return 'OPENAI';
+  if (/MISTRAL|MIXTRAL/.test(model)) return 'TOGETHER_AI';
+  return undefined;
+}

@@ -2,7 +2,7 @@
 // Answers go through the same zod schema as flags, so an invalid answer is re-asked with the reason.
 import { getAgent, type Agent, type AgentFields } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
-import { KNOWN_LLM_MODELS } from '../api/models.js';
+import { KNOWN_LLM_MODELS, likelyProvider, LLM_PROVIDERS, providerOfModel } from '../api/models.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { describeAgent } from '../ui/agent-view.js';
@@ -66,12 +66,25 @@ export async function completeCreateFields(ctx: Context, given: AgentFields): Pr
   if (!missingRequired || !ctx.interactive) return { fields: given, reviewed: false };
   const fields: AgentFields = { ...given };
   for (const { key, label, required } of WIZARD_FIELDS) {
-    if (fields[key] !== undefined) continue;
-    const value = await ask(ctx, key, label, required);
-    if (value !== undefined) Object.assign(fields, { [key]: value });
+    if (fields[key] === undefined) {
+      const value = await ask(ctx, key, label, required);
+      if (value !== undefined) Object.assign(fields, { [key]: value });
+    }
+    if (key === 'llmModel') await askProviderIfNeeded(ctx, fields);
   }
   await confirmSummary(ctx, 'New agent', { id: '(new)', ...fields }, 'Create this agent?');
   return { fields, reviewed: true };
+}
+
+/** The service answers "LLM provider not found" for a model it cannot map: ask now, not after the request. */
+async function askProviderIfNeeded(ctx: Context, fields: AgentFields): Promise<void> {
+  const model = fields.llmModel;
+  if (model === undefined || fields.llmProvider !== undefined || providerOfModel(model)) return;
+  fields.llmProvider = await ctx.prompter.choose(
+    `LLM provider (the service cannot tell it from ${escapeControls(model)})`,
+    LLM_PROVIDERS.map((provider) => ({ value: provider, name: provider })),
+    { default: likelyProvider(model) },
+  );
 }
 
 /** update: with no field flags on a terminal, pick fields to change, each pre-filled with its current value. */

@@ -7,9 +7,9 @@ export function createCommand(deps: Deps): Command {
   const command = newCommand('create', 'Create an agent').description(
     'Create an agent. --name, --description and --llm-model are required, from flags or --file.',
   );
-  addAgentFieldOptions(command).action(lazyAction(deps, () => import('./create.run.js')));
+  addAgentFieldOptions(command, 'create').action(lazyAction(deps, () => import('./create.run.js')));
   return withExamples(command, [
-    'agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_0',
+    'agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO',
     'agents create -f agent.yaml --name "Docs bot (staging)"',
     'id=$(agents create -q -f agent.json)',
   ]);

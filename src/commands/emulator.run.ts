@@ -37,7 +37,7 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
       ctx.theme.muted(
         `Emulator${emulator.strict ? ' (strict)' : ''} listening. Try:\n` +
           `  export AGENTS_BASE_URL=${emulator.url} AGENTS_TOKEN=${emulator.token}\n` +
-          '  agents create --name Demo --description "a demo agent" --llm-model GPT_4_0\n' +
+          '  agents create --name Demo --description "a demo agent" --llm-model GPT_4_TURBO\n' +
           'Ctrl-C stops it.',
       ),
     );

@@ -9,10 +9,15 @@ import { resolveAgentId } from './pick.js';
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
   let fields = await readAgentFields(ctx, options);
+  if (fields.llmProvider !== undefined) {
+    throw new CliError('usage', 'update cannot change llmProvider: the service has no such field on PATCH and would drop it', {
+      hint: 'Change --llm-model to a model of the other provider (the service re-links the LLM), or attach an LLM with `agents add-llm <agent> <llm-id>`.',
+    });
+  }
   const wizard = Object.keys(fields).length === 0 && ctx.interactive;
   if (Object.keys(fields).length === 0 && !wizard) {
     throw new CliError('usage', 'nothing to update', {
-      hint: `Pass at least one of ${Object.values(flagOfField).join(', ')} or --file.`,
+      hint: `Pass at least one of ${Object.values(flagOfField).filter((flag) => flag !== '--llm-provider').join(', ')} or --file.`,
     });
   }
   const client = await ctx.client();

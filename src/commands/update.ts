@@ -7,7 +7,7 @@ export function updateCommand(deps: Deps): Command {
   const command = newCommand('update', 'Change fields of an agent')
     .description('Change fields of an agent. Only the fields you give are sent.')
     .argument('[agent-id]', 'the agent to change (picked from a list on a terminal when left out)');
-  addAgentFieldOptions(command).action(lazyAction(deps, () => import('./update.run.js')));
+  addAgentFieldOptions(command, 'update').action(lazyAction(deps, () => import('./update.run.js')));
   return withExamples(command, [
     'agents update 0b6f9f2e --prompt "Answer in one sentence."',
     'agents update 0b6f9f2e --no-active',

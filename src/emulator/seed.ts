@@ -1,4 +1,4 @@
-import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from '../api/models.js';
+import { KNOWN_LLM_MODELS, LLM_PROVIDERS, providerOfModel } from '../api/models.js';
 
 // Records every emulator starts with, under stable ids, so users and tests can rely on them.
 
@@ -19,10 +19,8 @@ export const SEED = {
   ],
 } as const;
 
-/** The real service maps these models to OpenAI by itself; others need llmProvider. */
-export function providerOfModel(model: string): string | undefined {
-  return model.startsWith('GPT_') ? 'OPENAI' : undefined;
-}
+/** The real service maps most GPT models to OpenAI by itself; others need llmProvider. */
+export { providerOfModel };
 
 export const DEFAULT_EMULATOR_TOKEN = 'emu_local_token_0123456789abcdef';
 

@@ -9,6 +9,7 @@ export function describeAgent(agent: Agent, theme: Theme): string {
     ['name', agent.name],
     ['description', agent.description],
     ['model', agent.llmModel],
+    ['provider', agent.llmProvider], // sent on create only; the service does not store it on the agent
     ['active', agent.isActive],
     ['prompt', agent.prompt],
     ['initial message', agent.initialMessage],

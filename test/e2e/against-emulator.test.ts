@@ -23,7 +23,7 @@ for (const strict of [false, true]) {
     afterAll(() => emulator.close());
 
     it('manages an agent from create to delete', async () => {
-      const created = await agents('create', '-q', '--name', 'E2E bot', '--description', 'tests', '--llm-model', 'GPT_4_0');
+      const created = await agents('create', '-q', '--name', 'E2E bot', '--description', 'tests', '--llm-model', 'GPT_4_TURBO');
       expect(created.code).toBe(0);
       const id = created.stdout.trim();
       expect(id).toMatch(/^[0-9a-f-]{36}$/);

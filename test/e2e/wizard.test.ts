@@ -31,6 +31,8 @@ describe.skipIf(!python())('in a terminal', () => {
         // Enter takes the listed model that ends with what was typed, not the typed text itself.
         { expect: 'LLM model', send: '4_0' },
         { expect: 'use "4_0"', send: KEY.enter },
+        // GPT_4_0 is not in the service's model-to-provider map: the wizard asks, offering OPENAI.
+        { expect: 'LLM provider \\(the service cannot tell it from GPT_4_0\\)', send: KEY.enter },
         { expect: 'Prompt', send: 'Be brief.\\nCite docs.' + KEY.enter },
         { expect: 'Initial message', send: KEY.enter },
         { expect: 'Avatar URL', send: KEY.enter },
@@ -46,12 +48,13 @@ describe.skipIf(!python())('in a terminal', () => {
     expect(lines).toContain('✔ LLM model GPT_4_0');
     const summary = lines.indexOf('New agent');
     expect(summary).toBeGreaterThan(0);
-    expect(lines.slice(summary, summary + 8)).toEqual([
+    expect(lines.slice(summary, summary + 9)).toEqual([
       'New agent',
       'id               (new)',
       'name             Docs bot',
       'description      answers doc questions',
       'model            GPT_4_0',
+      'provider         OPENAI',
       'active           true',
       'prompt           Be brief.',
       '                 Cite docs.', // a multi-line prompt stays under its first line
@@ -64,6 +67,7 @@ describe.skipIf(!python())('in a terminal', () => {
       name: 'Docs bot',
       description: 'answers doc questions',
       llmModel: 'GPT_4_0',
+      llmProvider: 'OPENAI',
       prompt: 'Be brief.\nCite docs.',
       isActive: true,
     });
@@ -71,7 +75,7 @@ describe.skipIf(!python())('in a terminal', () => {
 
   it('an invalid answer is asked again with the reason', async () => {
     const result = await runInPty(
-      ['create', '--description', 'd', '--llm-model', 'GPT_4_0'],
+      ['create', '--description', 'd', '--llm-model', 'GPT_4_TURBO'],
       [
         { expect: 'Name', send: '   ' + KEY.enter },
         { expect: 'required', send: KEY.ctrlC },

@@ -27,7 +27,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
   return { status: response.statusCode, contentType: String(response.headers['content-type']), text, json };
 }
 
-const newAgent = { name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_0' };
+const newAgent = { name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_TURBO' };
 async function create(extra: Record<string, unknown> = {}) {
   return (await call('POST', '/api/v1/agents', { ...newAgent, ...extra })).json.data;
 }
@@ -35,7 +35,7 @@ async function create(extra: Record<string, unknown> = {}) {
 describe('default mode: the real service (Superagent 0.2.39)', () => {
   it('§2.1 create: 200 with the envelope, id as the key, the documented fields, llms []', async () => {
     emulator = await startEmulator();
-    const response = await call('POST', '/api/v1/agents', { name: 'Docs bot', llmModel: 'GPT_4_0' });
+    const response = await call('POST', '/api/v1/agents', { name: 'Docs bot', llmModel: 'GPT_4_TURBO' });
     expect(response.status).toBe(200);
     expect(response.json.success).toBe(true);
     const agent = response.json.data;

@@ -33,6 +33,7 @@ describe('create', () => {
     const prompter = new ScriptedPrompter([
       { ask: /^Description/, answer: 'helps' },
       { ask: /^LLM model/, answer: 'GPT_4_0' },
+      { ask: /^LLM provider/, answer: 'OPENAI' },
       { ask: /^Prompt/, answer: 'Line one\nLine two' },
       { ask: /^Initial message/, answer: '' },
       { ask: /^Avatar/, answer: '' },
@@ -43,7 +44,7 @@ describe('create', () => {
     expect(result.code).toBe(0);
     expect(prompter.asked.map((a) => a.message)).not.toContain('Name');
     expect(prompter.remaining()).toBe(0);
-    expect(JSON.parse(writes()[0]!.body)).toEqual({ name: 'Flagged', description: 'helps', llmModel: 'GPT_4_0', prompt: 'Line one\nLine two', isActive: true });
+    expect(JSON.parse(writes()[0]!.body)).toEqual({ name: 'Flagged', description: 'helps', llmModel: 'GPT_4_0', llmProvider: 'OPENAI', prompt: 'Line one\nLine two', isActive: true });
     expect(result.stderr).toContain('New agent');
   });
 
@@ -53,6 +54,7 @@ describe('create', () => {
       { ask: /^Name/, answer: 'Named' },
       { ask: /^Description/, answer: 'd' },
       { ask: /^LLM model/, answer: 'MY_OWN_MODEL' },
+      { ask: /^LLM provider/, answer: 'ANTHROPIC' },
       { ask: /^Prompt/, answer: '' },
       { ask: /^Initial message/, answer: '' },
       { ask: /^Avatar/, answer: '' },
@@ -64,7 +66,7 @@ describe('create', () => {
     expect(prompter.asked[0]!.verdicts).toEqual(['required', true]);
     const models = prompter.asked.find((a) => a.kind === 'choose')!.choices!.map((c) => c.value);
     expect(models).toContain('GPT_4_0');
-    expect(JSON.parse(writes()[0]!.body)).toMatchObject({ name: 'Named', llmModel: 'MY_OWN_MODEL', isActive: false });
+    expect(JSON.parse(writes()[0]!.body)).toMatchObject({ name: 'Named', llmModel: 'MY_OWN_MODEL', llmProvider: 'ANTHROPIC', isActive: false });
   });
 
   it('declining the summary sends nothing and exits 130', async () => {

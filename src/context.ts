@@ -31,6 +31,11 @@ export class Context {
     this.logger = createLogger(deps.stderr, this.theme, { quiet: globals.quiet, debug: globals.debug });
   }
 
+  /** Lines for --debug, or undefined without it (callers skip building them). */
+  get debugLog(): ((line: string) => void) | undefined {
+    return this.globals.debug ? (line) => this.logger.debug(line) : undefined;
+  }
+
   /** Only for use when `interactive` is true. */
   get prompter(): Prompter {
     return (this.deps.prompter ??= inquirerPrompter(this.deps, { color: colorEnabled(this.deps.stderr, this.env, this.globals.color) }));
@@ -103,7 +108,7 @@ export class Context {
       timeoutSeconds: settings.timeoutSeconds,
       userAgent: USER_AGENT,
       dispatcher: this.deps.dispatcher,
-      debug: this.globals.debug ? (line) => this.logger.debug(line) : undefined,
+      debug: this.debugLog,
       sleep: this.deps.sleep,
       random: this.deps.random,
       signal: this.deps.signal,

@@ -3,7 +3,7 @@
 import { setTimeout } from 'node:timers/promises';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 import { ApiError, CliError } from '../errors.js';
-import { classifyNetworkError, networkError } from './network-errors.js';
+import { classifyNetworkError, networkError, safeHost } from './network-errors.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryPolicy, type RetryReason } from './retry.js';
 
@@ -31,6 +31,11 @@ export interface RequestOptions {
   once?: boolean;
 }
 
+interface SendOptions extends RequestOptions {
+  /** Each attempt must finish within the timeout, body included (not for streams). */
+  deadline?: boolean;
+}
+
 export interface JsonResponse {
   status: number;
   /** `data` of the {success, data} envelope, or the bare body. */
@@ -43,6 +48,8 @@ export interface RawResponse {
   status: number;
   contentType: string;
   body: Dispatcher.ResponseData['body'];
+  /** Aborts the attempt when its whole-response deadline passes. */
+  deadline?: AbortSignal;
 }
 
 const MAX_JSON_BYTES = 32 * 1024 * 1024;
@@ -83,15 +90,42 @@ export class ApiClient {
     return this.options.baseUrl + apiPath(segments) + search;
   }
 
-  /** Sends a request and returns the decoded JSON; any non-2xx becomes a typed error. */
+  /**
+   * Sends a request and returns the decoded JSON; any non-2xx becomes a typed error. The whole
+   * answer must arrive within --timeout (a body dripped byte by byte never resets it), and a
+   * body cut short is a network failure: a GET is sent again, as for a reset.
+   */
   async json(method: Method, segments: string[], options: RequestOptions = {}): Promise<JsonResponse> {
-    const response = await this.send(method, segments, { accept: 'application/json', ...options });
-    const text = await readText(response.body, MAX_JSON_BYTES);
-    if (response.status < 200 || response.status >= 300) {
-      throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
+    const maxRetries = options.once ? 0 : this.retry.maxRetries;
+    for (let attempt = 0; ; attempt++) {
+      const response = await this.send(method, segments, { accept: 'application/json', ...options, deadline: true });
+      let text: string;
+      try {
+        text = await readText(response.body, MAX_JSON_BYTES);
+      } catch (error) {
+        if (error instanceof CliError) throw error;
+        const failure = response.deadline?.aborted ? 'deadline' : classifyNetworkError(error);
+        this.debug(`← body failed (${failure}): ${(error as Error).message}`);
+        if (failure === 'reset' && attempt < maxRetries && isRetryable(method, 'reset')) {
+          await this.wait(backoffDelay(attempt, this.retry, this.random), 'body cut short');
+          continue;
+        }
+        throw failure === 'deadline' ? this.deadlineError(segments, 'body') : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
+      }
+      if (response.status < 200 || response.status >= 300) {
+        throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
+      }
+      const body = parseJsonBody(text, response.status);
+      return { status: response.status, data: unwrapEnvelope(body, response.status), body };
     }
-    const body = parseJsonBody(text, response.status);
-    return { status: response.status, data: unwrapEnvelope(body, response.status), body };
+  }
+
+  /** The whole-response deadline passed: before the headers ("did not answer") or during the body. */
+  private deadlineError(segments: string[], during: 'headers' | 'body'): CliError {
+    const what = during === 'headers' ? 'did not answer' : `did not finish answering ${apiPath(segments)}`;
+    return new CliError('timeout', `${safeHost(this.options.baseUrl)} ${what} within ${this.options.timeoutSeconds}s`, {
+      hint: 'Raise --timeout if the service is slow.',
+    });
   }
 
   /**
@@ -107,7 +141,7 @@ export class ApiClient {
     return response;
   }
 
-  private async send(method: Method, segments: string[], options: RequestOptions): Promise<RawResponse> {
+  private async send(method: Method, segments: string[], options: SendOptions): Promise<RawResponse> {
     const url = this.url(segments, options.query);
     const headers: Record<string, string> = {
       authorization: `Bearer ${this.options.token}`,
@@ -121,6 +155,8 @@ export class ApiClient {
 
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
+      const deadline = options.deadline ? AbortSignal.timeout(this.timeoutMs) : undefined;
+      const attemptSignal = deadline ? (signal ? AbortSignal.any([signal, deadline]) : deadline) : signal;
       this.debug(`→ ${method} ${url}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
       this.debug(`  ${formatHeaders(headers)}`);
       if (payload !== undefined) this.debug(`  body: ${oneLine(payload, 500)}`);
@@ -131,11 +167,12 @@ export class ApiClient {
           headers,
           body: payload,
           dispatcher: this.dispatcher,
-          signal,
+          signal: attemptSignal,
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
         });
       } catch (error) {
+        if (deadline?.aborted && !signal?.aborted) throw this.deadlineError(segments, 'headers');
         const failure = classifyNetworkError(error);
         this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
         const reason: RetryReason | undefined = failure === 'refused' ? 'refused' : failure === 'reset' ? 'reset' : undefined;
@@ -156,7 +193,10 @@ export class ApiClient {
       }
       if (method === 'GET' && status >= 500 && status !== 503) {
         // Read it now: the real service answers a missing record with a 500 that no retry will change.
-        const text = await readText(response.body, MAX_JSON_BYTES);
+        const text = await readText(response.body, MAX_JSON_BYTES).catch((error: unknown) => {
+          if (error instanceof CliError) throw error;
+          throw deadline?.aborted ? this.deadlineError(segments, 'body') : networkError(error, url, this.options.timeoutSeconds);
+        });
         const error = apiErrorFromResponse(status, contentType, text, this.site(method, segments));
         if (error.kind === 'not-found' || attempt >= maxRetries) throw error;
         await this.wait(backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
@@ -173,7 +213,7 @@ export class ApiClient {
           this.debug(`  Retry-After of ${retryAfter} ms is past the cap; not waiting`);
         }
       }
-      return { status, contentType, body: response.body };
+      return { status, contentType, body: response.body, deadline };
     }
   }
 

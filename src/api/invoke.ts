@@ -7,8 +7,8 @@ import type { ApiClient } from './client.js';
 import { readText } from './client.js';
 import { classifyNetworkError } from './network-errors.js';
 import { parseToolCall } from './python-repr.js';
-import { apiErrorFromResponse } from './response-errors.js';
-import { SseDecoder } from './sse.js';
+import { apiErrorFromResponse, oneLine } from './response-errors.js';
+import { SseDecoder, type SseEvent } from './sse.js';
 
 export interface InvokeBody {
   input: string;
@@ -33,6 +33,7 @@ export async function* invokeAgent(
   body: InvokeBody,
   timeoutSeconds: number,
   signal?: AbortSignal,
+  debug?: (line: string) => void,
 ): AsyncGenerator<InvokeEvent[]> {
   const response = await client.open('POST', ['agents', agentId, 'invoke'], {
     body,
@@ -40,29 +41,50 @@ export async function* invokeAgent(
     signal,
   });
   if (response.contentType.toLowerCase().startsWith('text/event-stream')) {
-    yield* streamEvents(response.body, timeoutSeconds);
+    yield* streamEvents(response.body, timeoutSeconds, debug);
     return;
   }
   const text = await readText(response.body, MAX_JSON_BYTES);
   yield [...jsonAnswerEvents(text, response.status, response.contentType)];
 }
 
-async function* streamEvents(body: AsyncIterable<Uint8Array>, timeoutSeconds: number): AsyncGenerator<InvokeEvent[]> {
+async function* streamEvents(body: AsyncIterable<Uint8Array>, timeoutSeconds: number, debug?: (line: string) => void): AsyncGenerator<InvokeEvent[]> {
   const decoder = new SseDecoder();
+  let understood = 0;
+  let readable = false; // anything but whitespace arrived
+  const known = (events: SseEvent[]): InvokeEvent[] => {
+    const out: InvokeEvent[] = [];
+    for (const event of events) {
+      const known = toInvokeEvent(event.event, event.data);
+      if (known) out.push(known);
+      else debug?.(`  ignored an event of unknown type "${event.event}": ${oneLine(event.data, 200)}`);
+    }
+    understood += out.length;
+    return out;
+  };
   try {
     for await (const chunk of body) {
-      const events = decoder.push(chunk);
-      if (events.length > 0) yield events.map((event) => toInvokeEvent(event.event, event.data));
+      readable ||= /\S/.test(Buffer.from(chunk).toString('latin1'));
+      const events = known(decoder.push(chunk));
+      if (events.length > 0) yield events;
     }
   } catch (error) {
     throw midStreamError(error, timeoutSeconds);
   }
-  const last = decoder.end();
-  if (last.length > 0) yield last.map((event) => toInvokeEvent(event.event, event.data));
+  const last = known(decoder.end());
+  if (last.length > 0) yield last;
+  if (understood === 0 && readable) {
+    throw new CliError('bad-response', 'the service sent a stream the CLI cannot read (no message, function_call or error events)', {
+      hint: 'Run with --debug to see what came; check --base-url points at the agent service.',
+    });
+  }
 }
 
-function toInvokeEvent(name: string, data: string): InvokeEvent {
+/** The events the real service sends; undefined for any other type, which is not answer text. */
+function toInvokeEvent(name: string, data: string): InvokeEvent | undefined {
   switch (name) {
+    case 'message':
+      return { type: 'token', text: data };
     case 'function_call': {
       const call = parseToolCall(data);
       return { type: 'tool_call', name: call.name, args: call.args, response: call.response, raw: call.raw };
@@ -70,8 +92,7 @@ function toInvokeEvent(name: string, data: string): InvokeEvent {
     case 'error':
       return { type: 'error', message: data };
     default:
-      // "message" and anything unknown carry answer text (the oldest servers sent bare data lines).
-      return { type: 'token', text: data };
+      return undefined;
   }
 }
 

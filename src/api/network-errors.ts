@@ -45,7 +45,7 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
   }
 }
 
-function safeHost(url: string): string {
+export function safeHost(url: string): string {
   try {
     return new URL(url).host;
   } catch {

@@ -72,7 +72,7 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
       const signal = ctx.deps.signal ? AbortSignal.any([ctx.deps.signal, reply.signal]) : reply.signal;
       try {
         const body = { input: line.text, enableStreaming: true, ...(sessionId && { sessionId }), ...(params && { llm_params: params }) };
-        const { failure } = await printAnswer(ctx, invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal), 'human', sessionId);
+        const { failure } = await printAnswer(ctx, invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog), 'human', sessionId);
         if (failure) throw failure;
       } catch (error) {
         if (ctx.deps.signal?.aborted) throw new CliError('interrupted', 'interrupted');

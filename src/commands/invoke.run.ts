@@ -29,7 +29,7 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   if (sessionId && !ctx.globals.json && options.events !== true) ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
 
   const mode: AnswerMode = options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
-  const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal);
+  const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
   const answer = await printAnswer(ctx, events, mode, sessionId);
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
   // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.

@@ -1,4 +1,5 @@
 // The global flags of design §2, valid before or after the subcommand.
+import { decimal } from './util/decimal.js';
 import { Option, type Command } from 'commander';
 import { CliError } from './errors.js';
 
@@ -17,7 +18,7 @@ export interface GlobalOptions {
 }
 
 export function parseTimeoutSeconds(value: string, source = '--timeout'): number {
-  const seconds = Number(value);
+  const seconds = decimal(value);
   if (!Number.isFinite(seconds) || seconds <= 0) {
     throw new CliError('usage', `${source} must be a positive number of seconds, got "${value}"`);
   }

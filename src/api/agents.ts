@@ -43,7 +43,17 @@ function decodeAgent(data: unknown, what: string): Agent {
   if (!parsed.success) {
     throw new CliError('bad-response', `the service's answer to ${what} is not an agent (${describeIssue(parsed.error)})`);
   }
-  return parsed.data;
+  return withParsedMetadata(parsed.data);
+}
+
+/** The real create sends metadata as JSON text ("null", "{\"a\":1}"): one shape, the value. */
+function withParsedMetadata(agent: Agent): Agent {
+  if (typeof agent.metadata !== 'string') return agent;
+  try {
+    return { ...agent, metadata: JSON.parse(agent.metadata) as unknown };
+  } catch {
+    return agent; // plain text stays text
+  }
 }
 
 function describeIssue(error: z.ZodError): string {

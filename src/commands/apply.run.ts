@@ -8,7 +8,8 @@ import { planFromOptions } from './provision-plan.js';
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const dryRun = options.dryRun === true;
-  if (!ctx.globals.json) ctx.print(renderPlan(plan, ctx.stdoutTheme));
+  const human = !ctx.globals.json && !ctx.globals.quiet; // -q: the exit code says it all
+  if (human) ctx.print(renderPlan(plan, ctx.stdoutTheme));
 
   const results = dryRun ? [] : await executePlan(client, plan.agents.filter((a) => a.action !== 'unchanged'), concurrency);
   const learnt = Object.fromEntries(results.flatMap((r) => (r.id && !r.error ? [[r.id, { name: r.name }]] : [])));
@@ -16,6 +17,8 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
 
   if (ctx.globals.json) {
     ctx.printJson({ dryRun, plan: planJson(plan), results: resultsJson(results) });
+  } else if (!human) {
+    // -q: nothing on stdout
   } else if (results.length > 0) {
     ctx.print(renderResults(results, ctx.stdoutTheme));
   } else if (!dryRun) {

@@ -1,3 +1,4 @@
+import { decimal } from '../util/decimal.js';
 import type { Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
@@ -10,8 +11,8 @@ export function chatCommand(deps: Deps): Command {
     )
     .argument('[agent-id]', 'the agent (picked from a list on a terminal when left out)');
   addSessionOptions(command)
-    .option('--temperature <n>', 'model temperature, 0 to 2', Number)
-    .option('--max-tokens <n>', 'most tokens the model may produce', Number)
+    .option('--temperature <n>', 'model temperature, 0 to 2', decimal)
+    .option('--max-tokens <n>', 'most tokens the model may produce', decimal)
     .action(lazyAction(deps, () => import('./chat.run.js')));
   return withExamples(command, ['agents chat 0b6f9f2e', 'agents chat 0b6f9f2e -c', "printf 'Hi\\nWhat did I say?\\n' | agents chat 0b6f9f2e"]);
 }

@@ -16,6 +16,7 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   }
   const deleted = await deleteAgent(await ctx.client(), agentId);
   await ctx.recordLocally((state) => state.forgetAgent(agentId));
-  if (ctx.globals.json) return ctx.printJson(deleted ?? { id: agentId, deleted: true });
+  // One shape whether or not the service sent the deleted row (docs/json/delete.schema.json).
+  if (ctx.globals.json) return ctx.printJson({ id: agentId, deleted: true, agent: deleted ?? null });
   ctx.logger.success(`Deleted agent ${agentId}`);
 }

@@ -14,7 +14,7 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   }
   const changes = planHasChanges(plan);
   if (ctx.globals.json) ctx.printJson({ changes, plan: planJson(plan) });
-  else ctx.print(renderPlan(plan, ctx.stdoutTheme));
+  else if (!ctx.globals.quiet) ctx.print(renderPlan(plan, ctx.stdoutTheme)); // -q: the exit code says it, as git diff --quiet
   if (plan.problems.length > 0) {
     const first = plan.problems[0]!;
     throw asDiffFailure(new CliError(first.error.kind, `${first.name}: ${first.error.message}`, { details: plan.problems.slice(1).map((p) => `${p.name}: ${p.error.message}`) }));

@@ -1,3 +1,4 @@
+import { decimal } from '../util/decimal.js';
 import { z } from 'zod';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -22,7 +23,7 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
   const fromEnv = ctx.env.AGENTS_EMULATOR_TOKEN_DELAY_MS;
   const options = parseOrUsage(optionsSchema, {
     ...rawOptions,
-    tokenDelay: rawOptions.tokenDelay ?? (fromEnv ? Number(fromEnv) : undefined),
+    tokenDelay: rawOptions.tokenDelay ?? (fromEnv ? decimal(fromEnv) : undefined),
   });
   const emulator = await startEmulator({ ...options, tokenDelayMs: options.tokenDelay }).catch((error: NodeJS.ErrnoException) => {
     throw listenError(error, options.host, options.port);

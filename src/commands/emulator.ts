@@ -1,3 +1,4 @@
+import { decimal } from '../util/decimal.js';
 import { Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { DEFAULT_TOKEN_DELAY_MS } from '../emulator/context.js';
@@ -10,13 +11,13 @@ export function emulatorCommand(deps: Deps): Command {
     .description(
       'Run a local stand-in for the service that speaks the real (Superagent 0.2.39) wire format, with seeded tools, datasources and LLMs and a deterministic fake model. It prints the base URL and token to use; Ctrl-C stops it.',
     )
-    .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').default(DEFAULT_EMULATOR_PORT).argParser(Number))
+    .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').default(DEFAULT_EMULATOR_PORT).argParser(decimal))
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--token <token>', 'token the emulator accepts (default: a fixed emulator token)')
     .option('--strict', "follow the spec's cleaner reading: 201, 401, 404, link records")
     .addOption(
       new Option('--token-delay <ms>', `pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default ${DEFAULT_TOKEN_DELAY_MS})`).argParser(
-        Number,
+        decimal,
       ),
     )
     .action(lazyAction(deps, () => import('./emulator.run.js')));

@@ -1,6 +1,6 @@
-import { writeFile } from 'node:fs/promises';
 import { getAgent, type Agent } from '../api/agents.js';
 import type { Context } from '../context.js';
+import { writeFileSync as writeFileAtomically } from '../config/atomic-write.js';
 import { CliError } from '../errors.js';
 import { loadYaml } from '../util/load-yaml.js';
 import { listAllAgents } from '../provision/plan.js';
@@ -27,13 +27,28 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   const client = await ctx.client();
   const wanted = options.all === true ? (await listAllAgents(client)).map((a) => a.id) : ids;
   const agents = await mapLimit(wanted, 4, (id) => getAgent(client, id));
-  const document = { agents: agents.map(asDesired) };
+  // apply matches by name; agents sharing a name keep their ids, so the file reads back as they are.
+  const names = agents.map((agent) => agent.name);
+  const collides = (agent: Agent) => names.filter((name) => name === agent.name).length > 1;
+  const document = { agents: agents.map((agent) => (collides(agent) ? { id: agent.id, ...asDesired(agent) } : asDesired(agent))) };
 
   const text = ctx.globals.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
   if (typeof options.output === 'string') {
-    await writeFile(options.output, text);
+    writeOutput(options.output, text);
     ctx.logger.success(`Exported ${agents.length} agent(s) to ${options.output}`);
   } else {
     ctx.deps.stdout.write(text);
+  }
+}
+
+/** Whole or not at all, with a one-line reason: a missing folder, a folder in the way. */
+function writeOutput(path: string, text: string): void {
+  try {
+    writeFileAtomically(path, text, { mode: 0o644 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT' ? 'its folder does not exist' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
+    throw new CliError('usage', `cannot write ${path}: ${reason}`);
   }
 }

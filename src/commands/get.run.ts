@@ -12,6 +12,7 @@ export async function run(ctx: Context, args: unknown[], _options: Options): Pro
   // The real service nests each linked LLM with its provider API key: never print it.
   const safe = redactSecrets(agent);
   if (ctx.globals.json) ctx.printJson(safe);
+  else if (ctx.globals.quiet) ctx.print(agent.id);
   else ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));
   const name = agent.name;
   if (name) await ctx.recordLocally((state) => state.rememberAgent(agent.id, { name }));

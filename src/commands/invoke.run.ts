@@ -3,7 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import { invokeAgent, type InvokeBody } from '../api/invoke.js';
 import type { Context } from '../context.js';
 import { ApiError, CliError, errorFields } from '../errors.js';
-import { readAll, readFileOrStdin } from '../util/read-input.js';
+import { decodeInput, pipedStdin, readInputFile } from '../util/read-input.js';
 import { printAnswer, toolCallJson, type AnswerMode } from './answer.js';
 import type { Options } from './define.js';
 import { chooseSession, llmParams } from './invoke-options.js';
@@ -93,13 +93,21 @@ function readStructured(ctx: Context, output: unknown, schema: OutputSchema): St
   return problem ? { value, problem } : { value };
 }
 
+/**
+ * The argument, --input-file, piped stdin, or a prompt. Piped text and an argument together make
+ * one input, as llm does: the piped text, a blank line, then the argument (`git diff | agents invoke ID "review this"`).
+ */
 async function readInvokeInput(ctx: Context, positional: string | undefined, options: Options): Promise<string> {
   const file = typeof options.inputFile === 'string' ? options.inputFile : undefined;
   if (positional !== undefined && file !== undefined) throw new CliError('usage', 'give the input as an argument or with --input-file, not both');
+  const warn = (message: string) => ctx.logger.warn(message);
   let input: string | undefined = positional;
-  if (file !== undefined) input = await readFileOrStdin(file, ctx.deps.stdin, '--input-file');
-  else if (input === undefined && ctx.deps.stdin.isTTY !== true) input = await readAll(ctx.deps.stdin);
-  else if (input === undefined && ctx.interactive) input = await ctx.prompter.multiline('Input', { validate: (v) => (v.trim() ? true : 'must not be empty') });
+  if (file !== undefined) input = await readInputFile(file, ctx.deps.stdin, '--input-file', warn);
+  else if (ctx.deps.stdin.isTTY !== true) {
+    const piped = await pipedStdin(ctx.deps.stdin, positional !== undefined);
+    const text = piped && decodeInput(piped, 'the input on stdin', warn);
+    if (text !== undefined && text.trim()) input = positional === undefined ? text : `${text.replace(/\n+$/, '')}\n\n${positional}`;
+  } else if (input === undefined && ctx.interactive) input = await ctx.prompter.multiline('Input', { validate: (v) => (v.trim() ? true : 'must not be empty') });
   if (input === undefined || !input.trim()) {
     throw new CliError('usage', 'missing input', { hint: 'Pass it as an argument, with --input-file FILE, or on stdin.' });
   }

@@ -1,3 +1,4 @@
+import { decimal } from '../util/decimal.js';
 import { Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
@@ -21,8 +22,8 @@ export function invokeCommand(deps: Deps): Command {
     .option('--output-schema <schema>', 'ask for structured output: a schema string, or @file; a JSON Schema is also checked locally')
     .option('--no-stream', 'wait for the whole answer instead of streaming it')
     .option('--events', 'print NDJSON events (token, tool_call, error, done) as they arrive')
-    .option('--temperature <n>', 'model temperature, 0 to 2', Number)
-    .option('--max-tokens <n>', 'most tokens the model may produce', Number)
+    .option('--temperature <n>', 'model temperature, 0 to 2', decimal)
+    .option('--max-tokens <n>', 'most tokens the model may produce', decimal)
     .action(lazyAction(deps, () => import('./invoke.run.js')));
   return withExamples(command, [
     'agents invoke 0b6f9f2e "What is the capital of France?"',

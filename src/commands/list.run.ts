@@ -30,6 +30,7 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
   }
 
   if (ctx.globals.json) return ctx.printJson(agents);
+  if (ctx.globals.quiet) return agents.forEach((agent) => ctx.print(agent.id)); // one id per line, for xargs
   if (agents.length === 0) {
     ctx.logger.info('No agents yet. Create one with `agents create`.');
     return;

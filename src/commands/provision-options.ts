@@ -1,4 +1,5 @@
 // Flags shared by apply and diff (syntax only: loaded at start-up for --help).
+import { decimal } from '../util/decimal.js';
 import { Option, type Command } from 'commander';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -6,5 +7,5 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 export function addProvisionOptions(command: Command): Command {
   return command
     .addOption(new Option('-f, --file <path>', 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)').argParser(collect))
-    .addOption(new Option('--concurrency <n>', 'agents worked on at once').default(4).argParser(Number));
+    .addOption(new Option('--concurrency <n>', 'agents worked on at once').default(4).argParser(decimal));
 }

@@ -13,6 +13,8 @@ const PROVISION_FILE = /\.(ya?ml|json)$/i;
 export interface LoadedAgent {
   agent: DesiredAgent;
   source: string;
+  /** source:line of the agent's entry, for messages. */
+  where: string;
 }
 
 async function filesOf(path: string): Promise<string[]> {
@@ -45,14 +47,14 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream): Pr
     }
     const found = agentEntries(document.toJS());
     if (!found) {
-      problems.push(`${source}: expected "agents:" with a list of agents`);
+      problems.push(`${source}:${lineOf(['agents']) ?? 1}: expected "agents:" with a list of agents`);
       continue;
     }
     found.entries.forEach((entry, index) => {
       const path = [...found.basePath, index];
       const parsed = desiredAgentSchema.safeParse(entry);
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
-      if (parsed.success) return void loaded.push({ agent: parsed.data, source });
+      if (parsed.success) return void loaded.push({ agent: parsed.data, source, where: `${source}:${lineOf(path) ?? 1}` });
       for (const issue of parsed.error.issues) {
         const fieldPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : [...path, ...(issue.path as Array<string | number>)];
         const line = lineOf(fieldPath) ?? lineOf(path);
@@ -61,12 +63,30 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream): Pr
       }
     });
   }
-  const seen = new Map<string, string>();
-  for (const { agent, source } of loaded) {
-    const earlier = seen.get(agent.name);
-    if (earlier) problems.push(`${source}: agent "${agent.name}" is declared twice (also in ${earlier})`);
-    seen.set(agent.name, source);
-  }
+  problems.push(...duplicates(loaded));
   if (problems.length > 0) throw new CliError('usage', `invalid provisioning input (nothing was sent)`, { details: problems });
   return loaded;
+}
+
+/**
+ * An agent declared twice: the same id, or the same name where one of them has no id to tell
+ * them apart (two same-named agents exported with their ids are two agents).
+ */
+function duplicates(loaded: LoadedAgent[]): string[] {
+  const problems: string[] = [];
+  const byId = new Map<string, string>();
+  const byName = new Map<string, { where: string; hasId: boolean }>();
+  for (const { agent, where } of loaded) {
+    if (agent.id !== undefined) {
+      const earlier = byId.get(agent.id);
+      if (earlier) problems.push(`${where}: agent id ${agent.id} is declared twice (also at ${earlier})`);
+      byId.set(agent.id, where);
+    }
+    const named = byName.get(agent.name);
+    if (named && !(named.hasId && agent.id !== undefined)) {
+      problems.push(`${where}: agent "${agent.name}" is declared twice (also at ${named.where}); give each its id to keep both`);
+    }
+    byName.set(agent.name, { where, hasId: agent.id !== undefined && (named?.hasId ?? true) });
+  }
+  return problems;
 }

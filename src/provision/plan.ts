@@ -66,8 +66,15 @@ export async function computePlan(client: ApiClient, desired: DesiredAgent[], co
   for (const agent of existing) byName.set(agent.name ?? '', [...(byName.get(agent.name ?? '') ?? []), agent]);
 
   const problems: PlanProblem[] = [];
+  const byId = new Map(existing.map((agent) => [agent.id, agent]));
+
   const planned = await mapLimit(desired, concurrency, async (want): Promise<PlannedAgent | undefined> => {
-    const matches = byName.get(want.name) ?? [];
+    // By id first (export writes ids when names collide), then by name.
+    const matches = want.id !== undefined ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined) : (byName.get(want.name) ?? []);
+    if (want.id !== undefined && matches.length === 0) {
+      problems.push({ name: want.name, error: new CliError('not-found', `agent ${want.id} ("${want.name}") not found`, { hint: 'Remove its id from the file to create it anew.' }) });
+      return undefined;
+    }
     if (matches.length > 1) {
       problems.push({
         name: want.name,

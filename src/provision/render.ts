@@ -1,4 +1,5 @@
 // How a plan and its results read, for people and as JSON.
+import { errorFields } from '../errors.js';
 import type { AttachKind } from '../api/agents.js';
 import { escapeControls } from '../ui/safe-text.js';
 import type { Theme } from '../ui/theme.js';
@@ -50,11 +51,11 @@ export function renderResults(results: AppliedAgent[], theme: Theme): string {
 
 export function planJson(plan: Plan) {
   return [
-    ...plan.agents.map((a) => ({ name: a.name, action: a.action, id: a.id ?? null, changed: a.changed, attach: a.attach })),
-    ...plan.problems.map((p) => ({ name: p.name, action: 'error', error: p.error.message })),
+    ...plan.agents.map((a) => ({ name: a.name, action: a.action, id: a.id ?? null, changed: a.changed, attach: a.attach, error: null })),
+    ...plan.problems.map((p) => ({ name: p.name, action: 'error', id: null, changed: [], attach: { tool: [], datasource: [], llm: [] }, error: errorFields(p.error) })),
   ];
 }
 
 export function resultsJson(results: AppliedAgent[]) {
-  return results.map((r) => ({ name: r.name, action: r.action, id: r.id ?? null, ok: !r.error, ...(r.error && { error: r.error.message }) }));
+  return results.map((r) => ({ name: r.name, action: r.action, id: r.id ?? null, ok: !r.error, error: r.error ? errorFields(r.error) : null }));
 }

@@ -6,6 +6,8 @@ import { agentFieldsSchema } from '../commands/agent-fields.js';
 const ids = z.array(z.string({ error: 'must be a list of ids' }).min(1, 'an id must not be empty'), { error: 'must be a list of ids' });
 
 export const desiredAgentSchema = z.strictObject({
+  /** Matches an existing agent by id before by name (export writes it when names collide). */
+  id: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').optional(),
   ...agentFieldsSchema.shape,
   name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty'),
   description: z.string({ error: 'is required' }),

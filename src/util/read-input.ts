@@ -1,20 +1,100 @@
 // Reading a file the user named, or stdin for "-", with a clear error when it cannot be read.
+// Files that describe something (agent fields, provisioning, schemas) must be UTF-8: a stray
+// byte is exit 2 with its offset. An input for the model is read leniently, with a warning.
+import { fstatSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { isUtf8 } from 'node:buffer';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 
-export async function readAll(stream: InputStream): Promise<string> {
+export async function readAllBytes(stream: InputStream): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks);
 }
 
-export async function readFileOrStdin(path: string, stdin: InputStream, flag: string): Promise<string> {
-  if (path === '-') return readAll(stdin);
+export async function readAll(stream: InputStream): Promise<string> {
+  return (await readAllBytes(stream)).toString('utf8');
+}
+
+async function readBytes(path: string, stdin: InputStream, flag: string): Promise<Buffer> {
+  if (path === '-') return readAllBytes(stdin);
   try {
-    return await readFile(path, 'utf8');
+    return await readFile(path);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message;
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
     throw new CliError('usage', `cannot read ${flag} ${path}: ${reason}`);
   }
+}
+
+/** A file's text, which must be UTF-8 (exit 2 naming the byte offset otherwise). */
+export async function readFileOrStdin(path: string, stdin: InputStream, flag: string): Promise<string> {
+  const bytes = await readBytes(path, stdin, flag);
+  const offset = invalidUtf8Offset(bytes);
+  if (offset !== undefined) {
+    throw new CliError('usage', `${flag} ${path === '-' ? 'stdin' : path} is not valid UTF-8: byte 0x${bytes[offset]!.toString(16).padStart(2, '0')} at offset ${offset}`);
+  }
+  return bytes.toString('utf8');
+}
+
+/** An input's text; invalid UTF-8 becomes U+FFFD, and warn says where. */
+export function decodeInput(bytes: Buffer, what: string, warn: (message: string) => void): string {
+  const offset = invalidUtf8Offset(bytes);
+  if (offset !== undefined) warn(`${what} is not valid UTF-8 (first bad byte at offset ${offset}); sending it with U+FFFD in place of bad bytes`);
+  return bytes.toString('utf8');
+}
+
+export async function readInputFile(path: string, stdin: InputStream, flag: string, warn: (message: string) => void): Promise<string> {
+  return decodeInput(await readBytes(path, stdin, flag), `${flag} ${path === '-' ? 'stdin' : path}`, warn);
+}
+
+/** How long a socket on stdin may stay silent before it is taken for an inherited, idle one. */
+const SOCKET_GRACE_MS = 250;
+
+/**
+ * Text piped into stdin, or undefined when stdin is a terminal or empty. When the input may
+ * also come from elsewhere (an argument), stdin must not make the command wait forever: a
+ * pipe (`git diff | agents …`) or a file is read whole, /dev/null is skipped, and a socket
+ * (stdin of a process spawned from Node, or a CI runner's idle one) only if it speaks promptly.
+ */
+export async function pipedStdin(stdin: InputStream, onlyPipeOrFile: boolean): Promise<Buffer | undefined> {
+  if (stdin.isTTY === true) return undefined;
+  const fd = (stdin as { fd?: unknown }).fd;
+  if (onlyPipeOrFile && typeof fd === 'number') {
+    const info = fstatSync(fd);
+    if (info.isSocket()) return readIfPrompt(stdin);
+    if (!info.isFIFO() && !(info.isFile() && info.size > 0)) return undefined;
+  }
+  const bytes = await readAllBytes(stdin);
+  return bytes.length > 0 ? bytes : undefined;
+}
+
+async function readIfPrompt(stdin: InputStream): Promise<Buffer | undefined> {
+  const chunks = stdin[Symbol.asyncIterator]();
+  let timer: NodeJS.Timeout | undefined;
+  const silent = new Promise<'silent'>((resolve) => (timer = setTimeout(() => resolve('silent'), SOCKET_GRACE_MS)));
+  const first = await Promise.race([chunks.next(), silent]);
+  clearTimeout(timer);
+  if (first === 'silent') {
+    (stdin as { destroy?: () => void }).destroy?.(); // let go of it, or the process would wait on it
+    return undefined;
+  }
+  const parts: Buffer[] = [];
+  for (let next = first; !next.done; next = await chunks.next()) parts.push(Buffer.from(next.value as Uint8Array));
+  const bytes = Buffer.concat(parts);
+  return bytes.length > 0 ? bytes : undefined;
+}
+
+/** The offset of the first byte that is not part of valid UTF-8, or undefined. */
+export function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
+  if (isUtf8(bytes)) return undefined;
+  for (let i = 0; i < bytes.length; ) {
+    const lead = bytes[i]!;
+    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    // isUtf8 on the one sequence rejects overlong forms, surrogates and cut-off sequences.
+    if (length === 0 || !isUtf8(bytes.subarray(i, i + length)) || i + length > bytes.length) return i;
+    i += length;
+  }
+  return undefined;
 }

@@ -1,0 +1,119 @@
+// Issue 13, rows 19 to 22: numbers, stdin, files and the export → diff round trip, tried as a
+// hostile user would.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { runBinary } from '../helpers/binary.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+beforeAll(async () => {
+  emulator = await startEmulator({ tokenDelayMs: 0 });
+  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
+});
+afterAll(() => emulator.close());
+
+const agents = (...argv: string[]) => runCli(argv, { env, configDir: env.AGENTS_CONFIG_DIR });
+const tempDir = () => mkdtempSync(join(tmpdir(), 'agents-inputs-'));
+const newAgent = async (name: string) => (await agents('create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
+const invokes = () => emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
+
+describe('numeric flags take plain decimals only (row 19)', () => {
+  it.each([
+    [['--temperature', ''], '--temperature must be a number'],
+    [['--temperature', '0x1'], '--temperature must be a number'],
+    [['--max-tokens', '0x10'], '--max-tokens must be a number'],
+    [['--timeout', '0x1'], '--timeout must be a positive number of seconds'],
+  ])('%j is exit 2 and nothing is sent', async (flags, message) => {
+    const before = invokes();
+    const result = await agents('invoke', 'a1', 'hi', ...flags);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(invokes()).toBe(before);
+  });
+
+  it('a plain decimal still works', async () => {
+    const id = await newAgent('Numbers');
+    expect((await agents('invoke', id, 'hi', '--temperature', '0.5', '--max-tokens', '1e2')).code).toBe(0);
+  });
+});
+
+describe('piped stdin with an input argument (row 20)', () => {
+  it('the input is the piped text, a blank line, then the argument, as llm does', async () => {
+    const id = await newAgent('Reviewer');
+    const result = await runBinary(['invoke', id, 'review this', '--no-session', '--debug'], { env, input: 'diff --git a/x b/x\n+added\n' });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('body: {"input":"diff --git a/x b/x\\n+added\\n\\nreview this"');
+  });
+
+  it('invalid UTF-8 in an input is a warning; the input is still sent', async () => {
+    const id = await newAgent('Bytes');
+    const dir = tempDir();
+    writeFileSync(join(dir, 'in.txt'), Buffer.from([0x68, 0x69, 0xff, 0x21]));
+    const result = await agents('invoke', id, '--input-file', join(dir, 'in.txt'), '--no-session');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('is not valid UTF-8 (first bad byte at offset 2)');
+  });
+
+  it.each([
+    ['create -f', (file: string) => ['create', '-f', file]],
+    ['apply -f', (file: string) => ['apply', '-f', file]],
+  ])('invalid UTF-8 in %s is exit 2 with the byte offset', async (_name, argv) => {
+    const file = join(tempDir(), 'agent.yaml');
+    writeFileSync(file, Buffer.concat([Buffer.from('name: caf'), Buffer.from([0xe9]), Buffer.from('\ndescription: d\nllmModel: GPT_4\n')]));
+    const result = await agents(...argv(file));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file} is not valid UTF-8: byte 0xe9 at offset 9`);
+  });
+});
+
+describe('export -o errors (row 21)', () => {
+  it.each([
+    ['a folder that does not exist', () => '/nonexistent/dir/x.yaml', 'its folder does not exist'],
+    ['a folder', () => tempDir(), 'it is a folder'],
+  ])('%s is exit 2: cannot write FILE: reason', async (_what, target, reason) => {
+    const id = await newAgent('Exported');
+    const path = target();
+    const result = await agents('export', id, '-o', path);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: cannot write ${path}: ${reason}\n`);
+  });
+});
+
+describe('export → diff round trip (row 22)', () => {
+  it('two agents with one name are exported with their ids and read back as unchanged', async () => {
+    const first = await newAgent('Twin');
+    const second = await newAgent('Twin');
+    await agents('update', second, '--prompt', 'the other one');
+    const file = join(tempDir(), 'all.yaml');
+    expect((await agents('export', first, second, '-o', file)).code).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(`id: ${first}`);
+    expect(text).toContain(`id: ${second}`);
+    const diff = await agents('diff', '-f', file);
+    expect(diff.stderr).toBe('');
+    expect(diff.code).toBe(0);
+  });
+
+  it('apply matches by id before name: a renamed agent is updated, not duplicated', async () => {
+    const id = await newAgent('Before rename');
+    const file = join(tempDir(), 'renamed.yaml');
+    writeFileSync(file, `agents:\n  - id: ${id}\n    name: After rename\n    description: d\n    llmModel: GPT_4\n`);
+    const applied = await agents('apply', '-f', file, '--json');
+    expect(applied.code).toBe(0);
+    expect(JSON.parse(applied.stdout).plan).toEqual([expect.objectContaining({ action: 'update', id, changed: ['name'] })]);
+  });
+
+  it('a name declared twice without ids names both places as file:line', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'stack'));
+    const file = join(dir, 'stack', 'a.yaml');
+    writeFileSync(file, 'agents:\n  - name: Same\n    description: d\n    llmModel: GPT_4\n  - name: Same\n    description: e\n    llmModel: GPT_4\n');
+    const result = await agents('diff', '-f', file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:5: agent "Same" is declared twice (also at ${file}:2)`);
+  });
+});

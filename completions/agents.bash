@@ -59,7 +59,7 @@ _agents() {
         return
       fi ;;
     "update")
-      flags="--name --description --llm-model --llm-provider --prompt --initial-message --avatar --active --no-active -f --file"
+      flags="--name --description --llm-model --prompt --initial-message --avatar --active --no-active -f --file"
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;

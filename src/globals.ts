@@ -35,7 +35,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('--no-color', 'disable colour')
     .option('--debug', 'log requests and responses to stderr (token redacted)')
     .addOption(
-      new Option('--timeout <seconds>', 'network timeout in seconds (connect, first byte, idle stream)').argParser(
+      new Option('--timeout <seconds>', 'network timeout in seconds (connect, first byte, a pause in a stream, a whole non-streamed answer)').argParser(
         (value) => parseTimeoutSeconds(value),
       ),
     );

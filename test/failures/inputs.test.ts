@@ -3,23 +3,17 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { runBinary } from '../helpers/binary.js';
-import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { useEmulatorEnv } from '../helpers/emulator-env.js';
+import { runCli } from '../helpers/run-cli.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-});
-afterAll(() => emulator.close());
+const running = useEmulatorEnv();
 
-const agents = (...argv: string[]) => runCli(argv, { env, configDir: env.AGENTS_CONFIG_DIR });
+const agents = (...argv: string[]) => runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR });
 const tempDir = () => mkdtempSync(join(tmpdir(), 'agents-inputs-'));
 const newAgent = async (name: string) => (await agents('create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
-const invokes = () => emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
+const invokes = () => running.emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
 
 describe('numeric flags take plain decimals only (row 19)', () => {
   it.each([
@@ -44,7 +38,7 @@ describe('numeric flags take plain decimals only (row 19)', () => {
 describe('piped stdin with an input argument (row 20)', () => {
   it('the input is the piped text, a blank line, then the argument, as llm does', async () => {
     const id = await newAgent('Reviewer');
-    const result = await runBinary(['invoke', id, 'review this', '--no-session', '--debug'], { env, input: 'diff --git a/x b/x\n+added\n' });
+    const result = await runBinary(['invoke', id, 'review this', '--no-session', '--debug'], { env: running.env, input: 'diff --git a/x b/x\n+added\n' });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('body: {"input":"diff --git a/x b/x\\n+added\\n\\nreview this"');
   });

@@ -6,25 +6,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SEED } from '../../src/emulator/seed.js';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { useEmulatorEnv } from '../helpers/emulator-env.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../docs/json/', import.meta.url));
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
 for (const file of readdirSync(SCHEMA_DIR)) ajv.addSchema(JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')));
 const schemaFor = (name: string) => ajv.getSchema(`https://agents-cli.dev/json/${name}.schema.json`)!;
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-});
-afterAll(() => emulator.close());
+const running = useEmulatorEnv();
 
-const agents = (...argv: string[]) => runCli(argv, { env, configDir: env.AGENTS_CONFIG_DIR });
+const agents = (...argv: string[]) => runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR });
 
 function expectValid(name: string, stdout: string): unknown {
   const value = JSON.parse(stdout) as unknown;

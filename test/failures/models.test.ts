@@ -5,20 +5,13 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { BIN, runBinary } from '../helpers/binary.js';
-import { tempConfigDir } from '../helpers/run-cli.js';
+import { useEmulatorEnv } from '../helpers/emulator-env.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-});
-afterAll(() => emulator.close());
+const running = useEmulatorEnv();
 
-const agents = (...args: string[]) => runBinary(args, { env });
+const agents = (...args: string[]) => runBinary(args, { env: running.env });
 
 describe('a model the service cannot map (row 11)', () => {
   it('GPT_4_0 without --llm-provider: the emulator answers 400 as the real service does; the CLI says what to pass', async () => {
@@ -46,7 +39,7 @@ describe('a model the service cannot map (row 11)', () => {
       // bash reads the quotes as a user's shell would; `agents` is the built binary.
       const script = `agents() { "${process.execPath}" "${BIN}" "$@"; }\n${example} -q`;
       // Not execFileSync: the emulator answers from this process's event loop.
-      const { stdout: id } = await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, ...env }, encoding: 'utf8' });
+      const { stdout: id } = await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, ...running.env }, encoding: 'utf8' });
       expect({ example, id }).toEqual({ example, id: expect.stringMatching(/^[0-9a-f-]{36}\n$/) });
     }
   });

@@ -19,17 +19,19 @@ export function assertBuilt(): void {
 
 export function runBinary(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<BinaryResult> {
   assertBuilt();
+  return spawnCollecting(process.execPath, [BIN, ...args], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env }, options.input);
+}
+
+/** Runs a command to its end with stdin given, and collects stdout, stderr and how it ended. */
+export function spawnCollecting(command: string, args: string[], env: Record<string, string>, input = ''): Promise<BinaryResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
+    child.stdin.end(input);
   });
 }

@@ -1,12 +1,12 @@
 // Runs the built CLI as an ordinary user. Tests of file modes mean nothing as root, who
 // writes through any mode, and CI runs as root: there the CLI runs as nobody (setpriv), from
 // a copy of bin/ and dist/ that nobody can read (dist/ needs no node_modules).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assertBuilt, BIN, type BinaryResult } from './binary.js';
+import { assertBuilt, BIN, spawnCollecting, type BinaryResult } from './binary.js';
 
 const NOBODY = 65534;
 const isRoot = process.getuid?.() === 0;
@@ -38,20 +38,7 @@ export function openTempDir(): string {
 
 export function runAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<BinaryResult> {
   const bin = binForUser();
-  const [command, prefix] = isRoot
-    ? ['setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath]]
-    : [process.execPath, []];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, [...prefix, bin, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end(options.input ?? '');
-  });
+  const env = { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env };
+  if (!isRoot) return spawnCollecting(process.execPath, [bin, ...args], env, options.input);
+  return spawnCollecting('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, bin, ...args], env, options.input);
 }

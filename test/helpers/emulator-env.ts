@@ -1,0 +1,21 @@
+// A fresh in-process emulator for a test file, and the environment that points the CLI at it.
+import { afterAll, beforeAll } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { tempConfigDir } from './run-cli.js';
+
+export interface EmulatorEnv {
+  emulator: RunningEmulator;
+  /** AGENTS_CONFIG_DIR, AGENTS_BASE_URL and AGENTS_TOKEN. */
+  env: Record<string, string>;
+}
+
+/** Starts the emulator before the file's tests (answers at once) and stops it after them. */
+export function useEmulatorEnv(): EmulatorEnv {
+  const shared = {} as EmulatorEnv;
+  beforeAll(async () => {
+    shared.emulator = await startEmulator({ tokenDelayMs: 0 });
+    shared.env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: shared.emulator.url, AGENTS_TOKEN: shared.emulator.token };
+  });
+  afterAll(() => shared.emulator.close());
+  return shared;
+}

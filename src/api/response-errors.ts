@@ -4,6 +4,8 @@ import { ApiError, type ErrorKind } from '../errors.js';
 
 /** About this much of a service's message is shown; the rest is counted, not printed. */
 export const SHOWN_MESSAGE_LENGTH = 2048;
+/** A page or a bare text body is not a message: a short excerpt says enough. */
+const TEXT_EXCERPT_LENGTH = 200;
 
 // The real service answers 500 for a missing record; these are the messages it gives.
 const NOT_FOUND_DETAIL = /RecordNotFound|Record to (update|delete) does not exist|'NoneType' object has no attribute|not found/i;
@@ -54,7 +56,7 @@ export function serviceMessage(status: number, contentType: string, body: string
     if (nested) return { message: capText(nested), details: [], detail: nested, plainText: false };
   }
   const text = contentType.includes('html') ? stripHtml(body) : body;
-  const excerpt = capText(oneLine(text, Infinity));
+  const excerpt = capText(oneLine(text, Infinity), TEXT_EXCERPT_LENGTH);
   return { message: excerpt ? `HTTP ${status}: ${excerpt}` : `HTTP ${status} with an empty body`, details: [], plainText: json === undefined };
 }
 

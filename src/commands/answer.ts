@@ -2,7 +2,7 @@
 // Human mode streams text to stdout and keeps no copy, so memory stays flat.
 import type { InvokeEvent } from '../api/invoke.js';
 import type { Context } from '../context.js';
-import { CliError, errorFields } from '../errors.js';
+import { CliError } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
 
@@ -41,7 +41,8 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
       spinner?.stop(); // once, before the first byte of the answer
       let pending = ''; // what this batch adds to stdout, written at once
       for (const event of batch) {
-        if (mode === 'events') pending += JSON.stringify(eventLine(event)) + '\n';
+        // An error ends the run: invoke writes it last, with its kind and exit code, however it came.
+        if (mode === 'events' && event.type !== 'error') pending += JSON.stringify(eventLine(event)) + '\n';
         switch (event.type) {
           case 'token':
             if (keepText) texts.push(event.text);
@@ -78,7 +79,6 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
 
   const output = value !== undefined ? value : texts.join('');
   if (failure) {
-    if (mode === 'events') await out.write(JSON.stringify({ type: 'error', ...errorFields(failure) }) + '\n');
     const kept = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
     return { output, toolCalls, failure: kept ? withHint(failure, KEPT_HINT[mode]) : failure };
   }

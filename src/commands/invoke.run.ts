@@ -46,6 +46,8 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
       toolCalls: answer.toolCalls.map(toolCallJson),
       ...(problem && { error: errorFields(problem) }),
     });
+  } else if (mode === 'events' && failure) {
+    ctx.print(JSON.stringify({ type: 'error', ...errorFields(failure) })); // the last line, as done would be
   } else if (mode === 'structured') {
     // A result that does not match is still the result: printed as it came, the mismatch on stderr.
     if (structured && 'value' in structured) ctx.printJson(structured.value);

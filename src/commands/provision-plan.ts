@@ -15,6 +15,6 @@ export async function planFromOptions(ctx: Context, options: Options): Promise<{
   }
   const desired = await loadDesiredAgents(files, ctx.deps.stdin);
   const client = await ctx.client();
-  const plan = await computePlan(client, desired.map((d) => d.agent), concurrency);
+  const plan = await computePlan(client, desired, concurrency);
   return { client, plan, concurrency };
 }

@@ -113,14 +113,14 @@ export function assertWritable(path: string): void {
     } catch {
       continue; // a file not there yet is created 0600
     }
-    let writable = (mode & 0o200) !== 0;
+    let problem = (mode & 0o200) === 0 ? 'read-only' : undefined;
     try {
       accessSync(target, constants.W_OK);
     } catch {
-      writable = false;
+      problem ??= 'not writable by this user';
     }
-    if (!writable) {
-      throw new CliError('config', `cannot write ${path}: ${what} read-only`, {
+    if (problem) {
+      throw new CliError('config', `cannot write ${path}: ${what} ${problem}`, {
         hint: `Nothing was changed. Make ${target === path ? 'it' : 'the folder'} writable, or point AGENTS_CONFIG_DIR at another folder.`,
       });
     }

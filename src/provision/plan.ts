@@ -60,7 +60,8 @@ function missingLinks(desired: DesiredAgent, existing: Agent | undefined): Attac
   return attach;
 }
 
-export async function computePlan(client: ApiClient, desired: DesiredAgent[], concurrency: number): Promise<Plan> {
+/** `where` (file:line of each desired agent) prefixes its problems, so every one can be found in the file. */
+export async function computePlan(client: ApiClient, desired: Array<{ agent: DesiredAgent; where?: string }>, concurrency: number): Promise<Plan> {
   const existing = await listAllAgents(client);
   const byName = new Map<string, Agent[]>();
   for (const agent of existing) byName.set(agent.name ?? '', [...(byName.get(agent.name ?? '') ?? []), agent]);
@@ -68,17 +69,18 @@ export async function computePlan(client: ApiClient, desired: DesiredAgent[], co
   const problems: PlanProblem[] = [];
   const byId = new Map(existing.map((agent) => [agent.id, agent]));
 
-  const planned = await mapLimit(desired, concurrency, async (want): Promise<PlannedAgent | undefined> => {
+  const planned = await mapLimit(desired, concurrency, async ({ agent: want, where }): Promise<PlannedAgent | undefined> => {
+    const at = where ? `${where}: ` : '';
     // By id first (export writes ids when names collide), then by name.
     const matches = want.id !== undefined ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined) : (byName.get(want.name) ?? []);
     if (want.id !== undefined && matches.length === 0) {
-      problems.push({ name: want.name, error: new CliError('not-found', `agent ${want.id} ("${want.name}") not found`, { hint: 'Remove its id from the file to create it anew.' }) });
+      problems.push({ name: want.name, error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, { hint: 'Remove its id from the file to create it anew.' }) });
       return undefined;
     }
     if (matches.length > 1) {
       problems.push({
         name: want.name,
-        error: new CliError('usage', `${matches.length} existing agents are named "${want.name}"`, { details: matches.map((m) => m.id) }),
+        error: new CliError('usage', `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`, { details: matches.map((m) => m.id) }),
       });
       return undefined;
     }

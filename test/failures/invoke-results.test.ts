@@ -81,6 +81,18 @@ describe('--json is one document, failures included (row 4)', () => {
     expect(lines[1]).toMatchObject({ kind: 'stream', exitCode: 1 });
     expect(result.code).toBe(1);
   });
+
+  it('--events gives one error line for an event: error, and a missing agent\'s is exit 5', async () => {
+    const streamed = await invoke((_q, s) => sse(s, ['event: message\ndata: Part\n\n', 'event: error\ndata: boom\n\n']), ['a1', 'hi', '--events', '--no-session']);
+    expect(streamed.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+      { type: 'token', text: 'Part' },
+      { type: 'error', kind: 'stream', message: 'the agent failed mid-answer: boom', exitCode: 1 },
+    ]);
+    await server?.close();
+    const missing = await invoke((q, s) => (q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" })), ['a1', 'hi', '--events', '--no-session']);
+    expect(missing.code).toBe(5);
+    expect(JSON.parse(missing.stdout)).toEqual({ type: 'error', kind: 'not-found', message: 'agent a1 not found', exitCode: 5 });
+  });
 });
 
 describe('--output-schema (rows 5 and 6)', () => {

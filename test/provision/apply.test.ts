@@ -96,7 +96,7 @@ for (const strict of [false, true]) {
       const twins = file('agents:\n  - {name: Twin, description: d, llmModel: GPT_4}\n  - {name: Single, description: d, llmModel: GPT_4}\n');
       const result = await agents(['apply', '-f', twins]);
       expect(result.code).toBe(2);
-      expect(result.stderr).toContain('Twin: 2 existing agents are named "Twin"');
+      expect(result.stderr).toContain(`Twin: ${twins}:2: 2 existing agents are named "Twin"`); // file:line, as every provisioning error
       expect((await listJson()).filter((a) => a.name === 'Single')).toHaveLength(1);
       expect((await agents(['diff', '-f', twins])).code).toBe(2);
     });

@@ -2,8 +2,9 @@
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendInternalError, sendJson, sendValidation } from './http.js';
 import { agentNotFound } from './not-found.js';
-import { LLM_MODELS, LLM_PROVIDERS, providerOfModel, SEED } from './seed.js';
-import type { AgentRow, LinkKind } from './store.js';
+import { pythonJsonDumps } from './python-json.js';
+import { LLM_MODELS, LLM_PROVIDERS, providerOfModel } from './seed.js';
+import { AGENT_TYPES, type AgentRow, type LinkKind } from './store.js';
 import { checkFields, parseBody, type FieldRule } from './validation.js';
 
 const AGENT_FIELDS: Record<string, FieldRule> = {
@@ -17,22 +18,47 @@ const AGENT_FIELDS: Record<string, FieldRule> = {
   avatar: { type: 'str' },
   outputSchema: { type: 'str' },
   metadata: { type: 'object' },
+  type: { type: 'str' },
 };
 
-const WRITABLE = ['name', 'description', 'isActive', 'initialMessage', 'prompt', 'llmModel', 'avatar', 'outputSchema', 'metadata'] as const;
+const WRITABLE = ['name', 'description', 'isActive', 'initialMessage', 'prompt', 'llmModel', 'avatar', 'outputSchema', 'metadata', 'type'] as const;
 
 function pick(body: Record<string, unknown>): Partial<AgentRow> {
   return Object.fromEntries(WRITABLE.filter((key) => key in body).map((key) => [key, body[key]])) as Partial<AgentRow>;
 }
 
-/** The agent as a route returns it: relations loaded, empty or left out (null) depending on the route. */
-function agentView(ctx: RouteContext, row: AgentRow, relations: 'loaded' | 'empty' | 'null' | 'rows'): Record<string, unknown> {
+type Relations = 'loaded' | 'empty' | 'null' | 'list';
+
+/**
+ * The agent as a route returns it (§1.1, §6): get loads every relation with its record; create
+ * read the row before linking (empty lists); PATCH and DELETE load none (null); the list loads only
+ * the LLM link rows, without the LLM. Create sends metadata as JSON text, the others as a value.
+ */
+function agentView(ctx: RouteContext, row: AgentRow, relations: Relations, metadata: 'text' | 'value' = 'value'): Record<string, unknown> {
   const rel = (kind: LinkKind) => {
-    if (relations === 'null') return null;
+    if (relations === 'null' || (relations === 'list' && kind !== 'llm')) return null;
     if (relations === 'empty') return [];
     return ctx.store.linksOf(kind, row.id).map((link) => ctx.store.linkRecord(kind, link, relations === 'loaded'));
   };
-  return { ...row, apiUser: null, workflowSteps: null, llms: rel('llm'), tools: rel('tool'), datasources: rel('datasource') };
+  const { id, type, name, avatar, initialMessage, description, isActive, createdAt, updatedAt, llmModel, prompt, apiUserId, outputSchema } = row;
+  // In the Prisma model's order, as §2.1's example shows it.
+  return {
+    id, type, name, avatar, initialMessage, description, isActive, createdAt, updatedAt,
+    llms: rel('llm'),
+    llmModel, prompt, apiUserId,
+    apiUser: null,
+    datasources: rel('datasource'),
+    tools: rel('tool'),
+    workflowSteps: null,
+    metadata: metadata === 'text' ? pythonJsonDumps(row.metadata ?? null) : (row.metadata ?? null),
+    outputSchema,
+  };
+}
+
+function invalidType(ctx: RouteContext, body: Record<string, unknown>): boolean {
+  if (body.type === undefined || (AGENT_TYPES as readonly unknown[]).includes(body.type)) return false;
+  sendValidation(ctx.res, [{ loc: ['body', 'type'], msg: `value is not a valid enumeration member; permitted: ${AGENT_TYPES.map((t) => `'${t}'`).join(', ')}`, type: 'type_error.enum' }]);
+  return true;
 }
 
 function readBody(ctx: RouteContext, rules: Record<string, FieldRule>): Record<string, unknown> | undefined {
@@ -47,32 +73,30 @@ function readBody(ctx: RouteContext, rules: Record<string, FieldRule>): Record<s
 
 export const createAgent: Handler = (ctx) => {
   const body = readBody(ctx, { ...AGENT_FIELDS, name: { type: 'str', required: true } });
-  if (!body) return;
-  const model = typeof body.llmModel === 'string' ? body.llmModel : undefined;
-  if (model !== undefined && !LLM_MODELS.includes(model)) return sendInternalError(ctx.res); // Prisma rejects it, uncaught
+  if (!body || invalidType(ctx, body)) return;
   if (typeof body.llmProvider === 'string' && !(LLM_PROVIDERS as readonly string[]).includes(body.llmProvider)) {
     return sendValidation(ctx.res, [{ loc: ['body', 'llmProvider'], msg: `value is not a valid enumeration member; permitted: ${LLM_PROVIDERS.map((p) => `'${p}'`).join(', ')}`, type: 'type_error.enum' }]);
   }
+  // §2.1, in the real order: the provider (from the model, else llmProvider), the caller's LLM for
+  // it, then the insert, where the database rejects a model outside its enum (uncaught: plain 500).
+  const model = typeof body.llmModel === 'string' ? body.llmModel : undefined;
   const provider = (model && providerOfModel(model)) ?? (body.llmProvider as string | undefined);
   if (!provider) return sendDetail(ctx.res, 400, 'LLM provider not found');
-  const llm = SEED.llms.find((entry) => entry.provider === provider);
+  const llm = ctx.store.llmOfProvider(provider);
   if (!llm) return sendDetail(ctx.res, 400, 'Please set an LLM first');
+  if (model !== undefined && !LLM_MODELS.includes(model)) return sendInternalError(ctx.res);
 
   const row = ctx.store.createAgent(pick(body));
-  const view = agentView(ctx, row, 'empty'); // read before the LLM link is made, as the real service does
+  const view = agentView(ctx, row, 'empty', 'text'); // read before the LLM link is made, as the real service does
   ctx.store.addLink('llm', row.id, llm.id);
   sendEnvelope(ctx.res, view, ctx.config.strict ? 201 : 200);
 };
 
 export const listAgents: Handler = (ctx) => {
-  const skip = Number(ctx.query.get('skip') ?? 0);
-  const take = Number(ctx.query.get('take') ?? 50);
-  if (!Number.isInteger(skip) || skip < 0 || !Number.isInteger(take) || take < 1) {
-    return sendValidation(ctx.res, [{ loc: ['query', 'take'], msg: 'value is not a valid integer', type: 'type_error.integer' }]);
-  }
-  const rows = [...ctx.store.agents.values()];
-  const page = rows.slice(skip, skip + take).map((row) => agentView(ctx, row, 'rows'));
-  sendEnvelope(ctx.res, page, 200, { total_pages: Math.ceil(rows.length / take) });
+  const page = readPage(ctx);
+  if (!page) return;
+  const rows = [...ctx.store.agents.values()].reverse(); // newest first
+  sendEnvelope(ctx.res, rows.slice(page.skip, page.skip + page.take).map((row) => agentView(ctx, row, 'list')), 200, { total_pages: Math.ceil(rows.length / page.take) });
 };
 
 export const getAgent: Handler = (ctx) => {
@@ -85,18 +109,51 @@ export const getAgent: Handler = (ctx) => {
 };
 
 export const updateAgent: Handler = (ctx) => {
-  const body = readBody(ctx, AGENT_FIELDS);
-  if (!body) return;
+  const { llmProvider: _ignored, ...rules } = AGENT_FIELDS; // not a field of AgentUpdate: dropped, as pydantic drops it
+  const body = readBody(ctx, rules);
+  if (!body || invalidType(ctx, body)) return;
   if (typeof body.llmModel === 'string' && !LLM_MODELS.includes(body.llmModel)) {
     return sendDetail(ctx.res, 500, `Invalid enum value for llmModel: ${body.llmModel}`);
   }
   const row = ctx.store.updateAgent(ctx.params[0]!, pick(body));
   if (!row) return agentNotFound(ctx, 'patch');
+  if (typeof body.llmModel === 'string') repointLlm(ctx, row);
   sendEnvelope(ctx.res, agentView(ctx, row, 'null'));
 };
 
+/** §2.2: a model of another provider moves the agent's LLM link to the caller's LLM for that provider. */
+function repointLlm(ctx: RouteContext, row: AgentRow): void {
+  const to = row.llmModel ? providerOfModel(row.llmModel) : undefined;
+  const [current] = ctx.store.linksOf('llm', row.id);
+  if (!to || (current && ctx.store.findInCatalog('llm', current.targetId)?.provider === to)) return;
+  const llm = ctx.store.llmOfProvider(to);
+  if (!llm) return;
+  if (current) ctx.store.removeLink('llm', row.id, current.targetId);
+  ctx.store.addLink('llm', row.id, llm.id);
+}
+
+/** §6: the deleted row as Prisma returns it, no relation loaded. */
 export const deleteAgent: Handler = (ctx) => {
   const row = ctx.store.deleteAgent(ctx.params[0]!);
   if (!row) return agentNotFound(ctx, 'delete');
-  sendEnvelope(ctx.res, { ...row });
+  sendEnvelope(ctx.res, agentView(ctx, row, 'null'));
 };
+
+/**
+ * skip and take as the real list routes read them: integers (422 otherwise), and total_pages is
+ * ceil(count / take) inside the handler's try, so take=0 is a 500 "division by zero".
+ */
+export function readPage(ctx: RouteContext): { skip: number; take: number } | undefined {
+  const skip = Number(ctx.query.get('skip') ?? 0);
+  const take = Number(ctx.query.get('take') ?? 50);
+  const bad = !Number.isInteger(skip) ? 'skip' : !Number.isInteger(take) ? 'take' : undefined;
+  if (bad) {
+    sendValidation(ctx.res, [{ loc: ['query', bad], msg: 'value is not a valid integer', type: 'type_error.integer' }]);
+    return undefined;
+  }
+  if (take === 0) {
+    sendDetail(ctx.res, 500, 'division by zero');
+    return undefined;
+  }
+  return { skip: Math.max(0, skip), take: Math.abs(take) };
+}

@@ -1,6 +1,7 @@
 // Attach, list and detach an agent's tools, datasources and LLMs; list the seeded catalogues.
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendValidation } from './http.js';
+import { readPage } from './agent-routes.js';
 import { agentNotFound } from './not-found.js';
 import { linkKey, type LinkKind } from './store.js';
 import { checkFields, parseBody } from './validation.js';
@@ -40,22 +41,24 @@ export function listLinks(kind: LinkKind): Handler {
   };
 }
 
+/** §12.5: the real routes delete by the composite key and answer 200 data:null whatever was there. */
 export function detach(kind: LinkKind): Handler {
   return (ctx) => {
     const [agentId, targetId] = ctx.params as [string, string];
-    if (!ctx.store.agents.has(agentId)) return agentNotFound(ctx, 'delete');
+    if (ctx.config.strict && !ctx.store.agents.has(agentId)) return agentNotFound(ctx, 'delete');
     const removed = ctx.store.removeLink(kind, agentId, targetId);
     if (!removed && ctx.config.strict) return sendDetail(ctx.res, 404, `${kind} ${targetId} is not attached`);
     sendEnvelope(ctx.res, null);
   };
 }
 
+/** §12.1: newest first; tools and datasources page, LLMs come in one answer without total_pages. */
 export function listCatalog(kind: LinkKind): Handler {
   return (ctx) => {
     const all = ctx.store.catalog(kind);
     if (kind === 'llm') return sendEnvelope(ctx.res, all);
-    const skip = Number(ctx.query.get('skip') ?? 0) || 0;
-    const take = Number(ctx.query.get('take') ?? 50) || 50;
-    sendEnvelope(ctx.res, all.slice(skip, skip + take), 200, { total_pages: Math.ceil(all.length / take) });
+    const page = readPage(ctx);
+    if (!page) return;
+    sendEnvelope(ctx.res, all.slice(page.skip, page.skip + page.take), 200, { total_pages: Math.ceil(all.length / page.take) });
   };
 }

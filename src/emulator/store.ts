@@ -1,12 +1,14 @@
 // The emulator's in-memory records, shaped like the real service's Prisma models.
 import { randomUUID } from 'node:crypto';
-import { SEED } from './seed.js';
+import { pythonTimestamp, SEED } from './seed.js';
 
 export type LinkKind = 'tool' | 'datasource' | 'llm';
 
+export const AGENT_TYPES = ['SUPERAGENT', 'OPENAI_ASSISTANT', 'LLM'] as const;
+
 export interface AgentRow {
   id: string;
-  type: 'SUPERAGENT';
+  type: (typeof AGENT_TYPES)[number];
   name: string;
   avatar: string | null;
   initialMessage: string | null;
@@ -28,11 +30,9 @@ export interface LinkRow {
   updatedAt: string;
 }
 
-const catalogs = {
-  tool: SEED.tools as ReadonlyArray<{ id: string; name: string }>,
-  datasource: SEED.datasources as ReadonlyArray<{ id: string; name: string }>,
-  llm: SEED.llms as ReadonlyArray<{ id: string; provider: string }>,
-};
+type CatalogRecord = Readonly<{ id: string; createdAt: string }> & Readonly<Record<string, unknown>>;
+
+const catalogs: Record<LinkKind, readonly CatalogRecord[]> = { tool: SEED.tools, datasource: SEED.datasources, llm: SEED.llms };
 
 export const linkKey: Record<LinkKind, 'toolId' | 'datasourceId' | 'llmId'> = { tool: 'toolId', datasource: 'datasourceId', llm: 'llmId' };
 
@@ -43,10 +43,10 @@ export class Store {
   readonly memory = new Map<string, string[]>();
 
   createAgent(fields: Partial<AgentRow>): AgentRow {
-    const now = new Date().toISOString();
+    const now = pythonTimestamp();
     const row: AgentRow = {
       id: randomUUID(),
-      type: 'SUPERAGENT',
+      type: fields.type ?? 'SUPERAGENT',
       name: String(fields.name),
       avatar: fields.avatar ?? null,
       initialMessage: fields.initialMessage ?? null,
@@ -67,7 +67,7 @@ export class Store {
   updateAgent(id: string, fields: Partial<AgentRow>): AgentRow | undefined {
     const row = this.agents.get(id);
     if (!row) return undefined;
-    Object.assign(row, fields, { updatedAt: new Date().toISOString() });
+    Object.assign(row, fields, { updatedAt: pythonTimestamp() });
     return row;
   }
 
@@ -79,12 +79,18 @@ export class Store {
     return row;
   }
 
-  catalog(kind: LinkKind): ReadonlyArray<{ id: string }> {
-    return catalogs[kind];
+  /** Newest first, as the real list routes order them (createdAt desc). */
+  catalog(kind: LinkKind): CatalogRecord[] {
+    return [...catalogs[kind]].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
-  findInCatalog(kind: LinkKind, id: string): Record<string, unknown> | undefined {
-    return catalogs[kind].find((entry) => entry.id === id) as Record<string, unknown> | undefined;
+  findInCatalog(kind: LinkKind, id: string): CatalogRecord | undefined {
+    return catalogs[kind].find((entry) => entry.id === id);
+  }
+
+  /** The caller's LLM for a provider, the first the database returns (agents.py:92-94). */
+  llmOfProvider(provider: string): CatalogRecord | undefined {
+    return catalogs.llm.find((entry) => entry.provider === provider);
   }
 
   linksOf(kind: LinkKind, agentId: string): LinkRow[] {
@@ -95,7 +101,7 @@ export class Store {
   addLink(kind: LinkKind, agentId: string, targetId: string): LinkRow | false {
     const rows = this.linksOf(kind, agentId);
     if (rows.some((row) => row.targetId === targetId)) return false;
-    const now = new Date().toISOString();
+    const now = pythonTimestamp();
     const row = { agentId, targetId, createdAt: now, updatedAt: now };
     this.links[kind].set(agentId, [...rows, row]);
     return row;
@@ -108,9 +114,10 @@ export class Store {
     return kept.length !== rows.length;
   }
 
-  /** A link row as the service shows it: {agentId, toolId, createdAt, updatedAt, agent, tool}. */
+  /** A link row as the service shows it: {agentId, toolId, createdAt, updatedAt, agent, tool}, the record whole when loaded. */
   linkRecord(kind: LinkKind, row: LinkRow, withTarget: boolean): Record<string, unknown> {
-    const target = withTarget ? (this.findInCatalog(kind, row.targetId) ?? null) : null;
+    const found = withTarget ? this.findInCatalog(kind, row.targetId) : undefined;
+    const target = found ? { ...found } : null;
     return { agentId: row.agentId, [linkKey[kind]]: row.targetId, createdAt: row.createdAt, updatedAt: row.updatedAt, agent: null, [kind]: target };
   }
 }

@@ -58,7 +58,9 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     expect((await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'MISTRAL_7B_INSTRUCT_V01', llmProvider: 'MISTRAL' })).json).toEqual({
       detail: 'Please set an LLM first',
     });
-    const unknownModel = await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'NOT_A_MODEL' });
+    // The provider is resolved first: an unknown model with no llmProvider is a 400, with one a plain 500 at the insert.
+    expect((await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'NOT_A_MODEL' })).json).toEqual({ detail: 'LLM provider not found' });
+    const unknownModel = await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'NOT_A_MODEL', llmProvider: 'OPENAI' });
     expect(unknownModel).toMatchObject({ status: 500, text: 'Internal Server Error' });
     expect(unknownModel.contentType).toContain('text/plain');
   });
@@ -77,11 +79,11 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     await create({ name: 'Second' });
     await create({ name: 'Third' });
     const page = await call('GET', '/api/v1/agents?skip=1&take=2');
-    expect(page.json.data.map((a: { name: string }) => a.name)).toEqual(['Second', 'Third']);
+    expect(page.json.data.map((a: { name: string }) => a.name)).toEqual(['Second', 'Docs bot']); // newest first
     expect(page.json.total_pages).toBe(2);
 
     const deleted = await call('DELETE', `/api/v1/agents/${agent.id}`);
-    expect(deleted.json.data.id).toBe(agent.id);
+    expect(deleted.json.data).toMatchObject({ id: agent.id, apiUser: null, workflowSteps: null, llms: null, tools: null, datasources: null });
     expect((await call('GET', '/api/v1/agents')).json.data).toHaveLength(2);
   });
 
@@ -108,11 +110,41 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     expect((await call('GET', `/api/v1/agents/${agent.id}/tools`)).json.data).toEqual([]);
   });
 
+  it('§1.1/§2.1 create keeps type; its metadata is JSON text (Python separators), a value everywhere else', async () => {
+    emulator = await startEmulator();
+    const created = await create({ type: 'LLM', metadata: { team: 'docs', tags: ['a', 'é'] } });
+    expect(created.type).toBe('LLM');
+    expect(created.metadata).toBe('{"team": "docs", "tags": ["a", "\\u00e9"]}');
+    expect((await call('GET', `/api/v1/agents/${created.id}`)).json.data.metadata).toEqual({ team: 'docs', tags: ['a', 'é'] });
+    expect((await create()).metadata).toBe('null');
+    expect((await call('POST', '/api/v1/agents', { ...newAgent, type: 'ROBOT' })).status).toBe(422);
+  });
+
+  it('§2.2 a model of another provider moves the LLM link to that provider\'s LLM', async () => {
+    emulator = await startEmulator();
+    const agent = await create({ llmModel: 'MIXTRAL_8X7B_INSTRUCT_V01', llmProvider: 'ANTHROPIC' });
+    const providers = async () => (await call('GET', `/api/v1/agents/${agent.id}`)).json.data.llms.map((l: { llm: { provider: string } }) => l.llm.provider);
+    expect(await providers()).toEqual(['ANTHROPIC']);
+    await call('PATCH', `/api/v1/agents/${agent.id}`, { prompt: 'no model change' });
+    expect(await providers()).toEqual(['ANTHROPIC']);
+    await call('PATCH', `/api/v1/agents/${agent.id}`, { llmModel: 'GPT_4' });
+    expect(await providers()).toEqual(['OPENAI']);
+  });
+
+  it('§6/§12.1 lists are newest first; the agent list loads only the LLM link rows', async () => {
+    emulator = await startEmulator();
+    for (const name of ['first', 'second', 'third']) await create({ name });
+    const listed = (await call('GET', '/api/v1/agents')).json.data;
+    expect(listed.map((a: { name: string }) => a.name)).toEqual(['third', 'second', 'first']);
+    expect(listed[0]).toMatchObject({ tools: null, datasources: null, llms: [expect.objectContaining({ llm: null })] });
+    expect((await call('GET', '/api/v1/agents?take=0')).json).toEqual({ detail: 'division by zero' });
+  });
+
   it('§6 lists the seeded tools, datasources and llms with stable ids', async () => {
     emulator = await startEmulator();
-    expect((await call('GET', '/api/v1/tools')).json.data.map((t: { id: string }) => t.id)).toEqual(SEED.tools.map((t) => t.id));
+    expect((await call('GET', '/api/v1/tools')).json.data.map((t: { id: string }) => t.id)).toEqual(SEED.tools.map((t) => t.id).reverse()); // newest first
     expect((await call('GET', '/api/v1/datasources')).json.total_pages).toBe(1);
-    expect((await call('GET', '/api/v1/llms')).json.data[0].provider).toBe('OPENAI');
+    expect((await call('GET', '/api/v1/llms')).json.data.map((l: { provider: string }) => l.provider)).toEqual(['ANTHROPIC', 'OPENAI']);
   });
 
   it('§4 auth: no header 403, wrong scheme 403, bad token plain-text 500', async () => {

@@ -1,7 +1,8 @@
 // A small transport over undici.request: explicit method, /api/v1 paths with
 // encoded segments, bearer token, timeouts, bounded retries, bodies always consumed.
 import { setTimeout } from 'node:timers/promises';
-import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, request } from './undici-parts.js';
 import { ApiError, CliError } from '../errors.js';
 import { classifyNetworkError, networkError, safeHost } from './network-errors.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
@@ -162,11 +163,10 @@ export class ApiClient {
       if (payload !== undefined) this.debug(`  body: ${oneLine(payload, 500)}`);
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(url, {
+        response = await request(url, this.dispatcher, {
           method,
           headers,
           body: payload,
-          dispatcher: this.dispatcher,
           signal: attemptSignal,
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,

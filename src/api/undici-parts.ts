@@ -1,0 +1,17 @@
+// The parts of undici the CLI uses, imported file by file. undici's index loads fetch, WebSocket,
+// cookies, caches, mocks and http2 for every request; these two files are the env-proxy agent and
+// the request API, about half the code to load and compile on every call. undici is bundled at a
+// pinned version (package-lock.json), so these paths are stable per build.
+import type { Dispatcher } from 'undici';
+import apiRequest from 'undici/lib/api/api-request.js';
+import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+
+export { EnvHttpProxyAgent };
+
+export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
+
+/** undici.request without its index: one request through the given dispatcher. */
+export function request(url: string, dispatcher: Dispatcher, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+  const { origin, pathname, search } = new URL(url);
+  return apiRequest.call(dispatcher, { ...options, origin, path: pathname + search } as Dispatcher.RequestOptions);
+}

@@ -1,6 +1,6 @@
 // Agent fields from --file and flags (flags win), checked by one zod schema so
 // flag and file errors read the same and name the flag to fix.
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AgentFields } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -8,17 +8,18 @@ import { readFileOrStdin } from '../util/read-input.js';
 import { parseJsonOrYaml } from '../util/structured-text.js';
 import type { Options } from './define.js';
 
-const text = z.string({ error: 'must be text' });
+const text = () => z.string({ error: 'must be text' });
+const nonEmpty = () => text().check(z.trim(), z.minLength(1, 'must not be empty'));
 
 export const agentFieldsSchema = z.strictObject({
-  name: text.trim().min(1, 'must not be empty').optional(),
-  description: text.optional(),
-  llmModel: text.trim().min(1, 'must not be empty').optional(),
-  llmProvider: text.trim().min(1, 'must not be empty').optional(),
-  prompt: text.optional(),
-  initialMessage: text.optional(),
-  avatar: text.optional(),
-  isActive: z.boolean({ error: 'must be true or false' }).optional(),
+  name: z.optional(nonEmpty()),
+  description: z.optional(text()),
+  llmModel: z.optional(nonEmpty()),
+  llmProvider: z.optional(nonEmpty()),
+  prompt: z.optional(text()),
+  initialMessage: z.optional(text()),
+  avatar: z.optional(text()),
+  isActive: z.optional(z.boolean({ error: 'must be true or false' })),
 });
 
 export const flagOfField: Record<keyof AgentFields, string> = {

@@ -1,5 +1,5 @@
 import { decimal } from '../util/decimal.js';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { startEmulator } from '../emulator/server.js';
@@ -7,16 +7,15 @@ import type { Options } from './define.js';
 import { parseOrUsage } from './invoke-options.js';
 
 const optionsSchema = z.object({
-  port: z.number({ error: '--port must be a number' }).int('--port must be a whole number').min(0).max(65535, '--port must be at most 65535'),
-  host: z.string().min(1, '--host must not be empty'),
-  token: z.string().min(1, '--token must not be empty').optional(),
-  strict: z.boolean().optional(),
-  tokenDelay: z
-    .number({ error: '--token-delay must be a number of ms' })
-    .int('--token-delay must be a whole number of ms')
-    .min(0, '--token-delay must be 0 or more')
-    .max(60_000, '--token-delay must be at most 60000')
-    .optional(),
+  port: z.number({ error: '--port must be a number' }).check(z.int('--port must be a whole number'), z.gte(0, '--port must be 0 or more'), z.lte(65535, '--port must be at most 65535')),
+  host: z.string().check(z.minLength(1, '--host must not be empty')),
+  token: z.optional(z.string().check(z.minLength(1, '--token must not be empty'))),
+  strict: z.optional(z.boolean()),
+  tokenDelay: z.optional(
+    z
+      .number({ error: '--token-delay must be a number of ms' })
+      .check(z.int('--token-delay must be a whole number of ms'), z.gte(0, '--token-delay must be 0 or more'), z.lte(60_000, '--token-delay must be at most 60000')),
+  ),
 });
 
 export async function run(ctx: Context, _args: unknown[], rawOptions: Options): Promise<void> {

@@ -1,20 +1,16 @@
 // The meaning of invoke's flags (shared with chat): session choice and model parameters.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import type { Options } from './define.js';
 
 export const modelParamsSchema = z.object({
-  temperature: z
-    .number({ error: '--temperature must be a number' })
-    .min(0, '--temperature must be between 0 and 2')
-    .max(2, '--temperature must be between 0 and 2')
-    .optional(),
-  maxTokens: z.number({ error: '--max-tokens must be a number' }).int('--max-tokens must be a whole number').min(1, '--max-tokens must be at least 1').optional(),
+  temperature: z.optional(z.number({ error: '--temperature must be a number' }).check(z.gte(0, '--temperature must be between 0 and 2'), z.lte(2, '--temperature must be between 0 and 2'))),
+  maxTokens: z.optional(z.number({ error: '--max-tokens must be a number' }).check(z.int('--max-tokens must be a whole number'), z.gte(1, '--max-tokens must be at least 1'))),
 });
 
-export function parseOrUsage<T>(schema: z.ZodType<T>, value: unknown): T {
+export function parseOrUsage<T>(schema: z.ZodMiniType<T>, value: unknown): T {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   throw new CliError('usage', parsed.error.issues[0]?.message ?? 'invalid options', {

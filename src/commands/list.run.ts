@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { listAgents, type Agent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -8,8 +8,8 @@ import type { Options } from './define.js';
 const PAGE_SIZE = 50;
 
 const optionsSchema = z.object({
-  limit: z.number({ error: '--limit must be a number' }).int('--limit must be a whole number').positive('--limit must be at least 1'),
-  all: z.boolean().optional(),
+  limit: z.number({ error: '--limit must be a number' }).check(z.int('--limit must be a whole number'), z.positive('--limit must be at least 1')),
+  all: z.optional(z.boolean()),
 });
 
 export async function run(ctx: Context, _args: unknown[], rawOptions: Options): Promise<void> {

@@ -1,20 +1,21 @@
 // The provisioning file: the agents that should exist, with their fields and the ids of
 // their tools, datasources and LLMs. The agent fields are those of create (one schema).
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { agentFieldsSchema } from '../commands/agent-fields.js';
 
-const ids = z.array(z.string({ error: 'must be a list of ids' }).min(1, 'an id must not be empty'), { error: 'must be a list of ids' });
+const ids = z.array(z.string({ error: 'must be a list of ids' }).check(z.minLength(1, 'an id must not be empty')), { error: 'must be a list of ids' });
+const required = () => z.string({ error: 'is required' });
 
 export const desiredAgentSchema = z.strictObject({
   /** Matches an existing agent by id before by name (export writes it when names collide). */
-  id: z.string({ error: 'must be text' }).trim().min(1, 'must not be empty').optional(),
+  id: z.optional(z.string({ error: 'must be text' }).check(z.trim(), z.minLength(1, 'must not be empty'))),
   ...agentFieldsSchema.shape,
-  name: z.string({ error: 'is required' }).trim().min(1, 'must not be empty'),
-  description: z.string({ error: 'is required' }),
-  llmModel: z.string({ error: 'is required' }).trim().min(1, 'must not be empty'),
-  tools: ids.optional(),
-  datasources: ids.optional(),
-  llms: ids.optional(),
+  name: required().check(z.trim(), z.minLength(1, 'must not be empty')),
+  description: required(),
+  llmModel: required().check(z.trim(), z.minLength(1, 'must not be empty')),
+  tools: z.optional(ids),
+  datasources: z.optional(ids),
+  llms: z.optional(ids),
 });
 
 export type DesiredAgent = z.infer<typeof desiredAgentSchema>;

@@ -1,7 +1,7 @@
-// A pure, byte-level Server-Sent Events decoder. Lines are split on LF, CR or CRLF
-// in bytes, and each complete line is decoded as UTF-8 at once, so a character or a
-// CRLF split across chunks comes out whole. It holds only the current partial line
-// and the current event, so memory stays flat however long the stream.
+// A pure, byte-level Server-Sent Events decoder. Each chunk is decoded as UTF-8 up to its
+// last line break (CR and LF never occur inside a UTF-8 sequence), then split on LF, CR or
+// CRLF, so a character or a CRLF split across chunks comes out whole. It holds only the
+// current partial line and the current event, so memory stays flat however long the stream.
 //
 // Lenient mode (the default) honours the real service's quirks, which sends tokens raw:
 //  - an empty `data:` in a `message` event is a newline token;
@@ -42,30 +42,29 @@ export class SseDecoder {
 
   push(bytes: Uint8Array): SseEvent[] {
     const events: SseEvent[] = [];
-    // One Buffer view per chunk (no copy): lines are decoded from ranges of it.
+    // One Buffer view per chunk (no copy).
     const chunk = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     let start = 0;
     if (this.skipLeadingLf && chunk.length > 0) {
       if (chunk[0] === LF) start = 1;
       this.skipLeadingLf = false;
     }
-    // Line breaks are found with indexOf (native), not a loop over every byte.
-    let nextLf = chunk.indexOf(LF, start);
-    let nextCr = chunk.indexOf(CR, start);
-    while (nextLf !== -1 || nextCr !== -1) {
-      const isCr = nextCr !== -1 && (nextLf === -1 || nextCr < nextLf);
-      let i = isCr ? nextCr : nextLf;
-      this.endLine(chunk, start, i, events);
-      if (isCr) {
-        if (i + 1 < chunk.length) {
-          if (chunk[i + 1] === LF) i++;
-        } else {
-          this.skipLeadingLf = true;
-        }
+    // Everything up to the last line break is decoded at once: CR and LF never occur inside a
+    // UTF-8 sequence, so no character is cut, and one decode per chunk beats one per line.
+    const lastBreak = Math.max(chunk.lastIndexOf(LF), chunk.lastIndexOf(CR));
+    if (lastBreak >= start) {
+      let text: string;
+      if (this.partial.length > 0) {
+        this.partial.push(chunk.subarray(start, lastBreak + 1));
+        text = Buffer.concat(this.partial).toString('utf8');
+        this.partial = [];
+      } else {
+        text = chunk.toString('utf8', start, lastBreak + 1);
       }
-      start = i + 1;
-      if (nextLf !== -1 && nextLf < start) nextLf = chunk.indexOf(LF, start);
-      if (nextCr !== -1 && nextCr < start) nextCr = chunk.indexOf(CR, start);
+      this.processLines(text, events);
+      // Only a CR that ends the chunk may be half of a CRLF whose LF comes next.
+      if (lastBreak !== chunk.length - 1) this.skipLeadingLf = false;
+      start = lastBreak + 1;
     }
     if (start < chunk.length) this.partial.push(Buffer.from(chunk.subarray(start))); // a copy: the caller may reuse its buffer
     return events;
@@ -74,26 +73,41 @@ export class SseDecoder {
   /** At end of stream: a last line without a line break, and an event without its blank line, still count. */
   end(): SseEvent[] {
     const events: SseEvent[] = [];
-    if (this.partial.length > 0) this.endLine(Buffer.alloc(0), 0, 0, events);
+    if (this.partial.length > 0) {
+      this.processLine(this.firstLine(Buffer.concat(this.partial).toString('utf8')), events);
+      this.partial = [];
+    }
     this.dispatch(events);
     return events;
   }
 
-  private endLine(chunk: Buffer, start: number, end: number, events: SseEvent[]): void {
-    let line: string;
-    if (this.partial.length > 0) {
-      // A line that spans chunks: join its pieces once, then decode it whole.
-      this.partial.push(chunk.subarray(start, end));
-      line = Buffer.concat(this.partial).toString('utf8');
-      this.partial = [];
-    } else {
-      line = chunk.toString('utf8', start, end);
+  /** Lines of text that ends in a line break (CR, LF or CRLF; a CR at the very end may be half a CRLF). */
+  private processLines(text: string, events: SseEvent[]): void {
+    let start = 0;
+    let nextLf = text.indexOf('\n');
+    let nextCr = text.indexOf('\r');
+    while (nextLf !== -1 || nextCr !== -1) {
+      const isCr = nextCr !== -1 && (nextLf === -1 || nextCr < nextLf);
+      let i = isCr ? nextCr : nextLf;
+      this.processLine(this.firstLine(text.slice(start, i)), events);
+      if (isCr) {
+        if (i + 1 < text.length) {
+          if (text.charCodeAt(i + 1) === LF) i++;
+        } else {
+          this.skipLeadingLf = true;
+        }
+      }
+      start = i + 1;
+      if (nextLf !== -1 && nextLf < start) nextLf = text.indexOf('\n', start);
+      if (nextCr !== -1 && nextCr < start) nextCr = text.indexOf('\r', start);
     }
-    if (this.atStreamStart) {
-      this.atStreamStart = false;
-      if (line.charCodeAt(0) === 0xfeff) line = line.slice(1);
-    }
-    this.processLine(line, events);
+  }
+
+  /** The stream's first line loses a byte-order mark. */
+  private firstLine(line: string): string {
+    if (!this.atStreamStart) return line;
+    this.atStreamStart = false;
+    return line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
   }
 
   private processLine(line: string, events: SseEvent[]): void {

@@ -96,4 +96,11 @@ describe('SSE decoder', () => {
     expect(decoder.push(bytes('\n'))).toEqual([]);
     expect(decoder.end()).toEqual([]);
   });
+
+  it('a CR inside a chunk, followed by more text, does not swallow an LF that starts the next chunk', () => {
+    const decoder = new SseDecoder();
+    // "data: a" CR "data: b" | LF LF: the LF ends the "data: b" line, then the blank line dispatches.
+    expect(decoder.push(bytes('data: a\rdata: b'))).toEqual([]);
+    expect(decoder.push(bytes('\n\n'))).toEqual([{ event: 'message', data: 'a\nb' }]);
+  });
 });

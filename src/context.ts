@@ -2,7 +2,8 @@
 // and lazily built config, settings and API client (heavy modules load on first use).
 import type { ApiClient } from './api/client.js';
 import { configDir } from './config/paths.js';
-import { isLoopbackHost, resolveSettings, type Settings } from './config/settings.js';
+import { isLoopbackHost } from './config/base-url.js';
+import { resolveSettings, type Settings } from './config/settings.js';
 import { StateStore } from './config/state.js';
 import { ConfigStore } from './config/store.js';
 import type { Deps } from './deps.js';

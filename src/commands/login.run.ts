@@ -1,5 +1,5 @@
 import { listAgents } from '../api/agents.js';
-import { normalizeBaseUrl } from '../config/settings.js';
+import { normalizeBaseUrl } from '../config/base-url.js';
 import { assertTokenMayTravel, type Context } from '../context.js';
 import { ApiError, CliError } from '../errors.js';
 import { readAll } from '../util/read-input.js';

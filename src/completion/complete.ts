@@ -1,7 +1,7 @@
 // `agents __complete agents|profiles`: the dynamic candidates shell completion asks for on
 // every TAB. It reads local files only (never the network) and loads no dependency.
 import { configDir } from '../config/paths.js';
-import { readJsonObject } from '../config/json-file.js';
+import { readJsonObject } from '../config/json-read.js';
 import { join } from 'node:path';
 
 /** One candidate per line, `value<TAB>description` where there is a description. */

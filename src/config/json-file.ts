@@ -2,46 +2,13 @@
 // Reads parse the file directly (fast, and errors can name the file); writes go
 // through conf, which writes atomically (temp file + rename) with mode 0600.
 // Modes are only ever narrowed: a folder or file the user made read-only stays so.
-import { accessSync, chmodSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CliError } from '../errors.js';
 import { writeFileSync as atomicWrite } from './atomic-write.js';
 
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
-
-/**
- * The file's object; {} when it is missing or empty. A file that is not a JSON object is an
- * error naming it, unless onCorrupt is given (a cache): then it is reported there and read as {}.
- */
-export function readJsonObject(path: string, onCorrupt?: (reason: string) => void): Record<string, unknown> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new CliError('config', `cannot read ${path}: ${(error as Error).message}`);
-  }
-  if (text.trim() === '') return {};
-  let value: unknown;
-  let problem: string | undefined;
-  try {
-    value = JSON.parse(text);
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) problem = 'expected a JSON object';
-  } catch (error) {
-    problem = (error as Error).message;
-  }
-  if (problem === undefined) return value as Record<string, unknown>;
-  if (!onCorrupt) throw corruptFileError(path, problem);
-  onCorrupt(problem);
-  return {};
-}
-
-export function corruptFileError(path: string, reason: string): CliError {
-  return new CliError('config', `${path} is not valid: ${reason}`, {
-    hint: 'Fix the file or move it away; agents left it untouched.',
-  });
-}
 
 /**
  * Creates the folder 0700, or takes group and other bits off one of the user's own. It never

@@ -1,7 +1,7 @@
 // The settings `agents config` can read and change, with their parsers.
 import { parseTimeoutSeconds } from '../globals.js';
 import { CliError } from '../errors.js';
-import { normalizeBaseUrl } from './settings.js';
+import { normalizeBaseUrl } from './base-url.js';
 import type { Profile } from './store.js';
 
 export interface ConfigKey {

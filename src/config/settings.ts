@@ -1,5 +1,5 @@
 // Where each setting comes from: flag > environment > profile > default (design §3).
-import { CliError } from '../errors.js';
+import { normalizeBaseUrl } from './base-url.js';
 import type { GlobalOptions } from '../globals.js';
 import { parseTimeoutSeconds } from '../globals.js';
 import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
@@ -66,25 +66,3 @@ function firstOf<T = string>(candidates: Array<[T | undefined, Source]>): [T | u
   return [undefined, 'none'];
 }
 
-/** Validates a base URL and drops a trailing slash or /api/v1 (the CLI appends the paths). */
-export function normalizeBaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new CliError('usage', `"${value}" is not a valid URL`, { hint: 'Use a full address such as https://agents.example.com' });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', `base URL must start with http:// or https://, got "${value}"`);
-  }
-  if (url.search || url.hash) {
-    throw new CliError('usage', `base URL must not carry a query or fragment: "${value}"`);
-  }
-  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
-  return `${url.origin}${path}`;
-}
-
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
-}

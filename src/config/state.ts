@@ -2,7 +2,8 @@
 // (for invoke --continue) and the agents this machine has seen (for completion).
 import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
-import { assertWritable, ensurePrivateDir, readJsonObject, writeStateObject } from './json-file.js';
+import { assertWritable, ensurePrivateDir, writeStateObject } from './json-file.js';
+import { readJsonObject } from './json-read.js';
 
 export interface KnownAgent {
   name?: string;

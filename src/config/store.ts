@@ -2,7 +2,8 @@
 // a few settings. File mode 0600 in a 0700 folder.
 import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
-import { assertWritable, corruptFileError, ensurePrivateDir, jsonObjectWriter, readJsonObject } from './json-file.js';
+import { assertWritable, ensurePrivateDir, jsonObjectWriter } from './json-file.js';
+import { corruptFileError, readJsonObject } from './json-read.js';
 
 export interface Profile {
   baseUrl?: string;

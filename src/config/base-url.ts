@@ -1,0 +1,26 @@
+// The service address as users give it, checked and normalised. No other config code here:
+// `agents config` lists its keys in --help, which must not load the config stores.
+import { CliError } from '../errors.js';
+
+/** Validates a base URL and drops a trailing slash or /api/v1 (the CLI appends the paths). */
+export function normalizeBaseUrl(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new CliError('usage', `"${value}" is not a valid URL`, { hint: 'Use a full address such as https://agents.example.com' });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliError('usage', `base URL must start with http:// or https://, got "${value}"`);
+  }
+  if (url.search || url.hash) {
+    throw new CliError('usage', `base URL must not carry a query or fragment: "${value}"`);
+  }
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  return `${url.origin}${path}`;
+}
+
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}

@@ -1,11 +1,49 @@
 #!/usr/bin/env node
-// `agents --version` answers without loading the CLI: scripts call it often.
+// The fast paths are answered here, without loading the CLI: `--version` (scripts call it
+// often), `__complete` (every TAB), `completion <shell>` (the scripts shipped in completions/) and
+// `--help` off a terminal (dist/help.txt, written by the build from the program). Tests keep both
+// texts equal to what the program prints; AGENTS_LIVE_OUTPUT=1 asks the program itself.
 const args = process.argv.slice(2);
+const SHIPPED_COMPLETIONS = { bash: 'agents.bash', zsh: '_agents', fish: 'agents.fish' };
+const live = Boolean(process.env.AGENTS_LIVE_OUTPUT);
+
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   const { readFileSync } = await import('node:fs');
   const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   process.stdout.write(`${version}\n`);
+} else if (args.length === 2 && args[0] === 'completion' && Object.hasOwn(SHIPPED_COMPLETIONS, args[1]) && !live) {
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(readFileSync(new URL(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`, import.meta.url), 'utf8'));
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !process.stdout.isTTY && !live) {
+  // Off a terminal commander wraps at 80 columns, as the build did: the same text.
+  const { readFileSync } = await import('node:fs');
+  process.stdout.write(readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8'));
 } else {
-  const { main } = await import('../dist/main.js');
-  await main();
+  // Node 22.1+ keeps the compiled bundle on disk: later runs skip most of the parse and compile.
+  const { enableCompileCache } = await import('node:module');
+  if (enableCompileCache) {
+    try {
+      enableCompileCache(compileCacheDir(process.env));
+    } catch {
+      // a cache that cannot be written only costs speed
+    }
+  }
+  if (args[0] === '__complete') {
+    // Local files only, no commander, no dependencies.
+    const { completionCandidates } = await import('../dist/complete.js');
+    const lines = completionCandidates(args[1], process.env);
+    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
+  } else {
+    const { main } = await import('../dist/main.js');
+    await main();
+  }
+}
+
+/** The user's cache folder, never the config folder: commands that only read config leave it as it was. */
+function compileCacheDir(env) {
+  if (env.AGENTS_CACHE_DIR) return env.AGENTS_CACHE_DIR;
+  const home = env.HOME || env.USERPROFILE || '.';
+  if (process.platform === 'win32') return `${env.LOCALAPPDATA || `${home}\\AppData\\Local`}\\agents\\cache`;
+  if (process.platform === 'darwin') return `${home}/Library/Caches/agents`;
+  return `${env.XDG_CACHE_HOME || `${home}/.cache`}/agents`;
 }

@@ -2,11 +2,13 @@
 // command loads only the chunks it uses and start-up reads few files.
 // Type-checking is `npm run typecheck`.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
-  entryPoints: ['src/main.ts'],
+  // complete: shell completion's per-TAB entry, loaded by bin/agents.js without the CLI.
+  entryPoints: { main: 'src/main.ts', complete: 'src/completion/complete.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -21,6 +23,10 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
+
+// `agents --help` off a terminal, as the program prints it, for bin/agents.js to answer with.
+const help = execFileSync(process.execPath, ['bin/agents.js', '--help'], { encoding: 'utf8', env: { ...process.env, AGENTS_LIVE_OUTPUT: '1' } });
+await writeFile(new URL('../dist/help.txt', import.meta.url), help);
 
 // Which sources went into which output file: tests use it to check what start-up loads.
 await mkdir(new URL('../.build/', import.meta.url), { recursive: true });

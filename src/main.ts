@@ -3,13 +3,6 @@ import { ExitCode } from './errors.js';
 
 export async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  if (argv[0] === '__complete') {
-    // Runs on every TAB: local files only, no commander, no dependencies.
-    const { completionCandidates } = await import('./completion/complete.js');
-    const lines = completionCandidates(argv[1], process.env);
-    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
-    return;
-  }
   const interrupt = new AbortController();
   process.on('SIGINT', () => {
     // First Ctrl-C aborts the work in flight (partial output is kept); a second one exits at once.

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assertBuilt, BIN } from '../helpers/binary.js';
+import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RECORDER = fileURLToPath(new URL('../helpers/import-recorder.mjs', import.meta.url));
@@ -39,14 +39,27 @@ function heavyPackagesIn(sources: string[]): string[] {
 }
 
 describe('start-up module graph', () => {
-  for (const args of [['--version'], ['--help'], ['create', '--help'], ['invoke', '--help'], ['completion', 'bash']]) {
+  // bin/agents.js answers these alone, or with the completion entry: the CLI is never loaded.
+  const FAST_PATHS = ['--version', '--help', 'completion bash', '__complete agents'];
+  for (const args of [['--version'], ['--help'], ['create', '--help'], ['invoke', '--help'], ['completion', 'bash'], ['__complete', 'agents']]) {
     it(`agents ${args.join(' ')} loads none of ${HEAVY.join(', ')}`, () => {
       const sources = loadedSources(args);
-      // --version is answered by bin/agents.js alone; everything else goes through the CLI.
-      expect(sources.includes('dist/main.js')).toBe(args[0] !== '--version');
+      expect(sources.includes('dist/main.js')).toBe(!FAST_PATHS.includes(args.join(' ')));
       expect(heavyPackagesIn(sources)).toEqual([]);
     });
   }
+
+  it('--help off a terminal is the text the program prints (dist/help.txt, written by the build)', async () => {
+    const served = await runBinary(['--help']);
+    const live = await runBinary(['--help'], { env: { AGENTS_LIVE_OUTPUT: '1' } });
+    expect(served.stdout).toContain('Usage: agents [options] [command]');
+    expect(served.stdout).toBe(live.stdout);
+  });
+
+  it('__complete loads no writer of the config files (atomic write, locks)', () => {
+    const sources = loadedSources(['__complete', 'agents']);
+    expect(sources.filter((source) => /atomic-write|file-lock/.test(source))).toEqual([]);
+  });
 
   it('sees the heavy modules when a command needs them (the check can fail)', () => {
     const sources = loadedSources(['create', '--name', 'x']);

@@ -31,7 +31,7 @@ export class SseDecoder {
   private atStreamStart = true;
 
   private eventType = '';
-  private dataLines: string[] = [];
+  private readonly dataLines: string[] = [];
   private sawData = false;
   private lastFieldWasData = false;
   private lastId: string | undefined;
@@ -147,12 +147,13 @@ export class SseDecoder {
   private dispatch(events: SseEvent[]): void {
     if (this.sawData) {
       const event = this.eventType || 'message';
-      let data = this.dataLines.join('\n');
+      // One data line is the common case (a token): no join, no new string.
+      let data = this.dataLines.length === 1 ? this.dataLines[0]! : this.dataLines.join('\n');
       if (this.lenient && event === 'message' && data === '' && this.dataLines.length === 1) data = '\n';
       events.push(this.lastId === undefined ? { event, data } : { event, data, id: this.lastId });
     }
     this.eventType = '';
-    this.dataLines = [];
+    this.dataLines.length = 0; // reused: one array for the whole stream
     this.sawData = false;
     this.lastFieldWasData = false;
   }

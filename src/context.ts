@@ -13,7 +13,7 @@ import { createLogger, type Logger } from './ui/logger.js';
 import { rememberSecret } from './ui/secrets.js';
 import { inquirerPrompter, type Prompter } from './ui/prompter.js';
 import { isCi } from './ui/terminal.js';
-import { colorEnabled, createTheme, type Theme } from './ui/theme.js';
+import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
 import { USER_AGENT } from './version.js';
 
 export class Context {
@@ -23,9 +23,11 @@ export class Context {
   private cachedSettings: Settings | undefined;
   private cachedState: StateStore | undefined;
 
+  /** createTheme is passed in only when some stream is coloured, so chalk loads only then. */
   constructor(
     readonly deps: Deps,
     readonly globals: GlobalOptions,
+    createTheme: (enabled: boolean) => Theme = () => PLAIN_THEME,
   ) {
     this.theme = createTheme(colorEnabled(deps.stderr, deps.env, globals.color));
     this.stdoutTheme = createTheme(colorEnabled(deps.stdout, deps.env, globals.color));

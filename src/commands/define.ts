@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Deps } from '../deps.js';
 import { readGlobals } from '../globals.js';
+import { colorEnabled } from '../ui/color-support.js';
 
 export type Options = Record<string, unknown>;
 
@@ -16,7 +17,11 @@ export function lazyAction(deps: Deps, load: () => Promise<CommandModule>) {
     const command = received.at(-1) as Command;
     // Loaded here, not at start-up: --help and --version never need it.
     const { Context } = await import('../context.js');
-    const ctx = new Context(deps, readGlobals(command));
+    const globals = readGlobals(command);
+    // chalk is loaded only when there is colour to show (a script's pipes have none).
+    const coloured = colorEnabled(deps.stderr, deps.env, globals.color) || colorEnabled(deps.stdout, deps.env, globals.color);
+    const theme = coloured ? (await import('../ui/theme.js')).createTheme : undefined;
+    const ctx = new Context(deps, globals, theme);
     const module = await load();
     await module.run(ctx, command.processedArgs, command.opts(), command);
   };

@@ -12,6 +12,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
   AGENTS_TIMEOUT               network timeout in seconds (default 60)
   AGENTS_ALLOW_INSECURE_HTTP   1 to let the token travel over plain http to a non-loopback host
   AGENTS_EMULATOR_TOKEN_DELAY_MS  pause between the emulator's streamed tokens (default 8; 0 = at once)
+  AGENTS_CACHE_DIR             where Node 22.1+ keeps the compiled CLI between runs
+                               (default $XDG_CACHE_HOME/agents or ~/.cache/agents)
   NO_COLOR, FORCE_COLOR, TERM=dumb  colour; TERM=dumb also stops the spinner
   CI                           never prompt, never animate
   HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy

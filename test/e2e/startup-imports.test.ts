@@ -2,7 +2,8 @@
 // @inquirer/prompts. Checked through the module graph, not a timer: the files the process
 // actually loaded, and (dependencies being bundled) which sources esbuild put in them.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import * as nodeModule from 'node:module';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,6 +49,15 @@ describe('start-up module graph', () => {
       expect(heavyPackagesIn(sources)).toEqual([]);
     });
   }
+
+  // Node 22.1+ only (CI runs the suite on the LTS too).
+  it.skipIf(typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== 'function')('the compiled CLI is cached in AGENTS_CACHE_DIR, never in the config folder', async () => {
+    const cache = join(mkdtempSync(join(tmpdir(), 'agents-cache-')), 'cache');
+    const config = join(mkdtempSync(join(tmpdir(), 'agents-config-')), 'config');
+    expect((await runBinary(['config', 'list'], { env: { AGENTS_CACHE_DIR: cache, AGENTS_CONFIG_DIR: config } })).code).toBe(0);
+    expect(readdirSync(cache).length).toBeGreaterThan(0);
+    expect(existsSync(config)).toBe(false);
+  });
 
   it('--help off a terminal is the text the program prints (dist/help.txt, written by the build)', async () => {
     const served = await runBinary(['--help']);

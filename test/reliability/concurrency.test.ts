@@ -2,7 +2,7 @@
 // backgrounded invocations do: every change survives, a lock left by a killed process does not
 // block, and a lock held too long fails config writes cleanly but never withholds an answer.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
@@ -139,5 +139,28 @@ describe('withFileLock in one process', () => {
     expect(most).toBe(1);
     expect(readFileSync(file, 'utf8')).toBe('20');
     expect(() => readFileSync(`${file}.lock`)).toThrow(/ENOENT/);
+  });
+
+  it('keeps waiting while the lock changes hands; gives up only on one holder that keeps it', async () => {
+    const { withFileLock } = await import('../../src/config/file-lock.js');
+    const dir = tempConfigDir();
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'queue.json');
+    const lock = `${file}.lock`;
+    const timing = { waitMs: 300, staleMs: 60_000 };
+    // A queue of live holders, 150 ms each, for 900 ms: three times the wait, but never one holder for long.
+    let turn = 0;
+    writeFileSync(lock, `${process.pid} holder-${turn}`);
+    const handOver = setInterval(() => writeFileSync(lock, `${process.pid} holder-${++turn}`), 150);
+    setTimeout(() => {
+      clearInterval(handOver);
+      rmSync(lock, { force: true });
+    }, 900);
+    const started = Date.now();
+    await withFileLock(file, () => undefined, timing);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
+
+    writeFileSync(lock, `${process.pid} stuck`);
+    await expect(withFileLock(file, () => undefined, timing)).rejects.toThrow(/another agents process holds .* \(waited 0 s\)/);
   });
 });

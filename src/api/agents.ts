@@ -121,8 +121,6 @@ export async function deleteAgent(client: ApiClient, id: string): Promise<unknow
 }
 
 export interface AttachResult {
-  /** The link record when the service returned one (a strict server does; the real one sends null). */
-  record: unknown;
   alreadyAttached: boolean;
 }
 
@@ -135,11 +133,12 @@ const MISSING_FOREIGN_KEY = /Foreign key constraint failed on the field: `([^`]*
 export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<AttachResult> {
   const { segment, bodyKey } = attachRoute[kind];
   try {
-    const { data } = await client.json('POST', ['agents', agentId, segment], { body: { [bodyKey]: id } });
-    return { record: data ?? null, alreadyAttached: false };
+    // The real service answers data:null, a strict one the link record: the CLI reports its own shape either way.
+    await client.json('POST', ['agents', agentId, segment], { body: { [bodyKey]: id } });
+    return { alreadyAttached: false };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 409 || (error.status >= 500 && ALREADY_LINKED.test(error.message)))) {
-      return { record: null, alreadyAttached: true };
+      return { alreadyAttached: true };
     }
     const column = error instanceof ApiError ? MISSING_FOREIGN_KEY.exec(error.message)?.[1] : undefined;
     if (column !== undefined) {

@@ -3,7 +3,7 @@
 import { ApiError, type ErrorKind } from '../errors.js';
 
 /** About this much of a service's message is shown; the rest is counted, not printed. */
-export const SHOWN_MESSAGE_LENGTH = 2048;
+const SHOWN_MESSAGE_LENGTH = 2048;
 /** A page or a bare text body is not a message: a short excerpt says enough. */
 const TEXT_EXCERPT_LENGTH = 200;
 
@@ -137,7 +137,7 @@ function stripHtml(html: string): string {
 }
 
 /** At most SHOWN_MESSAGE_LENGTH characters, then how much was left out. */
-export function capText(text: string, max = SHOWN_MESSAGE_LENGTH): string {
+function capText(text: string, max = SHOWN_MESSAGE_LENGTH): string {
   if (text.length <= max) return text;
   return `${text.slice(0, max)}… ${Buffer.byteLength(text.slice(max))} more bytes`;
 }

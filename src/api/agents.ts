@@ -143,7 +143,8 @@ export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId
     const column = error instanceof ApiError ? MISSING_FOREIGN_KEY.exec(error.message)?.[1] : undefined;
     if (column !== undefined) {
       if (/agentId/i.test(column)) throw agentNotFound(agentId, error);
-      throw new CliError('not-found', `${kind === 'llm' ? 'LLM' : kind} ${id} not found`, { hint: `Check the ${kind} id.`, cause: error });
+      const noun = kind === 'llm' ? 'LLM' : kind;
+      throw new CliError('not-found', `${noun} ${id} not found`, { hint: `Leave the id out on a terminal to pick from the ${noun}s the service has.`, cause: error });
     }
     throw error;
   }

@@ -140,12 +140,15 @@ export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId
     if (error instanceof ApiError && (error.status === 409 || (error.status >= 500 && ALREADY_LINKED.test(error.message)))) {
       return { alreadyAttached: true };
     }
+    const noun = kind === 'llm' ? 'LLM' : kind;
+    const pickHint = `Leave the id out on a terminal to pick from the ${noun}s the service has.`;
     const column = error instanceof ApiError ? MISSING_FOREIGN_KEY.exec(error.message)?.[1] : undefined;
     if (column !== undefined) {
       if (/agentId/i.test(column)) throw agentNotFound(agentId, error);
-      const noun = kind === 'llm' ? 'LLM' : kind;
-      throw new CliError('not-found', `${noun} ${id} not found`, { hint: `Leave the id out on a terminal to pick from the ${noun}s the service has.`, cause: error });
+      throw new CliError('not-found', `${noun} ${id} not found`, { hint: pickHint, cause: error });
     }
+    // A strict server's 404 may be the agent's or the linked record's: point at both lists, not only the agents.
+    if (error instanceof ApiError && error.status === 404) error.hint = `\`agents list\` shows the agents you can reach. ${pickHint}`;
     throw error;
   }
 }

@@ -16,7 +16,8 @@ export function normalizeBaseUrl(value: string): string {
   if (url.search || url.hash) {
     throw new CliError('usage', `base URL must not carry a query or fragment: "${value}"`);
   }
-  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+  // The CLI appends /api/v1/...: a URL pasted from the API docs (…/api/v1 or …/api/v1/agents) loses it.
+  const path = url.pathname.replace(/\/+$/, '').replace(/\/api\/v1(\/agents)?$/, '');
   return `${url.origin}${path}`;
 }
 

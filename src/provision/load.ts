@@ -6,6 +6,7 @@ import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { loadYaml } from '../util/load-yaml.js';
 import { readFileOrStdin } from '../util/read-input.js';
+import { toJsOrUsage } from '../util/structured-text.js';
 import { agentEntries, desiredAgentSchema, type DesiredAgent } from './schema.js';
 
 const PROVISION_FILE = /\.(ya?ml|json)$/i;
@@ -22,7 +23,8 @@ async function filesOf(path: string): Promise<string[]> {
   const info = await stat(path).catch(() => undefined);
   if (!info) throw new CliError('usage', `cannot read -f ${path}: no such file or folder`);
   if (!info.isDirectory()) return [path];
-  const names = (await readdir(path)).filter((name) => PROVISION_FILE.test(name)).sort();
+  // Hidden files are an editor's or a file system's (.#a.yaml locks, macOS ._a.yaml), not the user's.
+  const names = (await readdir(path)).filter((name) => PROVISION_FILE.test(name) && !name.startsWith('.')).sort();
   if (names.length === 0) throw new CliError('usage', `${path} holds no *.yaml, *.yml or *.json file`);
   return names.map((name) => join(path, name));
 }
@@ -45,7 +47,14 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream): Pr
       problems.push(`${source}:${error.linePos?.[0]?.line ?? '?'}: not valid YAML or JSON: ${error.message.split('\n')[0]}`);
       continue;
     }
-    const found = agentEntries(document.toJS());
+    let value: unknown;
+    try {
+      value = toJsOrUsage(document, source);
+    } catch (error) {
+      problems.push((error as CliError).message);
+      continue;
+    }
+    const found = agentEntries(value);
     if (!found) {
       problems.push(`${source}:${lineOf(['agents']) ?? 1}: expected "agents:" with a list of agents`);
       continue;

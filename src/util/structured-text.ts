@@ -19,5 +19,17 @@ export async function parseJsonOrYaml(text: string, source: string): Promise<unk
     const where = line === undefined ? source : `${source}:${line}`;
     throw new CliError('usage', `${where} is not valid JSON or YAML: ${problem.message.split('\n')[0]}`);
   }
-  return document.toJS();
+  return toJsOrUsage(document, source);
+}
+
+/**
+ * The document as plain values. A YAML alias bomb (billion laughs) is refused while it is built
+ * ("Excessive alias count"): that is a bad file, exit 2 naming it, not an unexpected failure.
+ */
+export function toJsOrUsage(document: { toJS(): unknown }, source: string): unknown {
+  try {
+    return document.toJS();
+  } catch (error) {
+    throw new CliError('usage', `${source} cannot be read: ${(error as Error).message.split('\n')[0]}`);
+  }
 }

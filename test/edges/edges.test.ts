@@ -1,0 +1,86 @@
+// Issue 20, the rows done so far (each fails on the main before it): provisioning files at their
+// edges, a pasted base URL, a strict server's 404 on attach, and many requests at once.
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { runBinary } from '../helpers/binary.js';
+import { useEmulatorEnv } from '../helpers/emulator-env.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+
+const running = useEmulatorEnv();
+const agents = (...argv: string[]) => runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR });
+const tempDir = () => mkdtempSync(join(tmpdir(), 'agents-edges-'));
+
+/** Nine levels of "billion laughs": each alias list multiplies the one before by nine. */
+function aliasBomb(): string {
+  const lines = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  for (let level = 1; level <= 8; level++) {
+    const previous = String.fromCharCode(96 + level);
+    const name = String.fromCharCode(97 + level);
+    lines.push(`${name}: &${name} [${Array.from({ length: 9 }, () => `*${previous}`).join(',')}]`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+describe('provisioning files at their edges (rows 3 and 5)', () => {
+  it.each([
+    ['apply -f', (file: string) => ['apply', '-f', file]],
+    ['diff -f', (file: string) => ['diff', '-f', file]],
+    ['create -f', (file: string) => ['create', '-f', file]],
+  ])('a YAML alias bomb given to %s is exit 2 naming the file, not an unexpected failure', async (_name, argv) => {
+    const file = join(tempDir(), 'bomb.yaml');
+    writeFileSync(file, aliasBomb());
+    const result = await agents(...argv(file));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file} cannot be read: Excessive alias count`);
+    expect(result.stderr).not.toContain('unexpected failure');
+  });
+
+  it("a folder's hidden files (an editor's lock, macOS's ._ files) are skipped", async () => {
+    const dir = join(tempDir(), 'stack');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'a.yaml'), 'agents:\n  - name: Hidden files\n    description: d\n    llmModel: GPT_4\n');
+    symlinkSync('user@host.1234:1700000000', join(dir, '.#a.yaml')); // Emacs: a dangling link
+    writeFileSync(join(dir, '._a.yaml'), Buffer.from([0x00, 0x05, 0x16, 0x07, 0xff])); // AppleDouble
+    const result = await agents('diff', '-f', dir, '--json');
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout).plan.map((p: { name: string }) => p.name)).toEqual(['Hidden files']);
+  });
+});
+
+describe('a base URL pasted from the API docs (row 12)', () => {
+  it.each(['/api/v1/agents', '/api/v1/agents/', '/api/v1'])('…%s is the service address, not a doubled path', async (suffix) => {
+    const result = await runCli(['list', '--json'], { env: { AGENTS_BASE_URL: running.env.AGENTS_BASE_URL + suffix, AGENTS_TOKEN: running.env.AGENTS_TOKEN } });
+    expect(result.code).toBe(0);
+    expect(Array.isArray(JSON.parse(result.stdout))).toBe(true);
+  });
+});
+
+describe('many requests at once (row 7)', () => {
+  it('apply --concurrency 30 prints no MaxListenersExceededWarning (each request has its own signal)', async () => {
+    const file = join(tempDir(), 'many.json');
+    const many = Array.from({ length: 40 }, (_v, i) => ({ name: `many-${i}`, description: 'd', llmModel: 'GPT_4' }));
+    writeFileSync(file, JSON.stringify({ agents: many }));
+    const result = await runBinary(['apply', '-f', file, '--concurrency', '30', '-q'], { env: running.env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+  });
+});
+
+describe('--strict: add-tool with an id that does not exist (row 18)', () => {
+  let strict: RunningEmulator;
+  beforeAll(async () => {
+    strict = await startEmulator({ strict: true, tokenDelayMs: 0 });
+  });
+  afterAll(() => strict.close());
+
+  it('points at how to find the tool, not only at the agent list', async () => {
+    const env = { AGENTS_BASE_URL: strict.url, AGENTS_TOKEN: strict.token, AGENTS_CONFIG_DIR: tempConfigDir() };
+    const id = (await runCli(['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], { env })).stdout.trim();
+    const result = await runCli(['add-tool', id, 'nope'], { env });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toBe('error: tool nope not found\n`agents list` shows the agents you can reach. Leave the id out on a terminal to pick from the tools the service has.\n');
+  });
+});

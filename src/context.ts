@@ -5,7 +5,7 @@ import { configDir } from './config/paths.js';
 import { isLoopbackHost } from './config/base-url.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import { StateStore } from './config/state.js';
-import { ConfigStore } from './config/store.js';
+import { ConfigStore, DEFAULT_PROFILE } from './config/store.js';
 import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
@@ -87,6 +87,13 @@ export class Context {
   async client(): Promise<ApiClient> {
     const settings = this.settings();
     if (!settings.baseUrl) {
+      // A typo in --profile or AGENTS_PROFILE reads as "nothing configured": say which profile, and which exist.
+      const known = this.configStore().profileNames();
+      if (settings.profile !== DEFAULT_PROFILE && known.length > 0 && !known.includes(settings.profile)) {
+        throw new CliError('usage', `no profile "${settings.profile}" in ${this.configStore().file}`, {
+          hint: `Profiles there: ${known.join(', ')}. Create it with \`agents login --profile ${settings.profile}\`.`,
+        });
+      }
       throw new CliError('usage', 'no service address configured', {
         hint: 'Run `agents login --base-url URL`, pass --base-url, or set AGENTS_BASE_URL.',
       });

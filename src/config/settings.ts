@@ -1,4 +1,5 @@
 // Where each setting comes from: flag > environment > profile > default (design §3).
+import { CliError } from '../errors.js';
 import { normalizeBaseUrl } from './base-url.js';
 import type { GlobalOptions } from '../globals.js';
 import { parseTimeoutSeconds } from '../globals.js';
@@ -19,8 +20,18 @@ export interface Settings {
   allowInsecureHttp: boolean;
 }
 
+/** Letters, digits, ".", "_" and "-", starting with a letter or digit: no "..", "-x", " " or "__proto__". */
+const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
 export function resolveProfileName(globals: GlobalOptions, env: Record<string, string | undefined>): string {
-  return globals.profile || env.AGENTS_PROFILE || DEFAULT_PROFILE;
+  const name = globals.profile || env.AGENTS_PROFILE || DEFAULT_PROFILE;
+  if (!PROFILE_NAME.test(name)) {
+    const source = globals.profile ? '--profile' : 'AGENTS_PROFILE';
+    throw new CliError('usage', `${source} ${JSON.stringify(name)} is not a profile name`, {
+      hint: 'Use letters, digits, ".", "_" and "-", starting with a letter or digit.',
+    });
+  }
+  return name;
 }
 
 export function resolveSettings(

@@ -40,7 +40,12 @@ export class ConfigStore {
   }
 
   profile(name: string): Profile {
-    return this.read().profiles[name] ?? {};
+    const { profiles } = this.read();
+    return Object.hasOwn(profiles, name) ? profiles[name]! : {};
+  }
+
+  profileNames(): string[] {
+    return Object.keys(this.read().profiles);
   }
 
   /**

@@ -84,3 +84,25 @@ describe('--strict: add-tool with an id that does not exist (row 18)', () => {
     expect(result.stderr).toBe('error: tool nope not found\n`agents list` shows the agents you can reach. Leave the id out on a terminal to pick from the tools the service has.\n');
   });
 });
+
+describe('profile names (row 13)', () => {
+  it.each(['__proto__', ' ', '-x', '..', 'constructor/../x'])('--profile %j is refused with exit 2, nothing stored', async (name) => {
+    const dir = tempConfigDir();
+    const result = await runCli(['login', '--profile', name, '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], { configDir: dir, stdin: 'tok_profile_0123456789\n' });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/is not a profile name/);
+  });
+
+  it('a profile named like an Object method is just a profile', async () => {
+    const dir = tempConfigDir();
+    expect((await runCli(['status', '--json', '--profile', 'constructor'], { configDir: dir })).stdout).toContain('"baseUrl": null');
+  });
+
+  it('an unknown AGENTS_PROFILE names itself and the profiles there are', async () => {
+    const dir = tempConfigDir();
+    await runCli(['login', '--profile', 'staging', '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], { configDir: dir, stdin: 'tok_profile_0123456789\n' });
+    const result = await runCli(['list'], { configDir: dir, env: { AGENTS_PROFILE: 'stagng' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`error: no profile "stagng" in ${join(dir, 'config.json')}\nProfiles there: staging. Create it with \`agents login --profile stagng\`.\n`);
+  });
+});

@@ -53,13 +53,13 @@ _agents() {
   local flags=""
   case $cmd_path in
     "create")
-      flags="--name --description --llm-model --llm-provider --prompt --initial-message --avatar --active --no-active -f --file"
+      flags="--name --description --llm-model --allow-unknown-model --llm-provider --prompt --initial-message --avatar --active --no-active -f --file"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "update")
-      flags="--name --description --llm-model --prompt --initial-message --avatar --active --no-active -f --file"
+      flags="--name --description --llm-model --allow-unknown-model --prompt --initial-message --avatar --active --no-active -f --file"
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;

@@ -31,6 +31,30 @@ export function providerOfModel(model: string): 'OPENAI' | undefined {
   return model.startsWith('GPT_') && model !== 'GPT_4_0' ? 'OPENAI' : undefined;
 }
 
+/**
+ * The known models nearest to a name (edit distance, case-insensitive), for "did you mean".
+ * Empty when none is near: three edits, or a third of the name.
+ */
+export function closestModels(name: string, count = 3): string[] {
+  const wanted = name.toUpperCase();
+  const limit = Math.max(3, Math.floor(wanted.length / 3));
+  return KNOWN_LLM_MODELS.map((model) => ({ model, distance: editDistance(wanted, model) }))
+    .filter(({ distance }) => distance <= limit)
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, count)
+    .map(({ model }) => model);
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_v, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
 /** The provider to suggest for a model the service cannot map. */
 export function likelyProvider(model: string): string | undefined {
   if (model.startsWith('GPT_')) return 'OPENAI';

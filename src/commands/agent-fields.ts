@@ -2,6 +2,7 @@
 // flag and file errors read the same and name the flag to fix.
 import * as z from 'zod/mini';
 import type { AgentFields } from '../api/agents.js';
+import { closestModels, KNOWN_LLM_MODELS } from '../api/models.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../util/read-input.js';
@@ -62,7 +63,10 @@ export async function readAgentFields(ctx: Context, options: Options): Promise<A
   const fromFlags = Object.fromEntries(Object.entries(fieldsFromFlags(options)).filter(([, v]) => v !== undefined));
   const merged = { ...fromFile, ...fromFlags };
   const parsed = agentFieldsSchema.safeParse(merged);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    if (parsed.data.llmModel !== undefined && options.allowUnknownModel !== true) assertKnownModel(parsed.data.llmModel);
+    return parsed.data;
+  }
 
   const source = file === undefined ? 'flags' : file === '-' ? 'stdin' : file;
   const details = parsed.error.issues.map((issue) => {
@@ -74,6 +78,15 @@ export async function readAgentFields(ctx: Context, options: Options): Promise<A
     return `${where}: ${issue.message}`;
   });
   throw new CliError('usage', 'invalid agent fields', { details, hint: `Known fields: ${Object.keys(flagOfField).join(', ')}` });
+}
+
+/** The service rejects a model outside its enum with a bare 500: say so before sending, with the nearest names. */
+function assertKnownModel(model: string): void {
+  if ((KNOWN_LLM_MODELS as readonly string[]).includes(model)) return;
+  const near = closestModels(model);
+  throw new CliError('usage', `unknown --llm-model ${JSON.stringify(model)}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`, {
+    hint: 'See the models with `agents create` on a terminal, or pass --allow-unknown-model if your server knows newer ones.',
+  });
 }
 
 /** Names every missing required field at once, as flags. */

@@ -8,6 +8,7 @@ export function addAgentFieldOptions(command: Command, which: 'create' | 'update
     .option('--name <name>', 'name of the agent')
     .option('--description <text>', 'what the agent does')
     .option('--llm-model <model>', 'language model, e.g. GPT_4_TURBO')
+    .option('--allow-unknown-model', 'send an --llm-model this CLI does not know (a newer server may)')
     .addOption(which === 'update' ? provider.hideHelp() : provider)
     .option('--prompt <text>', 'system prompt')
     .option('--initial-message <text>', 'first message shown to users')

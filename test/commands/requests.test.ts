@@ -48,9 +48,9 @@ describe('create', () => {
 
   it('-q prints only the id; --json prints the agent; both shapes of answer work', async () => {
     reply('POST', '/api/v1/agents', 200, { success: true, data: AGENT });
-    expect((await run(['create', '-q', '--name', 'a', '--description', 'b', '--llm-model', 'c'])).stdout).toBe('agent-1\n');
+    expect((await run(['create', '-q', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4'])).stdout).toBe('agent-1\n');
     reply('POST', '/api/v1/agents', 201, AGENT); // a strict server: bare object, 201
-    const json = await run(['--json', 'create', '--name', 'a', '--description', 'b', '--llm-model', 'c']);
+    const json = await run(['--json', 'create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']);
     expect(JSON.parse(json.stdout)).toEqual(AGENT);
   });
 

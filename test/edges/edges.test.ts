@@ -106,3 +106,20 @@ describe('profile names (row 13)', () => {
     expect(result.stderr).toBe(`error: no profile "stagng" in ${join(dir, 'config.json')}\nProfiles there: staging. Create it with \`agents login --profile stagng\`.\n`);
   });
 });
+
+describe('an --llm-model this CLI does not know (row 16)', () => {
+  it('is exit 2 with the nearest names, before any request', async () => {
+    const before = running.emulator.requests.length;
+    const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4_TURBOO');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: unknown --llm-model "GPT_4_TURBOO"; did you mean GPT_4_TURBO, /);
+    expect(result.stderr).toContain('--allow-unknown-model');
+    expect(running.emulator.requests.length).toBe(before);
+  });
+
+  it('--allow-unknown-model sends it, for a server that knows newer models', async () => {
+    const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_5', '--llm-provider', 'OPENAI', '--allow-unknown-model');
+    expect(result.code).toBe(1); // this emulator, like the real service, does not know it: a plain 500
+    expect(result.stderr).toContain('HTTP 500: Internal Server Error');
+  });
+});

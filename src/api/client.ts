@@ -5,6 +5,7 @@ import type { Dispatcher } from 'undici';
 import { EnvHttpProxyAgent, request } from './undici-parts.js';
 import { ApiError, CliError } from '../errors.js';
 import { classifyNetworkError, networkError, safeHost } from './network-errors.js';
+import { assertProxyUsable } from './proxy.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryPolicy, type RetryReason } from './retry.js';
 
@@ -75,6 +76,7 @@ export class ApiClient {
   private readonly timeoutMs: number;
 
   constructor(private readonly options: ClientOptions) {
+    if (!options.dispatcher) assertProxyUsable(options.baseUrl);
     this.timeoutMs = Math.round(options.timeoutSeconds * 1000);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.dispatcher =

@@ -1,5 +1,6 @@
 // Errors raised before or during a response (no HTTP status) become typed errors.
 import { CliError } from '../errors.js';
+import { proxyFor, type ProxyInUse } from './proxy.js';
 
 export type NetworkFailure = 'refused' | 'dns' | 'tls' | 'connect-timeout' | 'headers-timeout' | 'idle-timeout' | 'reset' | 'aborted' | 'other';
 
@@ -19,6 +20,13 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
 
 export function networkError(error: unknown, url: string, timeoutSeconds: number): CliError {
   const failure = classifyNetworkError(error);
+  const proxy = failure === 'refused' || failure === 'dns' || failure === 'connect-timeout' ? safeProxy(url) : undefined;
+  if (proxy) {
+    // undici connects to the proxy, not the service: a refusal here is the proxy's.
+    return new CliError('unreachable', `could not reach the proxy ${safeHost(proxy.url)} (${proxy.variable}) on the way to ${safeHost(url)}`, {
+      hint: `Check ${proxy.variable}, or add the host to NO_PROXY.`,
+    });
+  }
   const host = safeHost(url);
   const reason = (error as Error)?.message ?? String(error);
   switch (failure) {
@@ -31,7 +39,11 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
     case 'dns':
       return new CliError('unreachable', `could not resolve ${host}`, { hint: 'Check the base URL with `agents status`.' });
     case 'tls':
-      return new CliError('unreachable', `TLS failure talking to ${host}: ${reason}`);
+      // OpenSSL's words for a server that answered in plain HTTP: say that, not the library's line.
+      if (/wrong version number|packet length too long|http request/i.test(reason)) {
+        return new CliError('unreachable', `${host} speaks plain HTTP, not HTTPS`, { hint: `Use http:// in --base-url (see \`agents status\`).` });
+      }
+      return new CliError('unreachable', `TLS failure talking to ${host}: ${oneLineReason(reason)}`);
     case 'connect-timeout':
       return new CliError('timeout', `timed out connecting to ${host}`, { hint: 'Check the network, or raise --timeout.' });
     case 'headers-timeout':
@@ -43,6 +55,19 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
     default:
       return new CliError('unreachable', `request to ${host} failed: ${reason}`);
   }
+}
+
+function safeProxy(url: string): ProxyInUse | undefined {
+  try {
+    return proxyFor(url);
+  } catch {
+    return undefined;
+  }
+}
+
+/** OpenSSL's message without its error-stack prefix and source location. */
+function oneLineReason(reason: string): string {
+  return reason.replace(/^[0-9A-F]+:error:[0-9A-F]+:/, '').replace(/:\.\.\/deps\/openssl\/[^:]*:\d+:?$/, '').trim();
 }
 
 export function safeHost(url: string): string {

@@ -4,13 +4,18 @@
 // pinned version (package-lock.json), so these paths are stable per build.
 import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
-import apiRequest from 'undici/lib/api/api-request.js';
+import api from 'undici/lib/api/index.js';
+import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 
 // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with Liftoff, then tiers
 // it up with TurboFan in the background: 65 ms and 35 MiB that a one-shot command never earns
 // back, and long streams measured no faster with it (npm run bench). Set before the first request.
 setFlagsFromString('--liftoff-only');
+
+// What undici's index does for every dispatcher: its API as methods. The proxy agents call
+// this.connect() on their clients, so without it every request through a proxy fails.
+Object.assign(DispatcherBase.prototype, api);
 
 export { EnvHttpProxyAgent };
 
@@ -19,5 +24,5 @@ export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 /** undici.request without its index: one request through the given dispatcher. */
 export function request(url: string, dispatcher: Dispatcher, options: RequestOptions): Promise<Dispatcher.ResponseData> {
   const { origin, pathname, search } = new URL(url);
-  return apiRequest.call(dispatcher, { ...options, origin, path: pathname + search } as Dispatcher.RequestOptions);
+  return dispatcher.request({ ...options, origin, path: pathname + search } as Dispatcher.RequestOptions);
 }

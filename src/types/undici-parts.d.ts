@@ -4,8 +4,13 @@ declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
   export default EnvHttpProxyAgent;
 }
 
-declare module 'undici/lib/api/api-request.js' {
-  import type { Dispatcher } from 'undici';
-  /** Dispatcher.prototype.request, called with the dispatcher as `this`. */
-  export default function request(this: Dispatcher, options: Dispatcher.RequestOptions): Promise<Dispatcher.ResponseData>;
+declare module 'undici/lib/api/index.js' {
+  /** request, stream, pipeline, upgrade and connect, which undici's index assigns to Dispatcher.prototype. */
+  const api: Record<string, (...args: never[]) => unknown>;
+  export default api;
+}
+
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import { Dispatcher } from 'undici';
+  export default Dispatcher;
 }

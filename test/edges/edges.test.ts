@@ -1,6 +1,8 @@
 // Issue 20, the rows done so far (each fails on the main before it): provisioning files at their
 // edges, a pasted base URL, a strict server's 404 on attach, and many requests at once.
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +123,61 @@ describe('an --llm-model this CLI does not know (row 16)', () => {
     const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_5', '--llm-provider', 'OPENAI', '--allow-unknown-model');
     expect(result.code).toBe(1); // this emulator, like the real service, does not know it: a plain 500
     expect(result.stderr).toContain('HTTP 500: Internal Server Error');
+  });
+});
+
+describe('proxies (row 11)', () => {
+  /** A forward proxy that tunnels CONNECT, as corporate proxies do, and counts the tunnels. */
+  async function startProxy(): Promise<{ url: string; tunnels: string[]; server: Server }> {
+    const tunnels: string[] = [];
+    const server = createServer((_req, res) => res.writeHead(405).end());
+    server.on('connect', (req, client, head) => {
+      tunnels.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host!, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, server };
+  }
+
+  it('requests go through HTTP_PROXY (undici loaded file by file still gives its agents their API)', async () => {
+    const proxy = await startProxy();
+    try {
+      const result = await runBinary(['list', '--json'], { env: { ...running.env, HTTP_PROXY: proxy.url } });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(proxy.tunnels).toEqual([new URL(running.env.AGENTS_BASE_URL!).host]);
+    } finally {
+      proxy.server.closeAllConnections();
+      proxy.server.close();
+    }
+  });
+
+  it('a proxy that refuses is named, not the service', async () => {
+    const result = await runBinary(['list'], { env: { ...running.env, HTTP_PROXY: 'http://127.0.0.1:1' } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: could not reach the proxy 127\.0\.0\.1:1 \(HTTP_PROXY\) on the way to 127\.0\.0\.1:\d+\n/);
+  });
+
+  it('HTTP_PROXY that is not a URL is exit 2 naming it', async () => {
+    const result = await runBinary(['list'], { env: { ...running.env, HTTP_PROXY: 'notaurl' } });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: HTTP_PROXY "notaurl" is not a URL\n/);
+  });
+});
+
+describe('TLS to a plain-HTTP server (row 14)', () => {
+  it('says the server speaks plain HTTP, not an OpenSSL line', async () => {
+    const httpsUrl = running.env.AGENTS_BASE_URL!.replace('http://', 'https://');
+    const result = await runBinary(['list'], { env: { ...running.env, AGENTS_BASE_URL: httpsUrl } });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/^error: 127\.0\.0\.1:\d+ speaks plain HTTP, not HTTPS\nUse http:\/\/ in --base-url/);
   });
 });

@@ -42,7 +42,7 @@ const destroy = (req: IncomingMessage) => void req.socket.destroy();
 describe('faults before a response', () => {
   it('connection reset before the response (POST: not re-sent) → 3', async () => {
     const server = await serve((req) => destroy(req));
-    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'c']), 3, /closed unexpectedly/);
+    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']), 3, /closed unexpectedly/);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -83,7 +83,7 @@ describe('error answers', () => {
 
   it('a run of 503s gives up after the bounded retries → 1', async () => {
     const server = await serve((_q, s) => sendText(s, 503, 'Service Unavailable'));
-    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'c']), 1, /HTTP 503: Service Unavailable/);
+    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']), 1, /HTTP 503: Service Unavailable/);
     expect(server.requests).toHaveLength(4);
   });
 
@@ -101,7 +101,7 @@ describe('error answers', () => {
 
   it('an empty 200 where an agent was expected → 1', async () => {
     const server = await serve((_q, s) => sendText(s, 200, '', 'application/json'));
-    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'c']), 1, /not an agent/);
+    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']), 1, /not an agent/);
   });
 
   it('a huge body is refused instead of filling memory → 1', async () => {

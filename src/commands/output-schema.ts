@@ -1,5 +1,6 @@
 // --output-schema: the text sent to the service, and a local check when it is a JSON Schema.
 // The schema is compiled before the invoke is sent, so a broken one costs no paid call.
+import { statSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import type { JsonSchemaCheck } from '../util/json-schema.js';
@@ -21,12 +22,24 @@ export async function loadOutputSchema(ctx: Context, value: string): Promise<Out
   try {
     parsed = JSON.parse(text);
   } catch {
+    // Shells complete file names without the "@": sending "schema.json" as the schema would be a paid mistake.
+    if (!value.startsWith('@') && isFile(value)) {
+      throw new CliError('usage', `--output-schema ${JSON.stringify(value)} is the name of a file, not a schema`, { hint: `Pass --output-schema @${value} to read it.` });
+    }
     return { text }; // free text such as "[{title: string}]": the service accepts it, we cannot check it
   }
   const isSchema = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && JSON_SCHEMA_KEYWORDS.some((k) => k in parsed);
   if (!isSchema) return { text };
   const { compileJsonSchema } = await import('../util/json-schema.js');
   return { text, check: await compileJsonSchema(parsed as Record<string, unknown>, '--output-schema') };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 /** The exit-6 error naming each failing path, or undefined when the answer matches. */

@@ -37,7 +37,8 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream): Pr
     const source = file === '-' ? 'stdin' : file;
     const text = await readFileOrStdin(file, stdin, '-f');
     const lines = new LineCounter();
-    const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+    // merge: YAML 1.1 merge keys (`<<: *defaults`), which CI files use to share fields.
+    const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, merge: true });
     const lineOf = (path: Array<string | number>) => {
       const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
       return node?.range ? lines.linePos(node.range[0]).line : undefined;
@@ -58,6 +59,9 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream): Pr
     if (!found) {
       problems.push(`${source}:${lineOf(['agents']) ?? 1}: expected "agents:" with a list of agents`);
       continue;
+    }
+    for (const key of found.unknownKeys) {
+      problems.push(`${source}:${lineOf([key]) ?? 1}: unknown top-level key "${key}" (a file holds "agents:"; keys starting with "x-" may hold anchors)`);
     }
     found.entries.forEach((entry, index) => {
       const path = [...found.basePath, index];

@@ -20,14 +20,18 @@ export const desiredAgentSchema = z.strictObject({
 
 export type DesiredAgent = z.infer<typeof desiredAgentSchema>;
 
-/** The document: `agents: [...]`, or a bare list, or one agent. */
-export function agentEntries(document: unknown): { entries: unknown[]; basePath: Array<string | number> } | undefined {
-  if (Array.isArray(document)) return { entries: document, basePath: [] };
+/**
+ * The document: `agents: [...]`, or a bare list, or one agent. In a stack, top-level keys other
+ * than `agents` are unknown, except `x-` keys, which hold YAML anchors (as in compose files).
+ */
+export function agentEntries(document: unknown): { entries: unknown[]; basePath: Array<string | number>; unknownKeys: string[] } | undefined {
+  if (Array.isArray(document)) return { entries: document, basePath: [], unknownKeys: [] };
   if (document && typeof document === 'object' && 'agents' in document) {
     const agents = (document as { agents: unknown }).agents;
-    return Array.isArray(agents) ? { entries: agents, basePath: ['agents'] } : undefined;
+    const unknownKeys = Object.keys(document).filter((key) => key !== 'agents' && !key.startsWith('x-'));
+    return Array.isArray(agents) ? { entries: agents, basePath: ['agents'], unknownKeys } : undefined;
   }
-  if (document && typeof document === 'object') return { entries: [document], basePath: [] };
+  if (document && typeof document === 'object') return { entries: [document], basePath: [], unknownKeys: [] };
   return undefined;
 }
 

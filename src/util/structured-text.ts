@@ -12,7 +12,7 @@ export async function parseJsonOrYaml(text: string, source: string): Promise<unk
     }
   }
   const { parseDocument } = await loadYaml();
-  const document = parseDocument(text, { prettyErrors: true });
+  const document = parseDocument(text, { prettyErrors: true, merge: true });
   const problem = document.errors[0];
   if (problem) {
     const line = problem.linePos?.[0]?.line;

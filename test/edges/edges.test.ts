@@ -181,3 +181,56 @@ describe('TLS to a plain-HTTP server (row 14)', () => {
     expect(result.stderr).toMatch(/^error: 127\.0\.0\.1:\d+ speaks plain HTTP, not HTTPS\nUse http:\/\/ in --base-url/);
   });
 });
+
+describe('provisioning files: merge keys, unknown top-level keys, empty plans (row 4)', () => {
+  it('YAML merge keys (<<: *defaults) are read, with the anchor under an x- key', async () => {
+    const file = join(tempDir(), 'merge.yaml');
+    writeFileSync(file, 'x-defaults: &defaults\n  description: shared\n  llmModel: GPT_4\nagents:\n  - <<: *defaults\n    name: Merged one\n  - <<: *defaults\n    name: Merged two\n');
+    const result = await agents('diff', '-f', file, '--json');
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout).plan.map((p: { name: string }) => p.name)).toEqual(['Merged one', 'Merged two']);
+  });
+
+  it('unknown top-level keys are errors naming file:line; x- keys are not', async () => {
+    const file = join(tempDir(), 'unknown.yaml');
+    writeFileSync(file, 'version: 2\nx-notes: fine\nagents:\n  - name: A\n    description: d\n    llmModel: GPT_4\n');
+    const result = await agents('diff', '-f', file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:1: unknown top-level key "version"`);
+    expect(result.stderr).not.toContain('x-notes');
+  });
+
+  it('a single-agent document with an extra agents: [] key is an error, not an empty plan', async () => {
+    const file = join(tempDir(), 'single.yaml');
+    writeFileSync(file, 'name: Lost\ndescription: d\nllmModel: GPT_4\nagents: []\n');
+    const result = await agents('diff', '-f', file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown top-level key "name"');
+  });
+
+  it('an empty plan is said on stderr', async () => {
+    const file = join(tempDir(), 'empty.yaml');
+    writeFileSync(file, 'agents: []\n');
+    const result = await agents('diff', '-f', file);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`warning: ${file} declares no agents: nothing to plan`);
+  });
+});
+
+describe('--output-schema given a file name without @ (row 15)', () => {
+  it('is exit 2 suggesting @FILE; nothing is sent', async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, 'schema.json'), '{"type":"object"}');
+    const before = running.emulator.requests.length;
+    const previous = process.cwd();
+    process.chdir(dir);
+    try {
+      const result = await agents('invoke', 'a1', 'hi', '--output-schema', 'schema.json');
+      expect(result.code).toBe(2);
+      expect(result.stderr).toBe('error: --output-schema "schema.json" is the name of a file, not a schema\nPass --output-schema @schema.json to read it.\n');
+    } finally {
+      process.chdir(previous);
+    }
+    expect(running.emulator.requests.length).toBe(before);
+  });
+});

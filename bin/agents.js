@@ -8,16 +8,12 @@ const SHIPPED_COMPLETIONS = { bash: 'agents.bash', zsh: '_agents', fish: 'agents
 const live = Boolean(process.env.AGENTS_LIVE_OUTPUT);
 
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  const { readFileSync } = await import('node:fs');
-  const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-  process.stdout.write(`${version}\n`);
+  process.stdout.write(`${JSON.parse(await shipped('../package.json')).version}\n`);
 } else if (args.length === 2 && args[0] === 'completion' && Object.hasOwn(SHIPPED_COMPLETIONS, args[1]) && !live) {
-  const { readFileSync } = await import('node:fs');
-  process.stdout.write(readFileSync(new URL(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`, import.meta.url), 'utf8'));
+  process.stdout.write(await shipped(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`));
 } else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !process.stdout.isTTY && !live) {
   // Off a terminal commander wraps at 80 columns, as the build did: the same text.
-  const { readFileSync } = await import('node:fs');
-  process.stdout.write(readFileSync(new URL('../dist/help.txt', import.meta.url), 'utf8'));
+  process.stdout.write(await shipped('../dist/help.txt'));
 } else {
   // Node 22.1+ keeps the compiled bundle on disk: later runs skip most of the parse and compile.
   const { enableCompileCache } = await import('node:module');
@@ -37,6 +33,12 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     const { main } = await import('../dist/main.js');
     await main();
   }
+}
+
+/** A text file of the package, relative to this one. */
+async function shipped(path) {
+  const { readFileSync } = await import('node:fs');
+  return readFileSync(new URL(path, import.meta.url), 'utf8');
 }
 
 /** The user's cache folder, never the config folder: commands that only read config leave it as it was. */

@@ -1,6 +1,7 @@
 // Prints an agent's answer as its events arrive, in the chosen output mode.
 // Human mode streams text to stdout and keeps no copy, so memory stays flat.
 import type { InvokeEvent } from '../api/invoke.js';
+import { classifyNetworkError } from '../api/network-errors.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
@@ -100,8 +101,7 @@ function streamFailure(message: string): CliError {
 
 function asFailure(error: unknown): CliError {
   if (error instanceof CliError) return error;
-  const e = error as { name?: string; code?: string } | null;
-  if (e?.name === 'AbortError' || e?.code === 'ABORT_ERR') return new CliError('interrupted', 'interrupted');
+  if (classifyNetworkError(error) === 'aborted') return new CliError('interrupted', 'interrupted');
   throw error;
 }
 

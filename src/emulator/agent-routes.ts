@@ -2,6 +2,7 @@
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendInternalError, sendJson, sendValidation } from './http.js';
 import { agentNotFound } from './not-found.js';
+import { readPage } from './paging.js';
 import { pythonJsonDumps } from './python-json.js';
 import { LLM_MODELS, LLM_PROVIDERS, providerOfModel } from './seed.js';
 import { AGENT_TYPES, type AgentRow, type LinkKind } from './store.js';
@@ -14,11 +15,11 @@ const AGENT_FIELDS: Record<string, FieldRule> = {
   initialMessage: { type: 'str' },
   prompt: { type: 'str' },
   llmModel: { type: 'str' },
-  llmProvider: { type: 'str' },
+  llmProvider: { type: 'str', oneOf: LLM_PROVIDERS },
   avatar: { type: 'str' },
   outputSchema: { type: 'str' },
   metadata: { type: 'object' },
-  type: { type: 'str' },
+  type: { type: 'str', oneOf: AGENT_TYPES },
 };
 
 const WRITABLE = ['name', 'description', 'isActive', 'initialMessage', 'prompt', 'llmModel', 'avatar', 'outputSchema', 'metadata', 'type'] as const;
@@ -55,12 +56,6 @@ function agentView(ctx: RouteContext, row: AgentRow, relations: Relations, metad
   };
 }
 
-function invalidType(ctx: RouteContext, body: Record<string, unknown>): boolean {
-  if (body.type === undefined || (AGENT_TYPES as readonly unknown[]).includes(body.type)) return false;
-  sendValidation(ctx.res, [{ loc: ['body', 'type'], msg: `value is not a valid enumeration member; permitted: ${AGENT_TYPES.map((t) => `'${t}'`).join(', ')}`, type: 'type_error.enum' }]);
-  return true;
-}
-
 function readBody(ctx: RouteContext, rules: Record<string, FieldRule>): Record<string, unknown> | undefined {
   const { body, errors } = parseBody(ctx.rawBody);
   const all = body ? [...errors, ...checkFields(body, rules)] : errors;
@@ -73,10 +68,7 @@ function readBody(ctx: RouteContext, rules: Record<string, FieldRule>): Record<s
 
 export const createAgent: Handler = (ctx) => {
   const body = readBody(ctx, { ...AGENT_FIELDS, name: { type: 'str', required: true } });
-  if (!body || invalidType(ctx, body)) return;
-  if (typeof body.llmProvider === 'string' && !(LLM_PROVIDERS as readonly string[]).includes(body.llmProvider)) {
-    return sendValidation(ctx.res, [{ loc: ['body', 'llmProvider'], msg: `value is not a valid enumeration member; permitted: ${LLM_PROVIDERS.map((p) => `'${p}'`).join(', ')}`, type: 'type_error.enum' }]);
-  }
+  if (!body) return;
   // §2.1, in the real order: the provider (from the model, else llmProvider), the caller's LLM for
   // it, then the insert, where the database rejects a model outside its enum (uncaught: plain 500).
   const model = typeof body.llmModel === 'string' ? body.llmModel : undefined;
@@ -111,7 +103,7 @@ export const getAgent: Handler = (ctx) => {
 export const updateAgent: Handler = (ctx) => {
   const { llmProvider: _ignored, ...rules } = AGENT_FIELDS; // not a field of AgentUpdate: dropped, as pydantic drops it
   const body = readBody(ctx, rules);
-  if (!body || invalidType(ctx, body)) return;
+  if (!body) return;
   if (typeof body.llmModel === 'string' && !LLM_MODELS.includes(body.llmModel)) {
     return sendDetail(ctx.res, 500, `Invalid enum value for llmModel: ${body.llmModel}`);
   }
@@ -138,22 +130,3 @@ export const deleteAgent: Handler = (ctx) => {
   if (!row) return agentNotFound(ctx, 'delete');
   sendEnvelope(ctx.res, agentView(ctx, row, 'null'));
 };
-
-/**
- * skip and take as the real list routes read them: integers (422 otherwise), and total_pages is
- * ceil(count / take) inside the handler's try, so take=0 is a 500 "division by zero".
- */
-export function readPage(ctx: RouteContext): { skip: number; take: number } | undefined {
-  const skip = Number(ctx.query.get('skip') ?? 0);
-  const take = Number(ctx.query.get('take') ?? 50);
-  const bad = !Number.isInteger(skip) ? 'skip' : !Number.isInteger(take) ? 'take' : undefined;
-  if (bad) {
-    sendValidation(ctx.res, [{ loc: ['query', bad], msg: 'value is not a valid integer', type: 'type_error.integer' }]);
-    return undefined;
-  }
-  if (take === 0) {
-    sendDetail(ctx.res, 500, 'division by zero');
-    return undefined;
-  }
-  return { skip: Math.max(0, skip), take: Math.abs(take) };
-}

@@ -1,7 +1,7 @@
 // Attach, list and detach an agent's tools, datasources and LLMs; list the seeded catalogues.
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendValidation } from './http.js';
-import { readPage } from './agent-routes.js';
+import { readPage } from './paging.js';
 import { agentNotFound } from './not-found.js';
 import { linkKey, type LinkKind } from './store.js';
 import { checkFields, parseBody } from './validation.js';

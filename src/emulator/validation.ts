@@ -6,6 +6,8 @@ export type FieldType = 'str' | 'bool' | 'int' | 'object';
 export interface FieldRule {
   type: FieldType;
   required?: boolean;
+  /** The members of a Python Enum field: anything else is pydantic's type_error.enum. */
+  oneOf?: readonly string[];
 }
 
 const typeError: Record<FieldType, Omit<FieldError, 'loc'>> = {
@@ -51,6 +53,9 @@ export function checkFields(body: Record<string, unknown>, rules: Record<string,
       continue;
     }
     if (!matches(value, rule.type)) errors.push({ loc: ['body', name], ...typeError[rule.type] });
+    else if (rule.oneOf && !rule.oneOf.includes(value as string)) {
+      errors.push({ loc: ['body', name], msg: `value is not a valid enumeration member; permitted: ${rule.oneOf.map((m) => `'${m}'`).join(', ')}`, type: 'type_error.enum' });
+    }
   }
   return errors;
 }

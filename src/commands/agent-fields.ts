@@ -9,7 +9,8 @@ import { readFileOrStdin } from '../util/read-input.js';
 import { parseJsonOrYaml } from '../util/structured-text.js';
 import type { Options } from './define.js';
 
-const text = () => z.string({ error: 'must be text' });
+/** "is required" only when the field is absent; a value of the wrong type says what it must be. */
+export const text = () => z.string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a string') });
 const nonEmpty = () => text().check(z.trim(), z.minLength(1, 'must not be empty'));
 
 export const agentFieldsSchema = z.strictObject({

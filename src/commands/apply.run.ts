@@ -1,7 +1,6 @@
 import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
 import { executePlan } from '../provision/execute.js';
-import { planJson, renderPlan, renderResults, resultsJson } from '../provision/render.js';
+import { applyFailure, planJson, renderPlan, renderResults, resultsJson } from '../provision/render.js';
 import type { Options } from './define.js';
 import { planFromOptions } from './provision-plan.js';
 
@@ -12,7 +11,7 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   if (human) ctx.print(renderPlan(plan, ctx.stdoutTheme));
 
   const results = dryRun ? [] : await executePlan(client, plan.agents.filter((a) => a.action !== 'unchanged'), concurrency);
-  const learnt = Object.fromEntries(results.flatMap((r) => (r.id && !r.error ? [[r.id, { name: r.name }]] : [])));
+  const learnt = Object.fromEntries(results.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 
   if (ctx.globals.json) {
@@ -25,14 +24,6 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
     ctx.logger.info('No changes.');
   }
 
-  const failures = [
-    ...plan.problems.map((p) => ({ name: p.name, error: p.error })),
-    ...results.flatMap((r) => (r.error ? [{ name: r.name, error: r.error }] : [])),
-  ];
-  if (failures.length > 0) {
-    // The first failure's kind gives the exit code; every failure is listed.
-    throw new CliError(failures[0]!.error.kind, `${failures.length} of ${plan.agents.length + plan.problems.length} agents failed; the others were applied`, {
-      details: failures.map(({ name, error }) => `${name}: ${error.message}`),
-    });
-  }
+  const failure = applyFailure(plan, results);
+  if (failure) throw failure;
 }

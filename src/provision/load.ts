@@ -4,9 +4,8 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
-import { loadYaml } from '../util/load-yaml.js';
 import { readFileOrStdin } from '../util/read-input.js';
-import { toJsOrUsage } from '../util/structured-text.js';
+import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
 import { agentEntries, desiredAgentSchema, type DesiredAgent } from './schema.js';
 
 const PROVISION_FILE = /\.(ya?ml|json)$/i;
@@ -29,52 +28,50 @@ async function filesOf(path: string): Promise<string[]> {
   return names.map((name) => join(path, name));
 }
 
+/** A problem found in a file; `line` orders a file's problems as they appear in it. */
+interface Problem {
+  line: number;
+  message: string;
+}
+
 export async function loadDesiredAgents(paths: string[], stdin: InputStream): Promise<LoadedAgent[]> {
-  const { LineCounter, parseDocument } = await loadYaml();
   const loaded: LoadedAgent[] = [];
   const problems: string[] = [];
   for (const file of (await Promise.all(paths.map(filesOf))).flat()) {
     const source = file === '-' ? 'stdin' : file;
     const text = await readFileOrStdin(file, stdin, '-f');
-    const lines = new LineCounter();
-    // merge: YAML 1.1 merge keys (`<<: *defaults`), which CI files use to share fields.
-    const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, merge: true });
-    const lineOf = (path: Array<string | number>) => {
-      const node = document.getIn(path, true) as { range?: [number, number, number] } | undefined;
-      return node?.range ? lines.linePos(node.range[0]).line : undefined;
-    };
-    if (document.errors.length > 0) {
-      const error = document.errors[0]!;
-      problems.push(`${source}:${error.linePos?.[0]?.line ?? '?'}: not valid YAML or JSON: ${error.message.split('\n')[0]}`);
-      continue;
-    }
-    let value: unknown;
+    let document: ParsedDocument;
     try {
-      value = toJsOrUsage(document, source);
+      document = await parseYamlDocument(text, source);
     } catch (error) {
-      problems.push((error as CliError).message);
+      if (!(error instanceof CliError)) throw error;
+      problems.push(error.message);
       continue;
     }
-    const found = agentEntries(value);
+    const found = agentEntries(document.value);
     if (!found) {
-      problems.push(`${source}:${lineOf(['agents']) ?? 1}: expected "agents:" with a list of agents`);
+      problems.push(`${source}:${document.lineOf(['agents']) ?? 1}: expected "agents:" with a list of agents`);
       continue;
     }
-    for (const key of found.unknownKeys) {
-      problems.push(`${source}:${lineOf([key]) ?? 1}: unknown top-level key "${key}" (a file holds "agents:"; keys starting with "x-" may hold anchors)`);
-    }
+    const inFile: Problem[] = found.unknownKeys.map((key) => {
+      const line = document.lineOf([key]) ?? 1;
+      return { line, message: `${source}:${line}: unknown top-level key "${key}" (a file holds "agents:"; keys starting with "x-" may hold anchors)` };
+    });
     found.entries.forEach((entry, index) => {
       const path = [...found.basePath, index];
       const parsed = desiredAgentSchema.safeParse(entry);
+      const entryLine = document.lineOf(path) ?? 1;
+      if (parsed.success) return void loaded.push({ agent: parsed.data, source, where: `${source}:${entryLine}` });
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
-      if (parsed.success) return void loaded.push({ agent: parsed.data, source, where: `${source}:${lineOf(path) ?? 1}` });
       for (const issue of parsed.error.issues) {
         const fieldPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : [...path, ...(issue.path as Array<string | number>)];
-        const line = lineOf(fieldPath) ?? lineOf(path);
+        const line = document.lineOf(fieldPath) ?? entryLine;
         const field = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : `${issue.path.join('.')}: ${issue.message}`;
-        problems.push(`${source}${line ? `:${line}` : ''}: ${label}: ${field}`);
+        inFile.push({ line, message: `${source}:${line}: ${label}: ${field}` });
       }
     });
+    // Sorted by line (stable), so the list reads top to bottom like the file.
+    problems.push(...inFile.sort((a, b) => a.line - b.line).map((problem) => problem.message));
   }
   problems.push(...duplicates(loaded));
   if (problems.length > 0) throw new CliError('usage', `invalid provisioning input (nothing was sent)`, { details: problems });

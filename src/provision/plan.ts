@@ -1,6 +1,6 @@
 // What apply would do: match desired agents to existing ones by name, and work out the
 // fields that differ and the links that are missing. Reads only; writes nothing.
-import { getAgent, listAgents, type Agent, type AgentFields, type AttachKind } from '../api/agents.js';
+import { getAgent, listAgents, listCatalog, type Agent, type AgentFields, type AttachKind } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../errors.js';
 import { mapLimit } from './pool.js';
@@ -16,6 +16,8 @@ export interface PlannedAgent {
   /** Fields to send: all of them for create, the differing ones for update. */
   fields: AgentFields;
   changed: string[];
+  /** update: the service's values of the changed fields, for "old → new". */
+  previous: Partial<AgentFields>;
   attach: Attachments;
 }
 
@@ -27,6 +29,8 @@ export interface PlanProblem {
 export interface Plan {
   agents: PlannedAgent[];
   problems: PlanProblem[];
+  /** The names of the tools, datasources and LLMs to attach, where the service told them (id → name). */
+  linkNames: Map<string, string>;
 }
 
 const PAGE = 100;
@@ -86,7 +90,7 @@ export async function computePlan(client: ApiClient, desired: Array<{ agent: Des
     }
     const fields = fieldsOf(want);
     if (matches.length === 0) {
-      return { name: want.name, action: 'create', fields, changed: Object.keys(fields), attach: missingLinks(want, undefined) };
+      return { name: want.name, action: 'create', fields, changed: Object.keys(fields), previous: {}, attach: missingLinks(want, undefined) };
     }
     // The list leaves relations out on some servers: read the agent for its links.
     const current = await getAgent(client, matches[0]!.id);
@@ -101,10 +105,31 @@ export async function computePlan(client: ApiClient, desired: Array<{ agent: Des
       action: changed.length > 0 || linksMissing ? 'update' : 'unchanged',
       fields: update,
       changed,
+      previous: Object.fromEntries(changed.map((key) => [key, current[key]])) as Partial<AgentFields>,
       attach,
     };
   });
-  return { agents: planned.filter((p): p is PlannedAgent => p !== undefined), problems };
+  const agents = planned.filter((p): p is PlannedAgent => p !== undefined);
+  return { agents, problems, linkNames: await namesOfLinks(client, agents) };
+}
+
+/**
+ * One list request per kind that has something to attach, so the plan can say "weather" rather
+ * than an id. Only for reading: a service that cannot list a kind leaves its ids unnamed.
+ */
+async function namesOfLinks(client: ApiClient, agents: PlannedAgent[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const kinds = LINK_KINDS.map(({ kind }) => kind).filter((kind) => agents.some((agent) => agent.attach[kind].length > 0));
+  await Promise.all(
+    kinds.map(async (kind: AttachKind) => {
+      const entries = await listCatalog(client, kind).catch((error: unknown) => {
+        if (error instanceof CliError && error.kind === 'interrupted') throw error;
+        return [];
+      });
+      for (const entry of entries) if (entry.name !== entry.id) names.set(entry.id, entry.name);
+    }),
+  );
+  return names;
 }
 
 export function planHasChanges(plan: Plan): boolean {

@@ -1,18 +1,17 @@
 // The provisioning file: the agents that should exist, with their fields and the ids of
 // their tools, datasources and LLMs. The agent fields are those of create (one schema).
 import * as z from 'zod/mini';
-import { agentFieldsSchema } from '../commands/agent-fields.js';
+import { agentFieldsSchema, text } from '../commands/agent-fields.js';
 
-const ids = z.array(z.string({ error: 'must be a list of ids' }).check(z.minLength(1, 'an id must not be empty')), { error: 'must be a list of ids' });
-const required = () => z.string({ error: 'is required' });
+const ids = z.array(z.string({ error: 'must be an id (a string)' }).check(z.minLength(1, 'an id must not be empty')), { error: 'must be a list of ids' });
 
 export const desiredAgentSchema = z.strictObject({
   /** Matches an existing agent by id before by name (export writes it when names collide). */
-  id: z.optional(z.string({ error: 'must be text' }).check(z.trim(), z.minLength(1, 'must not be empty'))),
+  id: z.optional(text().check(z.trim(), z.minLength(1, 'must not be empty'))),
   ...agentFieldsSchema.shape,
-  name: required().check(z.trim(), z.minLength(1, 'must not be empty')),
-  description: required(),
-  llmModel: required().check(z.trim(), z.minLength(1, 'must not be empty')),
+  name: text().check(z.trim(), z.minLength(1, 'must not be empty')),
+  description: text(),
+  llmModel: text().check(z.trim(), z.minLength(1, 'must not be empty')),
   tools: z.optional(ids),
   datasources: z.optional(ids),
   llms: z.optional(ids),

@@ -81,9 +81,9 @@ describe('create', () => {
     writeFileSync(join(dir, 'broken.yaml'), 'name: x\ndescription: [unclosed\n');
     const broken = await run(['create', '-f', join(dir, 'broken.yaml')]);
     expect(broken.code).toBe(2);
-    expect(broken.stderr).toMatch(/broken\.yaml:\d+ is not valid JSON or YAML/);
+    expect(broken.stderr).toMatch(/broken\.yaml:\d+:\d+: not valid JSON or YAML: /);
     const wrongType = await run(['create', '-f', '-'], { stdin: '{"name": 5}' });
-    expect(wrongType.stderr).toContain('name in stdin: must be text');
+    expect(wrongType.stderr).toContain('name in stdin: must be a string');
     const nofile = await run(['create', '-f', join(dir, 'nope.yaml')]);
     expect(nofile.stderr).toContain('no such file');
     expect(calls()).toHaveLength(0);

@@ -6,9 +6,10 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runBinary } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
+import { sendJson, startTestServer } from '../helpers/test-server.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 
 const running = useEmulatorEnv();
@@ -232,5 +233,119 @@ describe('--output-schema given a file name without @ (row 15)', () => {
       process.chdir(previous);
     }
     expect(running.emulator.requests.length).toBe(before);
+  });
+});
+
+describe('validation messages (row 6)', () => {
+  it('a value of the wrong type says what it must be; only an absent field "is required"; sorted by line', async () => {
+    const file = join(tempDir(), 'types.yaml');
+    // zod reports name before llmModel and unknown keys last: the file has them the other way round.
+    writeFileSync(file, 'agents:\n  - temperature: 1\n    llmModel: 5\n    name: 123\n    description: [a, b]\n    tools: [1]\n');
+    const result = await agents('apply', '-f', file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      [
+        'error: invalid provisioning input (nothing was sent)',
+        `  ${file}:2: agent #1: unknown field temperature`,
+        `  ${file}:3: agent #1: llmModel: must be a string`,
+        `  ${file}:4: agent #1: name: must be a string`,
+        `  ${file}:5: agent #1: description: must be a string`,
+        `  ${file}:6: agent #1: tools.0: must be an id (a string)`,
+        '',
+      ].join('\n'),
+    );
+    const missing = join(tempDir(), 'missing.yaml');
+    writeFileSync(missing, 'agents:\n  - name: No description\n    llmModel: GPT_4\n');
+    expect((await agents('apply', '-f', missing)).stderr).toContain(`${missing}:2: agent "No description": description: is required`);
+  });
+
+  it.each([
+    ['apply -f', (file: string) => ['apply', '-f', file], (file: string) => `error: invalid provisioning input (nothing was sent)\n  ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`],
+    ['create -f', (file: string) => ['create', '-f', file], (file: string) => `error: ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`],
+  ])('a duplicate key given to %s is one whole line with its line and column', async (_name, argv, expected) => {
+    const file = join(tempDir(), 'duplicate.yaml');
+    writeFileSync(file, 'agents:\n  - name: Twice\n    description: a\n    description: b\n    llmModel: GPT_4\n');
+    const result = await agents(...argv(file));
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(expected(file));
+  });
+});
+
+describe('apply when the service dies part-way (row 8)', () => {
+  it('stops scheduling once connections are refused, says what was and was not done, exit 3', async () => {
+    let created = 0;
+    const server = await startTestServer((req, res, body) => {
+      if (req.method === 'GET') return sendJson(res, 200, { success: true, data: [] });
+      if (++created > 20) {
+        // The service dies: this connection is cut, and the port refuses from now on.
+        void server.close();
+        return void res.destroy();
+      }
+      const { name } = JSON.parse(body) as { name: string };
+      sendJson(res, 200, { success: true, data: { id: `00000000-0000-4000-8000-${String(created).padStart(12, '0')}`, name } });
+    });
+    const file = join(tempDir(), 'many.yaml');
+    writeFileSync(file, `agents:\n${Array.from({ length: 200 }, (_, i) => `  - {name: Agent ${i}, description: d, llmModel: GPT_4}\n`).join('')}`);
+    const result = await runBinary(['apply', '-f', file], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 't', AGENTS_CONFIG_DIR: tempConfigDir() } });
+    expect(result.code).toBe(3);
+    const summary = /error: the service stopped answering: (.*)\n[\s\S]*200 agents: 20 applied, (\d+) not attempted, (\d+) failed\n/.exec(result.stderr);
+    expect(summary, result.stderr).not.toBeNull();
+    // Only the agents in flight when it died (at most --concurrency, 4) were tried and failed.
+    expect(Number(summary![3])).toBeGreaterThanOrEqual(1);
+    expect(Number(summary![3])).toBeLessThanOrEqual(4);
+    expect(Number(summary![2]) + Number(summary![3])).toBe(180);
+    expect(result.stderr).toContain('Run apply again once the service is back');
+    expect(result.stdout.match(/^✓ created /gm)).toHaveLength(20);
+  });
+});
+
+describe('partial failures, agent by agent (row 9)', () => {
+  it('an agent created with a bad tool says it was created, and its other tools are still attached', async () => {
+    const file = join(tempDir(), 'partial.yaml');
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    writeFileSync(file, `agents:\n  - name: Partly linked\n    description: d\n    llmModel: GPT_4\n    tools: [${missing}, ${SEED.tools[0].id}]\n`);
+    const result = await agents('apply', '-f', file);
+    expect(result.code).toBe(5);
+    const id = /^✗ created Partly linked {2}(\S+)$/m.exec(result.stdout)?.[1];
+    expect(id, result.stdout).toBeDefined();
+    expect(result.stdout).toContain(`✗ created Partly linked  ${id}\n    ✗ tool ${missing} not found\n    ✓ attached tool ${SEED.tools[0].id}\n`);
+    expect(result.stderr).toBe(`error: 1 of 1 agent failed (0 applied)\n  Partly linked: created ${id}; tool ${missing} not found\n`);
+    const agent = JSON.parse((await agents('get', id!, '--json')).stdout) as { tools: Array<{ toolId: string }> };
+    expect(agent.tools.map((t) => t.toolId)).toEqual([SEED.tools[0].id]);
+  });
+});
+
+describe('diff output (row 10)', () => {
+  it('names links, shows ids long enough to be unique, old → new, aligned; --json has the full values', async () => {
+    const created = await agents('create', '--name', 'Diff target', '--description', 'Before', '--llm-model', 'GPT_4', '-q');
+    const id = created.stdout.trim();
+    const longer = 'x'.repeat(60);
+    const file = join(tempDir(), 'diff.yaml');
+    const tools = SEED.tools.map((tool) => tool.id);
+    writeFileSync(file, `agents:\n  - name: Diff target\n    description: ${longer}\n    llmModel: GPT_4\n    isActive: false\n    tools: [${tools.join(', ')}, 00000000-0000-4000-8000-000000000000]\n  - name: Diff new\n    description: d\n    llmModel: GPT_4\n`);
+    const result = await agents('diff', '-f', file);
+    expect(result.code).toBe(1);
+    const toolLines = SEED.tools.map((tool) => `    + tool       ${tool.name} (${tool.id})`); // these ids differ only in their last character
+    expect(result.stdout).toBe(
+      [
+        'Plan: 1 to create, 1 to update, 0 unchanged',
+        '~ update     Diff target',
+        `    description  "Before" → "${'x'.repeat(38)}…`,
+        '    isActive     true → false',
+        ...toolLines,
+        '    + tool       00000000…',
+        '+ create     Diff new',
+        '',
+      ].join('\n'),
+    );
+    const json = JSON.parse((await agents('diff', '-f', file, '--json')).stdout) as { plan: Array<{ id: string; changes: unknown }> };
+    expect(json.plan[0]).toMatchObject({ id, changes: [{ field: 'description', from: 'Before', to: longer }, { field: 'isActive', from: true, to: false }] });
+  });
+
+  it('colours each action on a terminal, as terraform plan does', async () => {
+    const file = join(tempDir(), 'colour.yaml');
+    writeFileSync(file, 'agents:\n  - {name: Colour new, description: d, llmModel: GPT_4}\n');
+    const result = await runCli(['diff', '-f', file], { env: { ...running.env, FORCE_COLOR: '1' }, configDir: running.env.AGENTS_CONFIG_DIR });
+    expect(result.stdout).toContain('\u001b[32m+ create   \u001b[39m  Colour new');
   });
 });

@@ -60,7 +60,7 @@ for (const strict of [false, true]) {
 `);
       const diff = await agents(['diff', '-f', changed]);
       expect(diff.code).toBe(1);
-      expect(diff.stdout).toMatch(/~ update\s+Weather bot\s+change description; attach tool 5b0d6a7e…/);
+      expect(diff.stdout).toMatch(/~ update\s+Weather bot\n\s+description\s+"Tells the weather" → "Tells the weather, briefly"\n\s+\+ tool\s+code-interpreter \(5b0d6a7e…\)/);
       const beforeDry = emulator.requests.length;
       const dry = await agents(['apply', '-f', changed, '--dry-run']);
       expect(dry.code).toBe(0);
@@ -109,7 +109,7 @@ for (const strict of [false, true]) {
 `);
       const result = await agents(['apply', '-f', partly, '--concurrency', '2']);
       expect(result.code).not.toBe(0);
-      expect(result.stderr).toMatch(/1 of 3 agents failed; the others were applied\n\s+Two: /);
+      expect(result.stderr).toMatch(/1 of 3 agents failed \(2 applied\)\n\s+Two: created \S+; tool no-such-tool not found/);
       expect((await listJson()).map((a) => a.name).sort()).toEqual(['One', 'Three', 'Two']);
       // Re-running retries only what is missing, and fails the same way.
       const again = await agents(['apply', '-f', partly]);

@@ -124,7 +124,7 @@ complete -c agents -n '__agents_at '\''config set'\'' 0' -a 'base-url timeout al
 complete -c agents -n '__agents_at '\''config unset'\'' 0' -a 'base-url timeout allow-insecure-http'
 complete -c agents -n '__agents_at '\''emulator'\''' -l port -r -f -d 'port to listen on (0 picks a free one)'
 complete -c agents -n '__agents_at '\''emulator'\''' -l host -r -f -d 'address to bind'
-complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token the emulator accepts (default: a fixed emulator token)'
+complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)'
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, link records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'

@@ -11,7 +11,7 @@ const TEXT_EXCERPT_LENGTH = 200;
 const NOT_FOUND_DETAIL = /RecordNotFound|Record to (update|delete) does not exist|'NoneType' object has no attribute|not found/i;
 
 export function kindOfStatus(status: number, detail: string | undefined): ErrorKind {
-  if (status === 400 || status === 422) return 'invalid-request';
+  if (status === 400 || status === 413 || status === 422) return 'invalid-request';
   if (status === 401 || status === 402 || status === 403) return 'auth';
   if (status === 404) return 'not-found';
   if (status === 409) return 'conflict';
@@ -92,6 +92,8 @@ function hintFor(kind: ErrorKind, status: number, plainText: boolean): string | 
       return status === 402 ? undefined : 'Check the token: run `agents login`, or set AGENTS_TOKEN.';
     case 'not-found':
       return 'Check the id: `agents list` shows the agents you can reach.';
+    case 'invalid-request':
+      return status === 413 ? 'The service, or a proxy in front of it, refuses a request this large: shorten the longest field.' : undefined;
     case 'rate-limited':
       return 'The service is rate limiting; wait and try again.';
     case 'server':

@@ -28,6 +28,11 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
     throw listenError(error, options.host, options.port);
   });
 
+  if (emulator.exposed) {
+    ctx.logger.warn(
+      `listening on ${options.host}: other machines can reach this emulator.${options.token === undefined ? ' Its token is random, not the documented one.' : ''} Use --host 127.0.0.1 to keep it local.`,
+    );
+  }
   if (ctx.globals.json) {
     ctx.print(JSON.stringify({ baseUrl: emulator.url, token: emulator.token, strict: emulator.strict }));
   } else {

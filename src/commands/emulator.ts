@@ -13,7 +13,7 @@ export function emulatorCommand(deps: Deps): Command {
     )
     .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').default(DEFAULT_EMULATOR_PORT).argParser(decimal))
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--token <token>', 'token the emulator accepts (default: a fixed emulator token)')
+    .option('--token <token>', 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)')
     .option('--strict', "follow the spec's cleaner reading: 201, 401, 404, link records")
     .addOption(
       new Option('--token-delay <ms>', `pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default ${DEFAULT_TOKEN_DELAY_MS})`).argParser(

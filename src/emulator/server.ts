@@ -3,6 +3,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TOKEN_DELAY_MS, type EmulatorConfig } from './context.js';
+import { connectableHost, isLoopbackHost, randomEmulatorToken } from './exposure.js';
 import { sendDetail, sendInternalError } from './http.js';
 import { matchRoute } from './router.js';
 import { DEFAULT_EMULATOR_TOKEN } from './seed.js';
@@ -24,6 +25,8 @@ export interface RunningEmulator {
   url: string;
   token: string;
   strict: boolean;
+  /** Listening on an address other machines can reach (not loopback). */
+  exposed: boolean;
   /** Every request served, in order: lets tests count writes. */
   requests: Array<{ method: string; path: string }>;
   close(): Promise<void>;
@@ -32,7 +35,10 @@ export interface RunningEmulator {
 const API_PREFIX = ['api', 'v1'];
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const token = options.token ?? DEFAULT_EMULATOR_TOKEN;
+  const host = options.host ?? '127.0.0.1';
+  const exposed = !isLoopbackHost(host);
+  // The fixed token is public (it is in the docs): only loopback may use it unasked.
+  const token = options.token ?? (exposed ? randomEmulatorToken() : DEFAULT_EMULATOR_TOKEN);
   const config: EmulatorConfig = { strict: options.strict ?? false, tokenDelayMs: options.tokenDelayMs ?? DEFAULT_TOKEN_DELAY_MS };
   const store = new Store();
   const requests: RunningEmulator['requests'] = [];
@@ -44,7 +50,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       else res.destroy();
     });
   });
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -53,11 +58,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     });
   });
   const { port } = server.address() as AddressInfo;
-  const shownHost = host.includes(':') ? `[${host}]` : host;
+  const reachable = connectableHost(host);
+  const shownHost = reachable.includes(':') && !reachable.startsWith('[') ? `[${reachable}]` : reachable;
   return {
     url: `http://${shownHost}:${port}`,
     token,
     strict: config.strict,
+    exposed,
     requests,
     close: () =>
       new Promise<void>((resolve) => {
@@ -73,6 +80,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: Store, c
   const rawPath = (req.url ?? '/').split('?')[0]!;
   const segments = rawPath.split('/').filter(Boolean);
   const rawBody = await readBody(req);
+  if (rawBody === undefined) return sendDetail(res, 413, `Request body larger than ${MAX_BODY_BYTES} bytes`);
 
   if (segments.length < 2 || segments[0] !== API_PREFIX[0] || segments[1] !== API_PREFIX[1]) {
     return sendDetail(res, 404, 'Not Found');
@@ -104,8 +112,17 @@ function authorized(req: IncomingMessage, res: ServerResponse, config: EmulatorC
   return true;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
+/** The real service sits behind a proxy that caps bodies; 1 MiB is nginx's default. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The body, or undefined past the cap. The rest is read and dropped, so memory stays bounded and the client still gets the 413. */
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+    else chunks.length = 0;
+  }
+  return size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks).toString('utf8');
 }

@@ -1,13 +1,15 @@
 // Issue 20, the rows done so far (each fails on the main before it): provisioning files at their
 // edges, a pasted base URL, a strict server's 404 on attach, and many requests at once.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runBinary } from '../helpers/binary.js';
+import { DEFAULT_EMULATOR_TOKEN, MAX_BODY_BYTES, SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { BIN, runBinary } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { sendJson, startTestServer } from '../helpers/test-server.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
@@ -347,5 +349,37 @@ describe('diff output (row 10)', () => {
     writeFileSync(file, 'agents:\n  - {name: Colour new, description: d, llmModel: GPT_4}\n');
     const result = await runCli(['diff', '-f', file], { env: { ...running.env, FORCE_COLOR: '1' }, configDir: running.env.AGENTS_CONFIG_DIR });
     expect(result.stdout).toContain('\u001b[32m+ create   \u001b[39m  Colour new');
+  });
+});
+
+describe('the emulator on an address others can reach (row 17)', () => {
+  it('--host 0.0.0.0: a random token, a warning, and a base URL the CLI accepts', async () => {
+    const child = spawn(process.execPath, [BIN, 'emulator', '--host', '0.0.0.0', '--port', '0', '--json'], { env: { PATH: process.env.PATH ?? '', HOME: tempDir() } });
+    try {
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const [first] = (await once(child.stdout, 'data')) as [Buffer];
+      const started = JSON.parse(first.toString().split('\n')[0]!) as { baseUrl: string; token: string };
+      expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(started.token).not.toBe(DEFAULT_EMULATOR_TOKEN);
+      expect(started.token).toMatch(/^emu_[\w-]{24}$/);
+      expect(stderr).toContain('warning: listening on 0.0.0.0: other machines can reach this emulator. Its token is random');
+      const listed = await runCli(['list', '-q'], { env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: started.token } });
+      expect(listed.code).toBe(0);
+      const documented = await runCli(['list', '-q'], { env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: DEFAULT_EMULATOR_TOKEN } });
+      expect(documented.code).not.toBe(0);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('a body past 1 MiB is refused with 413, and the CLI says to shorten it (exit 2)', async () => {
+    const file = join(tempDir(), 'big.json');
+    writeFileSync(file, JSON.stringify({ name: 'Big', description: 'd', llmModel: 'GPT_4', prompt: 'x'.repeat(MAX_BODY_BYTES) }));
+    const result = await agents('create', '-f', file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `error: Request body larger than ${MAX_BODY_BYTES} bytes\nThe service, or a proxy in front of it, refuses a request this large: shorten the longest field.\n`,
+    );
   });
 });

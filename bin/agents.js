@@ -7,13 +7,9 @@ const args = process.argv.slice(2);
 const SHIPPED_COMPLETIONS = { bash: 'agents.bash', zsh: '_agents', fish: 'agents.fish' };
 const live = Boolean(process.env.AGENTS_LIVE_OUTPUT);
 
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${JSON.parse(await shipped('../package.json')).version}\n`);
-} else if (args.length === 2 && args[0] === 'completion' && Object.hasOwn(SHIPPED_COMPLETIONS, args[1]) && !live) {
-  process.stdout.write(await shipped(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`));
-} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !process.stdout.isTTY && !live) {
-  // Off a terminal commander wraps at 80 columns, as the build did: the same text.
-  process.stdout.write(await shipped('../dist/help.txt'));
+const answer = await fastAnswer();
+if (answer !== undefined) {
+  process.stdout.write(answer);
 } else {
   // Node 22.1+ keeps the compiled bundle on disk: later runs skip most of the parse and compile.
   const { enableCompileCache } = await import('node:module');
@@ -35,10 +31,31 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   }
 }
 
-/** A text file of the package, relative to this one. */
+/** The text a fast path prints, or undefined when the program must answer (or a shipped file is missing). */
+async function fastAnswer() {
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    const pkg = await shipped('../package.json');
+    return pkg === undefined ? undefined : `${JSON.parse(pkg).version}\n`;
+  }
+  if (live) return undefined;
+  if (args.length === 2 && args[0] === 'completion' && Object.hasOwn(SHIPPED_COMPLETIONS, args[1])) {
+    return shipped(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`);
+  }
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !process.stdout.isTTY) {
+    // Off a terminal commander wraps at 80 columns, as the build did: the same text.
+    return shipped('../dist/help.txt');
+  }
+  return undefined;
+}
+
+/** A text file of the package, relative to this one; undefined when it is not there. */
 async function shipped(path) {
   const { readFileSync } = await import('node:fs');
-  return readFileSync(new URL(path, import.meta.url), 'utf8');
+  try {
+    return readFileSync(new URL(path, import.meta.url), 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** The user's cache folder, never the config folder: commands that only read config leave it as it was. */

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
+import { agentsOnPathForUser, freshHome, spawnAsUser } from '../helpers/unprivileged.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ZSH_STUBS = fileURLToPath(new URL('./zsh-stubs.zsh', import.meta.url));
@@ -107,6 +108,48 @@ describe('generated scripts', () => {
   it('__complete reads local state only and prints ids with names', async () => {
     const result = await runBinary(['__complete', 'agents'], { env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' } });
     expect(result).toMatchObject({ code: 0, stdout: 'a1b2-id\tDocs bot\nc3d4-id\tOther: one\n' });
+  });
+});
+
+describe('the install lines of `completion --help` and README, run as written on a fresh account', () => {
+  const installLine = async (shell: string) => {
+    const help = (await runBinary(['completion', '--help'])).stdout;
+    const line = help.split('\n').find((l) => l.includes(`agents completion ${shell} >`));
+    expect(line, help).toBeDefined();
+    const command = line!.replace(/^\s*\$ /, '');
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\n${command}\n`);
+    return command;
+  };
+  // An ordinary user (nobody, when the tests run as root) with an empty home: no folders made yet.
+  const userEnv = (home: string) => ({ PATH: `${agentsOnPathForUser()}:${process.env.PATH}`, HOME: home, ZDOTDIR: home });
+
+  it('bash: the script lands where bash-completion looks for it, and completes', async () => {
+    const home = freshHome();
+    const install = await spawnAsUser('bash', ['-c', await installLine('bash')], userEnv(home));
+    expect(install).toMatchObject({ code: 0, stderr: '' });
+    // bash-completion loads ${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/<command> on first TAB.
+    const loaded = await spawnAsUser('bash', ['-c', 'source ~/.local/share/bash-completion/completions/agents && complete -p agents'], userEnv(home));
+    expect(loaded.stdout).toBe('complete -F _agents agents\n');
+  });
+
+  it.skipIf(!has('zsh'))('zsh: a folder of the user\'s own on fpath; compinit finds _agents', async () => {
+    const home = freshHome();
+    const line = await installLine('zsh');
+    const install = await spawnAsUser('zsh', ['-f', '-c', line], userEnv(home));
+    expect(install).toMatchObject({ code: 0, stderr: '' });
+    // Follow the line's own advice for ~/.zshrc, then ask an interactive zsh what completes agents.
+    const advice = /before compinit: (.*)$/.exec(line)![1]!;
+    const zshrc = `${advice}\nautoload -Uz compinit && compinit\n`;
+    const shell = await spawnAsUser('zsh', ['-f', '-c', 'print -r -- "$ZSHRC" > ~/.zshrc && zsh -i -c "print -r -- \\$_comps[agents]"'], { ...userEnv(home), ZSHRC: zshrc });
+    expect(shell.stdout).toBe('_agents\n');
+  });
+
+  it.skipIf(!has('fish'))('fish: the completions folder is made; a new fish completes agents', async () => {
+    const home = freshHome();
+    const install = await spawnAsUser('fish', ['-c', await installLine('fish')], userEnv(home));
+    expect(install).toMatchObject({ code: 0, stderr: '' });
+    const completed = await spawnAsUser('fish', ['-c', 'complete -C "agents complet"'], userEnv(home));
+    expect(completed.stdout).toMatch(/^completion\t/m);
   });
 });
 

@@ -2,7 +2,7 @@
 // writes through any mode, and CI runs as root: there the CLI runs as nobody (setpriv), from
 // a copy of bin/ and dist/ that nobody can read (dist/ needs no node_modules).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,7 +24,7 @@ function binForUser(): string {
   assertBuilt();
   const root = mkdtempSync(join(tmpdir(), 'agents-bin-'));
   chmodSync(root, 0o755);
-  for (const part of ['bin', 'dist', 'package.json']) cpSync(fileURLToPath(new URL(`../../${part}`, import.meta.url)), join(root, part), { recursive: true });
+  for (const part of ['bin', 'dist', 'completions', 'package.json']) cpSync(fileURLToPath(new URL(`../../${part}`, import.meta.url)), join(root, part), { recursive: true });
   spawnSync('chmod', ['-R', 'a+rX', root]);
   return (copiedBin = join(root, 'bin', 'agents.js'));
 }
@@ -41,4 +41,25 @@ export function runAsUser(args: string[], options: { env?: Record<string, string
   const env = { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env };
   if (!isRoot) return spawnCollecting(process.execPath, [bin, ...args], env, options.input);
   return spawnCollecting('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, bin, ...args], env, options.input);
+}
+
+/** A fresh, empty home folder that belongs to the CLI's user, as on a new account. */
+export function freshHome(): string {
+  const home = mkdtempSync(join(tmpdir(), 'agents-home-'));
+  if (isRoot) chownSync(home, NOBODY, NOBODY);
+  return home;
+}
+
+/** A folder to put on PATH in which `agents` runs the built CLI, usable by the CLI's user. */
+export function agentsOnPathForUser(): string {
+  const dir = openTempDir();
+  writeFileSync(join(dir, 'agents'), `#!/bin/sh\nexec "${process.execPath}" "${binForUser()}" "$@"\n`);
+  chmodSync(join(dir, 'agents'), 0o755);
+  return dir;
+}
+
+/** Runs a program (a shell, say) as the CLI's user. */
+export function spawnAsUser(command: string, args: string[], env: Record<string, string>): Promise<BinaryResult> {
+  if (!isRoot) return spawnCollecting(command, args, env);
+  return spawnCollecting('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', command, ...args], env);
 }

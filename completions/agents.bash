@@ -14,6 +14,13 @@ _agents() {
     else ((npos++)); fi
   done
 
+  # bash splits "@FILE" at the @ (it is in COMP_WORDBREAKS): after "--output-schema @", complete the file.
+  if [[ $prev == @ ]]; then
+    case ${COMP_WORDS[COMP_CWORD-2]} in
+      --output-schema) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    esac
+  fi
+
   if [[ $value_flags == *" $prev "* ]]; then
     case $prev in
       --base-url) COMPREPLY=(); return ;;
@@ -30,7 +37,7 @@ _agents() {
       --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       --input-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       --session) COMPREPLY=(); return ;;
-      --output-schema) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      --output-schema) COMPREPLY=($(compgen -f -P @ -- "${cur#@}")); return ;;
       --temperature) COMPREPLY=(); return ;;
       --max-tokens) COMPREPLY=(); return ;;
       --limit) COMPREPLY=(); return ;;
@@ -133,13 +140,13 @@ _agents() {
         return
       fi ;;
     "apply")
-      flags="--dry-run -f --file --concurrency"
+      flags="--dry-run -f --file --concurrency --allow-unknown-model"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "diff")
-      flags="-f --file --concurrency"
+      flags="-f --file --concurrency --allow-unknown-model"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return

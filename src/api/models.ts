@@ -61,3 +61,15 @@ export function likelyProvider(model: string): string | undefined {
   if (/MISTRAL|MIXTRAL/.test(model)) return 'TOGETHER_AI';
   return undefined;
 }
+
+/**
+ * Why a model would be refused, or undefined when it is known. The service rejects a model outside
+ * its enum with a bare 500, so the CLI says so before sending, with the nearest names.
+ */
+export function unknownModelProblem(model: string): string | undefined {
+  if ((KNOWN_LLM_MODELS as readonly string[]).includes(model)) return undefined;
+  const near = closestModels(model);
+  return `unknown model ${JSON.stringify(model)}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`;
+}
+
+export const UNKNOWN_MODEL_HINT = 'See the models with `agents create` on a terminal, or pass --allow-unknown-model if your server knows newer ones.';

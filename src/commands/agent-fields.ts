@@ -2,7 +2,7 @@
 // flag and file errors read the same and name the flag to fix.
 import * as z from 'zod/mini';
 import type { AgentFields } from '../api/agents.js';
-import { closestModels, KNOWN_LLM_MODELS } from '../api/models.js';
+import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../api/models.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../util/read-input.js';
@@ -81,13 +81,9 @@ export async function readAgentFields(ctx: Context, options: Options): Promise<A
   throw new CliError('usage', 'invalid agent fields', { details, hint: `Known fields: ${Object.keys(flagOfField).join(', ')}` });
 }
 
-/** The service rejects a model outside its enum with a bare 500: say so before sending, with the nearest names. */
 function assertKnownModel(model: string): void {
-  if ((KNOWN_LLM_MODELS as readonly string[]).includes(model)) return;
-  const near = closestModels(model);
-  throw new CliError('usage', `unknown --llm-model ${JSON.stringify(model)}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`, {
-    hint: 'See the models with `agents create` on a terminal, or pass --allow-unknown-model if your server knows newer ones.',
-  });
+  const problem = unknownModelProblem(model);
+  if (problem) throw new CliError('usage', `--llm-model: ${problem}`, { hint: UNKNOWN_MODEL_HINT });
 }
 
 /** Names every missing required field at once, as flags. */

@@ -13,7 +13,7 @@ export async function planFromOptions(ctx: Context, options: Options): Promise<{
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new CliError('usage', '--concurrency must be a whole number from 1 to 64');
   }
-  const desired = await loadDesiredAgents(files, ctx.deps.stdin);
+  const desired = await loadDesiredAgents(files, ctx.deps.stdin, { allowUnknownModel: options.allowUnknownModel === true });
   if (desired.length === 0) ctx.logger.warn(`${files.join(', ')} declare${files.length === 1 ? 's' : ''} no agents: nothing to plan`);
   const client = await ctx.client();
   const plan = await computePlan(client, desired, concurrency);

@@ -9,6 +9,8 @@ function valuesCommand(source: ValueSource): string {
       return `COMPREPLY=($(compgen -W "${source.choices.join(' ')}" -- "$cur"))`;
     case 'files':
       return 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))';
+    case 'at-files':
+      return 'COMPREPLY=($(compgen -f -P @ -- "${cur#@}"))';
     case 'agents':
       return 'COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur"))';
     case 'profiles':
@@ -21,6 +23,7 @@ function valuesCommand(source: ValueSource): string {
 export function bashScript(plan: CompletionPlan): string {
   const flagsOf = (options: { flags: string[] }[]) => options.flatMap((o) => o.flags).join(' ');
   const globalFlags = flagsOf(plan.globalOptions);
+  const atFileFlags = [...plan.valueFlags].filter(([, source]) => source.kind === 'at-files').map(([flag]) => flag);
   const valueFlagCases = [...plan.valueFlags]
     .map(([flag, source]) => `      ${flag}) ${valuesCommand(source)}; return ;;`)
     .join('\n');
@@ -42,6 +45,13 @@ _${plan.name}() {
   local cur=\${COMP_WORDS[COMP_CWORD]} prev=\${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
 ${wordWalk(plan, { array: 'COMP_WORDS', first: 1, cursor: 'COMP_CWORD' })}
+
+  # bash splits "@FILE" at the @ (it is in COMP_WORDBREAKS): after "--output-schema @", complete the file.
+  if [[ $prev == @ ]]; then
+    case \${COMP_WORDS[COMP_CWORD-2]} in
+      ${atFileFlags.join('|') || '__none__'}) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    esac
+  fi
 
   if [[ $value_flags == *" $prev "* ]]; then
     case $prev in

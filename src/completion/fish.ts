@@ -10,6 +10,8 @@ function valueArgs(source: ValueSource | undefined): string {
       return ` -r -f -a ${quote(source.choices.join(' '))}`;
     case 'files':
       return ' -r -F';
+    case 'at-files':
+      return ` -r -f -a '(string replace -r -- "^" "@" (__fish_complete_path (string replace -r -- "^@" "" (commandline -ct))))'`;
     case 'agents':
       return ` -r -f -a '(agents __complete agents 2>/dev/null)'`;
     case 'profiles':

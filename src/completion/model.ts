@@ -7,6 +7,8 @@ import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from '../api/models.js';
 export type ValueSource =
   | { kind: 'choices'; choices: readonly string[] }
   | { kind: 'files' }
+  /** A value that is JSON, or @FILE to read one: file names with an @ in front. */
+  | { kind: 'at-files' }
   | { kind: 'agents' }
   | { kind: 'profiles' }
   | { kind: 'free' };
@@ -29,12 +31,14 @@ export interface CommandSpec {
   subcommands: CommandSpec[];
 }
 
-const FILE_OPTIONS = new Set(['--file', '--input-file', '--output-schema']);
+const FILE_OPTIONS = new Set(['--file', '--input-file']);
+const AT_FILE_OPTIONS = new Set(['--output-schema']);
 
 function optionValue(option: Option): ValueSource | undefined {
   if (!option.required && !option.optional) return undefined;
   if (option.argChoices) return { kind: 'choices', choices: option.argChoices };
   if (option.long && FILE_OPTIONS.has(option.long)) return { kind: 'files' };
+  if (option.long && AT_FILE_OPTIONS.has(option.long)) return { kind: 'at-files' };
   switch (option.long) {
     case '--profile':
       return { kind: 'profiles' };

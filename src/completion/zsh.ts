@@ -11,6 +11,8 @@ function values(source: ValueSource, label: string): string {
       return `compadd -- ${source.choices.join(' ')}`;
     case 'files':
       return '_files';
+    case 'at-files':
+      return "if compset -P '@'; then _files; else _files -P '@'; fi";
     case 'agents':
       return `local -a ids; ids=("\${(@f)$(agents __complete agents 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')}"); _describe -t agents '${label}' ids`;
     case 'profiles':

@@ -2,6 +2,7 @@
 // Errors name the file, the agent and the field, with the line when the parser knows it.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../api/models.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../util/read-input.js';
@@ -34,9 +35,10 @@ interface Problem {
   message: string;
 }
 
-export async function loadDesiredAgents(paths: string[], stdin: InputStream): Promise<LoadedAgent[]> {
+export async function loadDesiredAgents(paths: string[], stdin: InputStream, options: { allowUnknownModel?: boolean } = {}): Promise<LoadedAgent[]> {
   const loaded: LoadedAgent[] = [];
   const problems: string[] = [];
+  let sawUnknownModel = false;
   for (const file of (await Promise.all(paths.map(filesOf))).flat()) {
     const source = file === '-' ? 'stdin' : file;
     const text = await readFileOrStdin(file, stdin, '-f');
@@ -61,8 +63,14 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream): Pr
       const path = [...found.basePath, index];
       const parsed = desiredAgentSchema.safeParse(entry);
       const entryLine = document.lineOf(path) ?? 1;
-      if (parsed.success) return void loaded.push({ agent: parsed.data, source, where: `${source}:${entryLine}` });
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
+      if (parsed.success) {
+        const unknownModel = options.allowUnknownModel ? undefined : unknownModelProblem(parsed.data.llmModel);
+        if (!unknownModel) return void loaded.push({ agent: parsed.data, source, where: `${source}:${entryLine}` });
+        const line = document.lineOf([...path, 'llmModel']) ?? entryLine;
+        sawUnknownModel = true;
+        return void inFile.push({ line, message: `${source}:${line}: ${label}: llmModel: ${unknownModel}` });
+      }
       for (const issue of parsed.error.issues) {
         const fieldPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : [...path, ...(issue.path as Array<string | number>)];
         const line = document.lineOf(fieldPath) ?? entryLine;
@@ -74,7 +82,9 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream): Pr
     problems.push(...inFile.sort((a, b) => a.line - b.line).map((problem) => problem.message));
   }
   problems.push(...duplicates(loaded));
-  if (problems.length > 0) throw new CliError('usage', `invalid provisioning input (nothing was sent)`, { details: problems });
+  if (problems.length > 0) {
+    throw new CliError('usage', `invalid provisioning input (nothing was sent)`, { details: problems, hint: sawUnknownModel ? UNKNOWN_MODEL_HINT : undefined });
+  }
   return loaded;
 }
 

@@ -68,6 +68,26 @@ describe('bash', () => {
   });
 });
 
+describe('--output-schema takes JSON or @FILE: file names are offered with an @ (row 15 of #20)', () => {
+  const schemaDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agents-schema-'));
+    writeFileSync(join(dir, 'schema.json'), '{}');
+    return dir;
+  };
+
+  it('bash: @-prefixed names, also after bash splits the word at the @', () => {
+    const dir = schemaDir();
+    expect(bash('agents', 'invoke', 'a1', 'hi', '--output-schema', `@${dir}/sch`)).toEqual([`@${dir}/schema.json`]);
+    // A real TAB: "@" is in COMP_WORDBREAKS, so the words are "--output-schema" "@" "PATH".
+    expect(bash('agents', 'invoke', 'a1', 'hi', '--output-schema', '@', `${dir}/sch`)).toEqual([`${dir}/schema.json`]);
+  });
+
+  it.skipIf(!has('fish'))('fish: @-prefixed names', () => {
+    const dir = schemaDir();
+    expect(fish(`agents invoke a1 hi --output-schema @${dir}/sch`)).toEqual([`@${dir}/schema.json`]);
+  });
+});
+
 describe.skipIf(!has('zsh'))('zsh', () => {
   it('completes subcommands with summaries, flags, values and agent ids with names', () => {
     expect(zsh('agents', '')).toContain('create:Create an agent');

@@ -117,7 +117,7 @@ describe('an --llm-model this CLI does not know (row 16)', () => {
     const before = running.emulator.requests.length;
     const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4_TURBOO');
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/^error: unknown --llm-model "GPT_4_TURBOO"; did you mean GPT_4_TURBO, /);
+    expect(result.stderr).toMatch(/^error: --llm-model: unknown model "GPT_4_TURBOO"; did you mean GPT_4_TURBO, /);
     expect(result.stderr).toContain('--allow-unknown-model');
     expect(running.emulator.requests.length).toBe(before);
   });
@@ -126,6 +126,21 @@ describe('an --llm-model this CLI does not know (row 16)', () => {
     const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_5', '--llm-provider', 'OPENAI', '--allow-unknown-model');
     expect(result.code).toBe(1); // this emulator, like the real service, does not know it: a plain 500
     expect(result.stderr).toContain('HTTP 500: Internal Server Error');
+  });
+
+  it('in an apply or diff file too: exit 2 naming file:line, before any request; --allow-unknown-model lets it through', async () => {
+    const file = join(tempDir(), 'model.yaml');
+    writeFileSync(file, 'agents:\n  - name: Newer model\n    description: d\n    llmModel: GPT_4_TURBOO\n');
+    const before = running.emulator.requests.length;
+    for (const command of ['apply', 'diff']) {
+      const result = await agents(command, '-f', file);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^error: invalid provisioning input \\(nothing was sent\\)\\n  ${file}:4: agent "Newer model": llmModel: unknown model "GPT_4_TURBOO"; did you mean GPT_4_TURBO, `));
+      expect(result.stderr).toContain('--allow-unknown-model');
+    }
+    expect(running.emulator.requests.length).toBe(before);
+    const allowed = await agents('diff', '-f', file, '--allow-unknown-model');
+    expect(allowed.code).toBe(1); // planned: 1 to create
   });
 });
 

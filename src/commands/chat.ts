@@ -14,5 +14,6 @@ export function chatCommand(deps: Deps): Command {
     .option('--temperature <n>', 'model temperature, 0 to 2', decimal)
     .option('--max-tokens <n>', 'most tokens the model may produce', decimal)
     .action(lazyAction(deps, () => import('./chat.run.js')));
-  return withExamples(command, ['agents chat 0b6f9f2e', 'agents chat 0b6f9f2e -c', "printf 'Hi\\nWhat did I say?\\n' | agents chat 0b6f9f2e"]);
+  // The piped conversation first: -c then continues it, so the lines run in this order as written.
+  return withExamples(command, ["printf 'Hi\\nWhat did I say?\\n' | agents chat 0b6f9f2e", 'agents chat 0b6f9f2e -c', 'agents chat 0b6f9f2e']);
 }

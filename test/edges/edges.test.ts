@@ -1,5 +1,7 @@
-// Issue 20, the rows done so far (each fails on the main before it): provisioning files at their
-// edges, a pasted base URL, a strict server's 404 on attach, and many requests at once.
+// Issue 20, each test failing on the main before it: provisioning files at their edges, apply
+// when the service fails part-way, diff's output, proxies, base URLs, profiles, models, and the
+// emulator on an open address. The completion install lines are in test/completion, the
+// documentation's examples in test/docs.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -3,13 +3,16 @@
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --url --content --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
     if [[ $value_flags == *" $word "* ]]; then ((i++)); continue; fi
     [[ $word == -* ]] && continue
     if [[ -z $cmd_path ]]; then cmd_path=$word
+    elif [[ $cmd_path == "tools" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
+    elif [[ $cmd_path == "datasources" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
+    elif [[ $cmd_path == "llms" && $npos == 0 && " list get create update " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "config" && $npos == 0 && " get set unset list " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     else ((npos++)); fi
   done
@@ -41,6 +44,14 @@ _agents() {
       --temperature) COMPREPLY=(); return ;;
       --max-tokens) COMPREPLY=(); return ;;
       --limit) COMPREPLY=(); return ;;
+      --type) COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
+      --metadata) COMPREPLY=(); return ;;
+      --url) COMPREPLY=(); return ;;
+      --content) COMPREPLY=(); return ;;
+      --vector-db-id) COMPREPLY=(); return ;;
+      --embeddings-provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI" -- "$cur")); return ;;
+      --provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT" -- "$cur")); return ;;
+      --options) COMPREPLY=(); return ;;
       --concurrency) COMPREPLY=(); return ;;
       -o) COMPREPLY=(); return ;;
       --output) COMPREPLY=(); return ;;
@@ -53,7 +64,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm list get delete apply diff export login logout status config emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export login logout status config emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -117,6 +128,33 @@ _agents() {
         esac
         return
       fi ;;
+    "remove-tool")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
+          1|*) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "remove-datasource")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
+          1|*) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "remove-llm")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
+          1|*) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
     "list")
       flags="--limit --all"
       if [[ $cur != -* ]]; then
@@ -136,6 +174,124 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
+        esac
+        return
+      fi ;;
+    "tools")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "list get create update delete" -- "$cur"))
+        return
+      fi ;;
+    "tools list")
+      flags="--limit --all"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "tools get")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "tools create")
+      flags="-f --file --name --type --description --metadata --return-direct --no-return-direct"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "tools update")
+      flags="--name --type --description --metadata --return-direct --no-return-direct"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "tools delete")
+      flags="-y --yes"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "datasources")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "list get create update delete" -- "$cur"))
+        return
+      fi ;;
+    "datasources list")
+      flags="--limit --all"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "datasources get")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "datasources create")
+      flags="-f --file --name --type --description --url --content --metadata --vector-db-id --embeddings-provider"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "datasources update")
+      flags="--name --type --description --url --content --metadata --vector-db-id --embeddings-provider"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "datasources delete")
+      flags="-y --yes"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "llms")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "list get create update" -- "$cur"))
+        return
+      fi ;;
+    "llms list")
+      flags="--limit --all"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "llms get")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "llms create")
+      flags="-f --file --provider --api-key-stdin --options"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "llms update")
+      flags="--provider --api-key-stdin --options"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
         esac
         return
       fi ;;

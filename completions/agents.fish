@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --concurrency -o --output --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --url --content --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -14,6 +14,12 @@ function __agents_state
         if string match -q -- '-*' $token; continue; end
         if test (count $path) = 0
             set path $token
+        else if test "$path" = 'tools'; and test $npos = 0; and contains -- $token list get create update delete
+            set path $path $token
+        else if test "$path" = 'datasources'; and test $npos = 0; and contains -- $token list get create update delete
+            set path $path $token
+        else if test "$path" = 'llms'; and test $npos = 0; and contains -- $token list get create update
+            set path $path $token
         else if test "$path" = 'config'; and test $npos = 0; and contains -- $token get set unset list
             set path $path $token
         else
@@ -46,9 +52,15 @@ complete -c agents -n '__agents_at '\'''\''' -a 'chat' -d 'Talk with an agent in
 complete -c agents -n '__agents_at '\'''\''' -a 'add-tool' -d 'Attach one or more tools to an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'add-datasource' -d 'Attach one or more datasources to an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'add-llm' -d 'Attach one or more LLMs to an agent'
+complete -c agents -n '__agents_at '\'''\''' -a 'remove-tool' -d 'Detach one or more tools from an agent'
+complete -c agents -n '__agents_at '\'''\''' -a 'remove-datasource' -d 'Detach one or more datasources from an agent'
+complete -c agents -n '__agents_at '\'''\''' -a 'remove-llm' -d 'Detach one or more LLMs from an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'list' -d 'List your agents'
 complete -c agents -n '__agents_at '\'''\''' -a 'get' -d 'Show one agent with its tools, datasources and LLMs'
 complete -c agents -n '__agents_at '\'''\''' -a 'delete' -d 'Delete an agent'
+complete -c agents -n '__agents_at '\'''\''' -a 'tools' -d 'List, show, create, update and delete tools'
+complete -c agents -n '__agents_at '\'''\''' -a 'datasources' -d 'List, show, create, update and delete datasources'
+complete -c agents -n '__agents_at '\'''\''' -a 'llms' -d 'List, show, create and update LLMs'
 complete -c agents -n '__agents_at '\'''\''' -a 'apply' -d 'Make the agents in a file exist, as described'
 complete -c agents -n '__agents_at '\'''\''' -a 'diff' -d 'Show what apply would change'
 complete -c agents -n '__agents_at '\'''\''' -a 'export' -d 'Write existing agents in the apply format'
@@ -100,11 +112,73 @@ complete -c agents -n '__agents_at '\''chat'\'' 0' -a '(agents __complete agents
 complete -c agents -n '__agents_at '\''add-tool'\'' 0' -a '(agents __complete agents 2>/dev/null)'
 complete -c agents -n '__agents_at '\''add-datasource'\'' 0' -a '(agents __complete agents 2>/dev/null)'
 complete -c agents -n '__agents_at '\''add-llm'\'' 0' -a '(agents __complete agents 2>/dev/null)'
+complete -c agents -n '__agents_at '\''remove-tool'\'' 0' -a '(agents __complete agents 2>/dev/null)'
+complete -c agents -n '__agents_at '\''remove-datasource'\'' 0' -a '(agents __complete agents 2>/dev/null)'
+complete -c agents -n '__agents_at '\''remove-llm'\'' 0' -a '(agents __complete agents 2>/dev/null)'
 complete -c agents -n '__agents_at '\''list'\''' -l limit -r -f -d 'how many agents to show'
 complete -c agents -n '__agents_at '\''list'\''' -l all -d 'fetch every page'
 complete -c agents -n '__agents_at '\''get'\'' 0' -a '(agents __complete agents 2>/dev/null)'
 complete -c agents -n '__agents_at '\''delete'\''' -s y -l yes -d 'do not ask for confirmation'
 complete -c agents -n '__agents_at '\''delete'\'' 0' -a '(agents __complete agents 2>/dev/null)'
+complete -c agents -n '__agents_at '\''tools'\'' 0' -a 'list' -d 'List your tools, newest first'
+complete -c agents -n '__agents_at '\''tools'\'' 0' -a 'get' -d 'Show one tool'
+complete -c agents -n '__agents_at '\''tools'\'' 0' -a 'create' -d 'Create a tool from flags and/or --file (asks for what is missing on a terminal)'
+complete -c agents -n '__agents_at '\''tools'\'' 0' -a 'update' -d 'Change only the given fields of a tool'
+complete -c agents -n '__agents_at '\''tools'\'' 0' -a 'delete' -d 'Delete a tool (agents that use it lose it)'
+complete -c agents -n '__agents_at '\''tools list'\''' -l limit -r -f -d 'at most this many tools'
+complete -c agents -n '__agents_at '\''tools list'\''' -l all -d 'every tool, page by page'
+complete -c agents -n '__agents_at '\''tools create'\''' -s f -l file -r -F -d 'JSON or YAML with the fields (- for stdin); flags override it'
+complete -c agents -n '__agents_at '\''tools create'\''' -l name -r -f -d 'name of the tool'
+complete -c agents -n '__agents_at '\''tools create'\''' -l type -r -f -a 'ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC' -d 'kind of tool'
+complete -c agents -n '__agents_at '\''tools create'\''' -l description -r -f -d 'what it does (the model reads it)'
+complete -c agents -n '__agents_at '\''tools create'\''' -l metadata -r -f -d 'settings of the tool, as a JSON object'
+complete -c agents -n '__agents_at '\''tools create'\''' -l return-direct -d 'answer with the tool'\''s output as is'
+complete -c agents -n '__agents_at '\''tools create'\''' -l no-return-direct -d 'the opposite of --return-direct'
+complete -c agents -n '__agents_at '\''tools update'\''' -l name -r -f -d 'name of the tool'
+complete -c agents -n '__agents_at '\''tools update'\''' -l type -r -f -a 'ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC' -d 'kind of tool'
+complete -c agents -n '__agents_at '\''tools update'\''' -l description -r -f -d 'what it does (the model reads it)'
+complete -c agents -n '__agents_at '\''tools update'\''' -l metadata -r -f -d 'settings of the tool, as a JSON object'
+complete -c agents -n '__agents_at '\''tools update'\''' -l return-direct -d 'answer with the tool'\''s output as is'
+complete -c agents -n '__agents_at '\''tools update'\''' -l no-return-direct -d 'the opposite of --return-direct'
+complete -c agents -n '__agents_at '\''tools delete'\''' -s y -l yes -d 'do not ask for confirmation'
+complete -c agents -n '__agents_at '\''datasources'\'' 0' -a 'list' -d 'List your datasources, newest first'
+complete -c agents -n '__agents_at '\''datasources'\'' 0' -a 'get' -d 'Show one datasource'
+complete -c agents -n '__agents_at '\''datasources'\'' 0' -a 'create' -d 'Create a datasource from flags and/or --file (asks for what is missing on a terminal)'
+complete -c agents -n '__agents_at '\''datasources'\'' 0' -a 'update' -d 'Change only the given fields of a datasource'
+complete -c agents -n '__agents_at '\''datasources'\'' 0' -a 'delete' -d 'Delete a datasource (agents that use it lose it)'
+complete -c agents -n '__agents_at '\''datasources list'\''' -l limit -r -f -d 'at most this many datasources'
+complete -c agents -n '__agents_at '\''datasources list'\''' -l all -d 'every datasource, page by page'
+complete -c agents -n '__agents_at '\''datasources create'\''' -s f -l file -r -F -d 'JSON or YAML with the fields (- for stdin); flags override it'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l name -r -f -d 'name of the datasource'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l type -r -f -a 'TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION' -d 'kind of content'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l description -r -f -d 'what it holds'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l url -r -f -d 'where to load it from'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l content -r -f -d 'the text itself'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l metadata -r -f -d 'extra settings, as a JSON object (create only)'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l vector-db-id -r -f -d 'vector database to store it in'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l embeddings-provider -r -f -a 'OPENAI AZURE_OPENAI' -d 'who embeds it (create only)'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l name -r -f -d 'name of the datasource'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l type -r -f -a 'TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION' -d 'kind of content'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l description -r -f -d 'what it holds'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l url -r -f -d 'where to load it from'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l content -r -f -d 'the text itself'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l metadata -r -f -d 'extra settings, as a JSON object (create only)'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l vector-db-id -r -f -d 'vector database to store it in'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l embeddings-provider -r -f -a 'OPENAI AZURE_OPENAI' -d 'who embeds it (create only)'
+complete -c agents -n '__agents_at '\''datasources delete'\''' -s y -l yes -d 'do not ask for confirmation'
+complete -c agents -n '__agents_at '\''llms'\'' 0' -a 'list' -d 'List your LLMs, newest first'
+complete -c agents -n '__agents_at '\''llms'\'' 0' -a 'get' -d 'Show one LLM'
+complete -c agents -n '__agents_at '\''llms'\'' 0' -a 'create' -d 'Create an LLM from flags and/or --file (asks for what is missing on a terminal)'
+complete -c agents -n '__agents_at '\''llms'\'' 0' -a 'update' -d 'Change only the given fields of a LLM'
+complete -c agents -n '__agents_at '\''llms list'\''' -l limit -r -f -d 'at most this many LLMs'
+complete -c agents -n '__agents_at '\''llms list'\''' -l all -d 'every LLM, page by page'
+complete -c agents -n '__agents_at '\''llms create'\''' -s f -l file -r -F -d 'JSON or YAML with the fields (- for stdin); flags override it'
+complete -c agents -n '__agents_at '\''llms create'\''' -l provider -r -f -a 'OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT' -d 'who serves the models'
+complete -c agents -n '__agents_at '\''llms create'\''' -l api-key-stdin -d 'read the provider'\''s API key from standard input (or set AGENTS_LLM_API_KEY)'
+complete -c agents -n '__agents_at '\''llms create'\''' -l options -r -f -d 'provider options, as a JSON object'
+complete -c agents -n '__agents_at '\''llms update'\''' -l provider -r -f -a 'OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT' -d 'who serves the models'
+complete -c agents -n '__agents_at '\''llms update'\''' -l api-key-stdin -d 'read the provider'\''s API key from standard input (or set AGENTS_LLM_API_KEY)'
+complete -c agents -n '__agents_at '\''llms update'\''' -l options -r -f -d 'provider options, as a JSON object'
 complete -c agents -n '__agents_at '\''apply'\''' -l dry-run -d 'print the plan and change nothing'
 complete -c agents -n '__agents_at '\''apply'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
 complete -c agents -n '__agents_at '\''apply'\''' -l concurrency -r -f -d 'agents worked on at once'

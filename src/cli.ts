@@ -7,6 +7,7 @@ import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { createCommand } from './commands/create.js';
 import { deleteCommand } from './commands/delete.js';
+import { detachCommand } from './commands/detach.js';
 import { diffCommand } from './commands/diff.js';
 import { emulatorCommand } from './commands/emulator.js';
 import { exportCommand } from './commands/export.js';
@@ -17,9 +18,11 @@ import { listCommand } from './commands/list.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { statusCommand } from './commands/status.js';
+import { resourceCommand } from './commands/resources.js';
 import { updateCommand } from './commands/update.js';
 import type { Deps } from './deps.js';
 import { ExitCode, ExitWithCode } from './errors.js';
+import { DATASOURCE, LLM, TOOL } from './resources/catalog.js';
 import { addGlobalOptions } from './globals.js';
 import { reportError } from './report.js';
 import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
@@ -41,9 +44,15 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     attachCommand(deps, 'tool'),
     attachCommand(deps, 'datasource'),
     attachCommand(deps, 'llm'),
+    detachCommand(deps, 'tool'),
+    detachCommand(deps, 'datasource'),
+    detachCommand(deps, 'llm'),
     listCommand(deps),
     getCommand(deps),
     deleteCommand(deps),
+    resourceCommand(deps, TOOL),
+    resourceCommand(deps, DATASOURCE),
+    resourceCommand(deps, LLM),
     applyCommand(deps),
     diffCommand(deps),
     exportCommand(deps),

@@ -153,6 +153,18 @@ export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId
   }
 }
 
+/**
+ * Detaches a tool, datasource or LLM. The real service answers 200 whether or not the link was
+ * there (§12.5), so detaching is idempotent; a strict server's 404 means the agent is missing.
+ */
+export async function detachFromAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<void> {
+  try {
+    await client.json('DELETE', ['agents', agentId, attachRoute[kind].segment, id]);
+  } catch (error) {
+    throw error instanceof ApiError && error.status === 404 ? agentNotFound(agentId, error) : error;
+  }
+}
+
 export interface CatalogEntry {
   id: string;
   name: string;

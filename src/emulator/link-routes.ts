@@ -46,8 +46,8 @@ export function detach(kind: LinkKind): Handler {
   return (ctx) => {
     const [agentId, targetId] = ctx.params as [string, string];
     if (ctx.config.strict && !ctx.store.agents.has(agentId)) return agentNotFound(ctx, 'delete');
-    const removed = ctx.store.removeLink(kind, agentId, targetId);
-    if (!removed && ctx.config.strict) return sendDetail(ctx.res, 404, `${kind} ${targetId} is not attached`);
+    // Idempotent in both modes: a link that is not there is already detached.
+    ctx.store.removeLink(kind, agentId, targetId);
     sendEnvelope(ctx.res, null);
   };
 }

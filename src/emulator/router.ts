@@ -4,6 +4,7 @@ import type { Handler } from './context.js';
 import { createAgent, deleteAgent, getAgent, listAgents, updateAgent } from './agent-routes.js';
 import { invokeAgent } from './invoke-route.js';
 import { attach, detach, listCatalog, listLinks } from './link-routes.js';
+import { createRecord, deleteRecord, getRecord, updateRecord } from './resource-routes.js';
 
 interface Route {
   method: string;
@@ -30,8 +31,20 @@ const ROUTES: Route[] = [
   route('POST', 'agents/:/llms', attach('llm')),
   route('DELETE', 'agents/:/llms/:', detach('llm')),
   route('GET', 'tools', listCatalog('tool')),
+  route('POST', 'tools', createRecord('tool')),
+  route('GET', 'tools/:', getRecord('tool')),
+  route('PATCH', 'tools/:', updateRecord('tool')),
+  route('DELETE', 'tools/:', deleteRecord('tool')),
   route('GET', 'datasources', listCatalog('datasource')),
+  route('POST', 'datasources', createRecord('datasource')),
+  route('GET', 'datasources/:', getRecord('datasource')),
+  route('PATCH', 'datasources/:', updateRecord('datasource')),
+  route('DELETE', 'datasources/:', deleteRecord('datasource')),
   route('GET', 'llms', listCatalog('llm')),
+  route('POST', 'llms', createRecord('llm')),
+  route('GET', 'llms/:', getRecord('llm')),
+  route('PATCH', 'llms/:', updateRecord('llm')),
+  // No DELETE for LLMs: the real service has none, so the path answers 405.
 ];
 
 export type Match = { handler: Handler; params: string[] } | { error: 404 | 405 };

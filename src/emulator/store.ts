@@ -30,15 +30,17 @@ export interface LinkRow {
   updatedAt: string;
 }
 
-type CatalogRecord = Readonly<{ id: string; createdAt: string }> & Readonly<Record<string, unknown>>;
+export type CatalogRecord = { id: string; createdAt: string } & Record<string, unknown>;
 
-const catalogs: Record<LinkKind, readonly CatalogRecord[]> = { tool: SEED.tools, datasource: SEED.datasources, llm: SEED.llms };
+/** Each emulator's own copy of the seeded records, which its users may change. */
+const seeded = (records: readonly CatalogRecord[]) => new Map(records.map((record) => [record.id, { ...record }]));
 
 export const linkKey: Record<LinkKind, 'toolId' | 'datasourceId' | 'llmId'> = { tool: 'toolId', datasource: 'datasourceId', llm: 'llmId' };
 
 export class Store {
   readonly agents = new Map<string, AgentRow>();
   private readonly links: Record<LinkKind, Map<string, LinkRow[]>> = { tool: new Map(), datasource: new Map(), llm: new Map() };
+  private readonly catalogs: Record<LinkKind, Map<string, CatalogRecord>> = { tool: seeded(SEED.tools), datasource: seeded(SEED.datasources), llm: seeded(SEED.llms) };
   /** Conversation memory, keyed as the real service keys it: agt_<agentId>_<sessionId or ''>. */
   readonly memory = new Map<string, string[]>();
 
@@ -81,16 +83,37 @@ export class Store {
 
   /** Newest first, as the real list routes order them (createdAt desc). */
   catalog(kind: LinkKind): CatalogRecord[] {
-    return [...catalogs[kind]].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return [...this.catalogs[kind].values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
 
   findInCatalog(kind: LinkKind, id: string): CatalogRecord | undefined {
-    return catalogs[kind].find((entry) => entry.id === id);
+    return this.catalogs[kind].get(id);
   }
 
   /** The caller's LLM for a provider, the first the database returns (agents.py:92-94). */
   llmOfProvider(provider: string): CatalogRecord | undefined {
-    return catalogs.llm.find((entry) => entry.provider === provider);
+    return [...this.catalogs.llm.values()].find((entry) => entry.provider === provider);
+  }
+
+  addToCatalog(kind: LinkKind, fields: Record<string, unknown>): CatalogRecord {
+    const now = pythonTimestamp();
+    const record: CatalogRecord = { id: randomUUID(), ...fields, createdAt: now, updatedAt: now, apiUserId: SEED.apiUserId, apiUser: null };
+    this.catalogs[kind].set(record.id, record);
+    return record;
+  }
+
+  updateInCatalog(kind: LinkKind, id: string, fields: Record<string, unknown>): CatalogRecord | undefined {
+    const record = this.catalogs[kind].get(id);
+    if (!record) return undefined;
+    Object.assign(record, fields, { updatedAt: pythonTimestamp(), apiUserId: SEED.apiUserId });
+    return record;
+  }
+
+  /** Deletes the record and its links to agents (tools.py:178, datasources.py:208). */
+  removeFromCatalog(kind: LinkKind, id: string): boolean {
+    if (!this.catalogs[kind].delete(id)) return false;
+    for (const [agentId, rows] of this.links[kind]) this.links[kind].set(agentId, rows.filter((row) => row.targetId !== id));
+    return true;
   }
 
   linksOf(kind: LinkKind, agentId: string): LinkRow[] {

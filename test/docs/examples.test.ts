@@ -66,6 +66,7 @@ function world(emulator: RunningEmulator): { dir: string; env: Record<string, st
       TOKEN: emulator.token,
       NO_COLOR: '1',
       AGENTS_EMULATOR_TOKEN_DELAY_MS: '0',
+      OPENAI_API_KEY: 'sk-example-not-a-real-key', // what a user of `agents llms create` has
     },
   };
 }
@@ -86,8 +87,8 @@ async function substitutions(emulator: RunningEmulator, env: Record<string, stri
     [/\b1c7a0e3f\b/g, second],
     [/<agent-id>/g, first],
     [/\b5b0d6a7e(-tool-id)?\b|<tool-id>/g, SEED.tools[0].id],
-    [/\b9c1e2f3a(-datasource-id)?\b/g, SEED.datasources[0].id],
-    [/\ba2b4c6d8(-llm-id)?\b/g, SEED.llms[0].id],
+    [/\b9c1e2f3a(-datasource-id)?\b|<datasource-id>/g, SEED.datasources[0].id],
+    [/\ba2b4c6d8(-llm-id)?\b|<llm-id>/g, SEED.llms[0].id],
     [/https:\/\/(agents|staging)\.example\.com|(?<=--base-url )URL\b/g, emulator.url],
   ];
 }
@@ -177,7 +178,12 @@ async function helpSessions(): Promise<ExampleSession[]> {
   const help = async (...argv: string[]) => (await runBinary([...argv, '--help'], { env: { AGENTS_LIVE_OUTPUT: '1' } })).stdout;
   const root = await help();
   const sessions: ExampleSession[] = [{ source: 'agents --help', lines: helpExamples(root) }];
-  for (const command of listedCommands(root)) sessions.push({ source: `agents ${command} --help`, lines: helpExamples(await help(command)) });
+  for (const command of listedCommands(root)) {
+    const text = await help(command);
+    sessions.push({ source: `agents ${command} --help`, lines: helpExamples(text) });
+    // Command groups (config, tools, …): each subcommand's examples too.
+    for (const sub of listedCommands(text)) sessions.push({ source: `agents ${command} ${sub} --help`, lines: helpExamples(await help(command, sub)) });
+  }
   return sessions;
 }
 

@@ -1,0 +1,87 @@
+// The tool, datasource and LLM routes (service-wire-format.md §12), for any resource descriptor.
+// "Not found" looks different on every route of the real service (data:null, a 500 naming
+// NoneType, a bare 500): a GET that finds nothing is read as not found, and writes resolve their
+// target first (see references), so their errors need no guessing.
+import { ApiError, CliError } from '../errors.js';
+import { fieldByKey, type ResourceDescriptor } from '../resources/descriptor.js';
+import type { ApiClient } from './client.js';
+
+export type ResourceRecord = Record<string, unknown> & { id: string };
+
+const PAGE_SIZE = 50;
+
+function asRecord(resource: ResourceDescriptor, data: unknown, what: string): ResourceRecord {
+  if (data && typeof data === 'object' && typeof (data as { id?: unknown }).id === 'string') return data as ResourceRecord;
+  throw new CliError('bad-response', `the service's answer to ${what} is not a ${resource.noun}`);
+}
+
+export function notFound(resource: ResourceDescriptor, id: string, cause?: unknown): CliError {
+  return new CliError('not-found', `${resource.noun} ${id} not found`, { hint: `\`agents ${resource.plural} list\` shows them.`, cause });
+}
+
+/** Every record, page by page (`limit` stops early). LLMs come in one answer. */
+export async function* listResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): AsyncGenerator<ResourceRecord> {
+  let seen = 0;
+  for (let skip = 0; seen < limit; ) {
+    const take = resource.paged ? Math.min(PAGE_SIZE, limit - seen) : undefined;
+    const { data, body } = await client.json('GET', [resource.segment], { query: take === undefined ? undefined : { skip, take } });
+    if (!Array.isArray(data)) throw new CliError('bad-response', `the service answered the ${resource.noun} list with something that is not a list`);
+    for (const item of data) {
+      if (seen >= limit) return;
+      seen++;
+      yield asRecord(resource, item, `the ${resource.noun} list`);
+    }
+    if (take === undefined || data.length < take) return;
+    const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
+    skip += data.length;
+    if (typeof totalPages === 'number' && skip >= totalPages * take) return;
+  }
+}
+
+export async function allResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): Promise<ResourceRecord[]> {
+  const all: ResourceRecord[] = [];
+  for await (const record of listResources(client, resource, limit)) all.push(record);
+  return all;
+}
+
+export async function getResource(client: ApiClient, resource: ResourceDescriptor, id: string): Promise<ResourceRecord> {
+  try {
+    const { data } = await client.json('GET', [resource.segment, id]);
+    if (data === null || data === undefined) throw notFound(resource, id); // tools, datasources: 200 data:null
+    return asRecord(resource, data, `get ${resource.noun}`);
+  } catch (error) {
+    // LLMs: 500 "'NoneType' object has no attribute 'options'"; a strict server: 404.
+    if (error instanceof ApiError && (error.kind === 'not-found' || /NoneType/.test(error.message))) throw notFound(resource, id, error);
+    throw error;
+  }
+}
+
+export async function createResource(client: ApiClient, resource: ResourceDescriptor, fields: Record<string, unknown>): Promise<ResourceRecord> {
+  const { data } = await client.json('POST', [resource.segment], { body: fields });
+  return asRecord(resource, data, `create ${resource.noun}`);
+}
+
+/** PATCH with what the service insists on: resent fields from `current`, refused ones left out. */
+export async function updateResource(client: ApiClient, resource: ResourceDescriptor, current: ResourceRecord, changes: Record<string, unknown>): Promise<ResourceRecord> {
+  const body: Record<string, unknown> = {};
+  for (const key of resource.patchResends) if (current[key] !== undefined && current[key] !== null) body[key] = asSent(resource, key, current[key]);
+  Object.assign(body, changes);
+  for (const key of resource.patchRefuses) delete body[key];
+  const { data } = await client.json('PATCH', [resource.segment, current.id], { body });
+  if (data === null || data === undefined) throw notFound(resource, current.id);
+  return asRecord(resource, data, `update ${resource.noun}`);
+}
+
+/** A JSON field read back as text (the real service encodes some) goes out as the value it holds. */
+function asSent(resource: ResourceDescriptor, key: string, value: unknown): unknown {
+  if (typeof value !== 'string' || fieldByKey(resource, key)?.type !== 'json-object') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+export async function deleteResource(client: ApiClient, resource: ResourceDescriptor, id: string): Promise<void> {
+  await client.json('DELETE', [resource.segment, id]);
+}

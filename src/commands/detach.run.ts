@@ -1,0 +1,36 @@
+import { attachRoute, detachFromAgent, type AttachKind } from '../api/agents.js';
+import type { Context } from '../context.js';
+import { CliError, errorFields, ExitWithCode } from '../errors.js';
+import { reportError } from '../report.js';
+import type { CommandModule, Options } from './define.js';
+
+const noun: Record<AttachKind, string> = { tool: 'tool', datasource: 'datasource', llm: 'LLM' };
+
+export function detachModule(kind: AttachKind): CommandModule {
+  return {
+    async run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
+      const agentId = String(args[0]);
+      const ids = [...new Set((args[1] as string[]).filter(Boolean))];
+      const client = await ctx.client();
+      const idKey = attachRoute[kind].bodyKey;
+      const results: Array<Record<string, unknown>> = [];
+      const failures: CliError[] = [];
+      // Every id is tried, so one run reports every failure, not only the first.
+      for (const id of ids) {
+        try {
+          await detachFromAgent(client, kind, agentId, id);
+          results.push({ agentId, [idKey]: id, detached: true });
+          ctx.logger.success(`Detached ${noun[kind]} ${id} from agent ${agentId}`);
+        } catch (error) {
+          if (!(error instanceof CliError) || error.kind === 'interrupted') throw error;
+          failures.push(error);
+          results.push({ agentId, [idKey]: id, detached: false, error: errorFields(error) });
+          if (ids.length > 1) reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
+        }
+      }
+      if (ctx.globals.json) ctx.printJson(results);
+      const first = failures[0];
+      if (first) throw ids.length > 1 ? new ExitWithCode(first.exitCode) : first;
+    },
+  };
+}

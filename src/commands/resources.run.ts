@@ -1,0 +1,94 @@
+// The verbs of `agents tools|datasources|llms`, for any resource descriptor.
+import * as z from 'zod/mini';
+import { allResources, createResource, deleteResource, getResource, updateResource, type ResourceRecord } from '../api/resources.js';
+import type { Context } from '../context.js';
+import { CliError } from '../errors.js';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { completeFields, flagName, givenFields } from '../resources/fields.js';
+import { describeResource, resourceTable } from '../resources/view.js';
+import { redactSecrets } from '../ui/redact.js';
+import type { CommandModule, Options } from './define.js';
+import { parseOrUsage } from './invoke-options.js';
+import type { ResourceVerb } from './resources.js';
+
+const listOptions = z.object({
+  limit: z.number({ error: '--limit must be a number' }).check(z.int('--limit must be a whole number'), z.positive('--limit must be at least 1')),
+  all: z.optional(z.boolean()),
+});
+
+function requiredId(resource: ResourceDescriptor, given: unknown): string {
+  if (typeof given === 'string' && given.trim()) return given.trim();
+  throw new CliError('usage', `missing <${resource.noun}-id>`, { hint: `\`agents ${resource.plural} list\` shows them.` });
+}
+
+/** One record on stdout: the document (secrets redacted), its id (-q), or the detail view. */
+function printOne(ctx: Context, resource: ResourceDescriptor, record: ResourceRecord): void {
+  if (ctx.globals.json) ctx.printJson(redactSecrets(record));
+  else if (ctx.globals.quiet) ctx.print(record.id);
+  else ctx.print(describeResource(resource, record, ctx.stdoutTheme));
+}
+
+const nameOf = (resource: ResourceDescriptor, record: ResourceRecord) => String(record[resource.nameKey] ?? record.id);
+
+const verbs: Record<ResourceVerb, (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: Options) => Promise<void>> = {
+  async list(resource, ctx, _args, options) {
+    const { limit, all } = parseOrUsage(listOptions, options);
+    const records = await allResources(await ctx.client(), resource, all ? Infinity : limit);
+    if (ctx.globals.json) return ctx.printJson(redactSecrets(records));
+    if (ctx.globals.quiet) return records.forEach((record) => ctx.print(record.id));
+    if (records.length === 0) return ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
+    ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));
+  },
+
+  async get(resource, ctx, args) {
+    printOne(ctx, resource, await getResource(await ctx.client(), resource, requiredId(resource, args[0])));
+  },
+
+  async create(resource, ctx, _args, options) {
+    const fields = await completeFields(resource, ctx, await givenFields(resource, ctx, options));
+    const created = await createResource(await ctx.client(), resource, fields);
+    printOne(ctx, resource, created);
+    ctx.logger.success(`Created ${resource.noun} ${nameOf(resource, created)}`);
+  },
+
+  async update(resource, ctx, args, options) {
+    const id = requiredId(resource, args[0]);
+    const changes = await givenFields(resource, ctx, options);
+    if (Object.keys(changes).length === 0) {
+      throw new CliError('usage', 'nothing to change', { hint: `Pass one or more of ${resource.fields.map(flagName).join(', ')}.` });
+    }
+    const refused = resource.fields.filter((field) => resource.patchRefuses.includes(field.key) && changes[field.key] !== undefined);
+    if (refused.length > 0) {
+      throw new CliError('usage', `the service cannot change ${refused.map(flagName).join(', ')} of a ${resource.noun}: its update fails on them`, {
+        hint: `Create a new ${resource.noun} instead.`,
+      });
+    }
+    const client = await ctx.client();
+    // Read first: the service's PATCH needs some fields resent, and its "not found" is unreliable.
+    const current = await getResource(client, resource, id);
+    const updated = await updateResource(client, resource, current, changes);
+    printOne(ctx, resource, updated);
+    ctx.logger.success(`Updated ${resource.noun} ${nameOf(resource, updated)}`);
+  },
+
+  async delete(resource, ctx, args, options) {
+    const id = requiredId(resource, args[0]);
+    const client = await ctx.client();
+    // The real tool DELETE answers 200 for an id that does not exist: look first, to say so.
+    const current = await getResource(client, resource, id);
+    const label = `${resource.noun} ${nameOf(resource, current)} (${id})`;
+    if (options.yes !== true) {
+      if (!ctx.interactive) throw new CliError('usage', `refusing to delete ${label} without confirmation`, { hint: 'Pass --yes to delete without asking.' });
+      if (!(await ctx.prompter.confirm(`Delete ${label}? Agents using it lose it. This cannot be undone.`, { default: false }))) {
+        throw new CliError('interrupted', `cancelled; ${label} was kept`);
+      }
+    }
+    await deleteResource(client, resource, id);
+    if (ctx.globals.json) return ctx.printJson({ id, deleted: true });
+    ctx.logger.success(`Deleted ${label}`);
+  },
+};
+
+export function resourceVerb(resource: ResourceDescriptor, verb: ResourceVerb): CommandModule {
+  return { run: (ctx, args, options) => verbs[verb](resource, ctx, args, options) };
+}

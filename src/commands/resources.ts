@@ -1,0 +1,55 @@
+// `agents tools|datasources|llms <verb>`: one command group per resource descriptor, noun then
+// verb as gh does. Syntax only; the verbs are loaded when they run (resources.run.ts).
+import { Command, Option } from 'commander';
+import type { Deps } from '../deps.js';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { addFieldOptions } from '../resources/flags.js';
+import { decimal } from '../util/decimal.js';
+import { lazyAction, newCommand, withExamples } from './define.js';
+
+export type ResourceVerb = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+const load = (resource: ResourceDescriptor, verb: ResourceVerb) => async () => (await import('./resources.run.js')).resourceVerb(resource, verb);
+
+/** What each resource's help shows: a typical create and update. */
+const EXAMPLES: Record<string, { create: string[]; update: string }> = {
+  tools: {
+    create: ['agents tools create --name weather --type FUNCTION --description "Weather by city"'],
+    update: 'agents tools update <tool-id> --description "Current weather by city"',
+  },
+  datasources: {
+    create: ['agents datasources create --name handbook --type URL --url https://example.com/handbook'],
+    update: 'agents datasources update <datasource-id> --description "The employee handbook"',
+  },
+  llms: {
+    create: ['printf %s "$OPENAI_API_KEY" | agents llms create --provider OPENAI --api-key-stdin', 'AGENTS_LLM_API_KEY=$OPENAI_API_KEY agents llms create --provider OPENAI'],
+    update: 'agents llms update <llm-id> --options \'{"temperature":0}\'',
+  },
+};
+
+export function resourceCommand(deps: Deps, resource: ResourceDescriptor): Command {
+  const { noun, plural } = resource;
+  const idArgument = `<${plural === 'llms' ? 'llm' : noun}-id>`;
+  const examples = EXAMPLES[plural]!;
+  const verbs = resource.deletable ? 'create, update and delete' : 'create and update';
+  const group = newCommand(plural, `List, show, ${verbs} ${noun}s`);
+  const verb = (name: ResourceVerb, summary: string, lines: string[]): Command => {
+    const sub = withExamples(newCommand(name, summary).action(lazyAction(deps, load(resource, name))), lines);
+    group.addCommand(sub);
+    return sub;
+  };
+
+  verb('list', `List your ${noun}s, newest first`, [`agents ${plural} list`, `agents ${plural} list --json`, `agents ${plural} list -q`])
+    .addOption(new Option('--limit <n>', `at most this many ${noun}s`).default(50).argParser(decimal))
+    .option('--all', `every ${noun}, page by page`);
+  verb('get', `Show one ${noun}`, [`agents ${plural} get ${idArgument}`, `agents ${plural} get ${idArgument} --json`]).argument(idArgument);
+  const create = verb('create', `Create ${noun === 'LLM' ? 'an' : 'a'} ${noun} from flags and/or --file (asks for what is missing on a terminal)`, examples.create);
+  addFieldOptions(create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'), resource);
+  addFieldOptions(verb('update', `Change only the given fields of a ${noun}`, [examples.update]).argument(idArgument), resource);
+  if (resource.deletable) {
+    verb('delete', `Delete a ${noun} (agents that use it lose it)`, [`agents ${plural} delete ${idArgument} --yes`])
+      .argument(idArgument)
+      .option('-y, --yes', 'do not ask for confirmation');
+  }
+  return withExamples(group, [`agents ${plural} list`, ...examples.create.slice(0, 1), `agents ${plural} get ${idArgument}`]);
+}

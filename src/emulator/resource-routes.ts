@@ -1,0 +1,147 @@
+// Tools, datasources and LLMs (service-wire-format.md §12): create, get, update, delete, with each
+// route's own way of failing. Strict mode answers 201, 404 and 422 where the real service has
+// 200 data:null, 500s and database errors.
+import { DATASOURCE_TYPES, TOOL_TYPES } from '../resources/catalog.js';
+import type { Handler, RouteContext } from './context.js';
+import { sendDetail, sendEnvelope, sendInternalError, sendValidation } from './http.js';
+import { pythonJsonDumps } from './python-json.js';
+import { LLM_PROVIDERS } from './seed.js';
+import type { LinkKind } from './store.js';
+import { checkFields, parseBody, type FieldRule } from './validation.js';
+
+type Rules = Record<string, FieldRule>;
+
+const TOOL_RULES: Rules = {
+  name: { type: 'str', required: true },
+  type: { type: 'str', required: true },
+  description: { type: 'str' },
+  metadata: { type: 'object' },
+  returnDirect: { type: 'bool' },
+};
+const DATASOURCE_RULES: Rules = {
+  name: { type: 'str', required: true },
+  type: { type: 'str', required: true },
+  description: { type: 'str' },
+  content: { type: 'str' },
+  url: { type: 'str' },
+  metadata: { type: 'object' },
+  vectorDbId: { type: 'str' },
+  embeddingsModelProvider: { type: 'str', oneOf: ['OPENAI', 'AZURE_OPENAI'] },
+};
+const LLM_RULES: Rules = { provider: { type: 'str', required: true }, apiKey: { type: 'str', required: true }, options: { type: 'object' } };
+
+const enumOf: Record<LinkKind, { key: string; values: readonly string[] }> = {
+  tool: { key: 'type', values: TOOL_TYPES },
+  datasource: { key: 'type', values: DATASOURCE_TYPES },
+  llm: { key: 'provider', values: LLM_PROVIDERS },
+};
+
+/** The body checked as pydantic would (422), or undefined once an answer was sent. */
+function readBody(ctx: RouteContext, rules: Rules): Record<string, unknown> | undefined {
+  const { body, errors } = parseBody(ctx.rawBody);
+  const problems = body ? checkFields(body, rules) : errors;
+  if (problems.length > 0) return void sendValidation(ctx.res, problems);
+  return body;
+}
+
+/**
+ * A type or provider outside the database's enum. The real service fails in the database: a 500
+ * with Prisma's words where a try/except catches it, plain text where none does (§12.3).
+ */
+function badEnum(ctx: RouteContext, kind: LinkKind, body: Record<string, unknown>, caught: boolean): boolean {
+  const { key, values } = enumOf[kind];
+  const value = body[key];
+  if (value === undefined || values.includes(value as string)) return false;
+  if (ctx.config.strict) sendValidation(ctx.res, [{ loc: ['body', key], msg: `value is not a valid enumeration member; permitted: ${values.map((v) => `'${v}'`).join(', ')}`, type: 'type_error.enum' }]);
+  else if (caught) sendDetail(ctx.res, 500, `Invalid enum value "${String(value)}" for field ${key}`);
+  else sendInternalError(ctx.res);
+  return true;
+}
+
+function created(ctx: RouteContext, record: unknown): void {
+  sendEnvelope(ctx.res, record, ctx.config.strict ? 201 : 200);
+}
+
+function missing(ctx: RouteContext, kind: LinkKind, real: () => void): void {
+  if (ctx.config.strict) return sendDetail(ctx.res, 404, `${kind === 'llm' ? 'LLM' : kind[0]!.toUpperCase() + kind.slice(1)} not found`);
+  real();
+}
+
+export function createRecord(kind: LinkKind): Handler {
+  return (ctx) => {
+    if (kind === 'tool') {
+      const body = readBody(ctx, TOOL_RULES);
+      if (!body || badEnum(ctx, kind, body, true)) return;
+      const metadata = body.metadata && Object.keys(body.metadata).length > 0 ? pythonJsonDumps(body.metadata) : ''; // tools.py:74
+      const record = ctx.store.addToCatalog('tool', {
+        name: body.name, description: body.description ?? 'a helpful tool.', type: body.type, returnDirect: body.returnDirect ?? false, metadata, tools: null, toolConfig: null,
+      });
+      return created(ctx, record);
+    }
+    if (kind === 'datasource') {
+      const body = readBody(ctx, DATASOURCE_RULES);
+      if (!body || badEnum(ctx, kind, body, true)) return;
+      const metadata = body.metadata as Record<string, unknown> | undefined;
+      if (metadata && Object.keys(metadata).length === 0 && !ctx.config.strict) return sendDetail(ctx.res, 500, 'Invalid argument type for metadata'); // an empty {} reaches Prisma as an object
+      const record = ctx.store.addToCatalog('datasource', {
+        name: body.name, content: body.content ?? null, description: body.description ?? null, url: body.url ?? null, type: body.type,
+        metadata: metadata && Object.keys(metadata).length > 0 ? pythonJsonDumps(metadata) : null, status: 'IN_PROGRESS', datasources: null, vectorDb: null, vectorDbId: body.vectorDbId ?? null,
+      });
+      created(ctx, record);
+      // The real service embeds in the background and then marks it DONE; here that is instant.
+      record.status = 'DONE';
+      return;
+    }
+    const body = readBody(ctx, LLM_RULES);
+    if (!body || badEnum(ctx, kind, body, false)) return;
+    created(ctx, ctx.store.addToCatalog('llm', { provider: body.provider, apiKey: body.apiKey, options: body.options ?? null, agents: null }));
+  };
+}
+
+export function getRecord(kind: LinkKind): Handler {
+  return (ctx) => {
+    const record = ctx.store.findInCatalog(kind, ctx.params[0]!);
+    if (record) return sendEnvelope(ctx.res, record);
+    missing(ctx, kind, () => (kind === 'llm' ? sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'options'") : sendEnvelope(ctx.res, null)));
+  };
+}
+
+export function updateRecord(kind: LinkKind): Handler {
+  return (ctx) => {
+    const id = ctx.params[0]!;
+    if (kind === 'tool') {
+      const body = readBody(ctx, { ...TOOL_RULES, name: { type: 'str' }, type: { type: 'str' } });
+      if (!body) return;
+      if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendInternalError(ctx.res)); // None.toolConfig, no try/except
+      if (badEnum(ctx, kind, body, false)) return;
+      // Only fields sent and not null are written (tools.py:153-158); metadata as text.
+      const fields = Object.fromEntries(Object.entries(body).filter(([key, value]) => key in TOOL_RULES && value !== null && value !== undefined));
+      if (fields.metadata !== undefined) fields.metadata = pythonJsonDumps(fields.metadata);
+      return sendEnvelope(ctx.res, ctx.store.updateInCatalog(kind, id, fields));
+    }
+    if (kind === 'datasource') {
+      // PATCH reads the create body: name and type again, and a metadata object fails (§12.2, §12.3).
+      const body = readBody(ctx, DATASOURCE_RULES);
+      if (!body) return;
+      if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendEnvelope(ctx.res, null));
+      if (badEnum(ctx, kind, body, true)) return;
+      if (body.metadata !== undefined && !ctx.config.strict) return sendDetail(ctx.res, 500, 'Invalid argument type for metadata');
+      const { embeddingsModelProvider: _ignored, ...fields } = body;
+      return sendEnvelope(ctx.res, ctx.store.updateInCatalog(kind, id, fields));
+    }
+    const body = readBody(ctx, LLM_RULES);
+    if (!body) return;
+    if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'options'"));
+    if (badEnum(ctx, kind, body, true)) return;
+    // options is rewritten: null when left out (llms.py:95).
+    sendEnvelope(ctx.res, ctx.store.updateInCatalog(kind, id, { provider: body.provider, apiKey: body.apiKey, options: body.options ?? null }));
+  };
+}
+
+export function deleteRecord(kind: 'tool' | 'datasource'): Handler {
+  return (ctx) => {
+    const id = ctx.params[0]!;
+    if (ctx.store.removeFromCatalog(kind, id)) return sendEnvelope(ctx.res, null);
+    missing(ctx, kind, () => (kind === 'tool' ? sendEnvelope(ctx.res, null) : sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'vectorDb'")));
+  };
+}

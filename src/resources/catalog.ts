@@ -1,0 +1,98 @@
+// The three resources the service offers besides agents (service-wire-format.md §12).
+import { LLM_PROVIDERS } from '../api/models.js';
+import type { ResourceDescriptor } from './descriptor.js';
+
+/** ToolType (schema.prisma 53-79). */
+export const TOOL_TYPES = [
+  'ALGOLIA', 'BROWSER', 'BING_SEARCH', 'REPLICATE', 'WOLFRAM_ALPHA', 'ZAPIER_NLA', 'AGENT', 'OPENAPI', 'CHATGPT_PLUGIN',
+  'METAPHOR', 'PUBMED', 'CODE_EXECUTOR', 'OPENBB', 'GPT_VISION', 'TTS_1', 'HAND_OFF', 'FUNCTION', 'HTTP', 'SUPERRAG',
+  'RESEARCH', 'GITHUB', 'SCRAPER', 'ADVANCED_SCRAPER', 'GOOGLE_SEARCH', 'SEC',
+] as const;
+
+/** DatasourceType (schema.prisma 81-99). */
+export const DATASOURCE_TYPES = [
+  'TXT', 'PDF', 'CSV', 'PPTX', 'XLSX', 'DOCX', 'GOOGLE_DOC', 'YOUTUBE', 'GITHUB_REPOSITORY', 'MARKDOWN', 'WEBPAGE',
+  'AIRTABLE', 'STRIPE', 'NOTION', 'SITEMAP', 'URL', 'FUNCTION',
+] as const;
+
+export const TOOL: ResourceDescriptor = {
+  noun: 'tool',
+  plural: 'tools',
+  segment: 'tools',
+  nameKey: 'name',
+  paged: true,
+  deletable: true,
+  patchResends: [],
+  patchRefuses: [],
+  columns: ['name', 'type', 'description'],
+  shownToo: [],
+  fields: [
+    { key: 'name', flag: 'name', label: 'Name', type: 'text', required: true, description: 'name of the tool' },
+    { key: 'type', flag: 'type', label: 'Type', type: 'enum', choices: TOOL_TYPES, required: true, description: 'kind of tool' },
+    { key: 'description', flag: 'description', label: 'Description', type: 'text', description: 'what it does (the model reads it)' },
+    { key: 'metadata', flag: 'metadata', label: 'Metadata', type: 'json-object', description: 'settings of the tool, as a JSON object' },
+    { key: 'returnDirect', flag: 'return-direct', label: 'Return directly?', type: 'boolean', description: "answer with the tool's output as is" },
+  ],
+};
+
+export const DATASOURCE: ResourceDescriptor = {
+  noun: 'datasource',
+  plural: 'datasources',
+  segment: 'datasources',
+  nameKey: 'name',
+  paged: true,
+  deletable: true,
+  // §12.2: PATCH reads the create body, so name and type go every time; metadata and the
+  // embeddings provider fail there.
+  patchResends: ['name', 'type'],
+  patchRefuses: ['metadata', 'embeddingsModelProvider'],
+  columns: ['name', 'type', 'status'],
+  shownToo: ['status'],
+  fields: [
+    { key: 'name', flag: 'name', label: 'Name', type: 'text', required: true, description: 'name of the datasource' },
+    { key: 'type', flag: 'type', label: 'Type', type: 'enum', choices: DATASOURCE_TYPES, required: true, description: 'kind of content' },
+    { key: 'description', flag: 'description', label: 'Description', type: 'text', description: 'what it holds' },
+    { key: 'url', flag: 'url', label: 'URL', type: 'text', description: 'where to load it from' },
+    { key: 'content', flag: 'content', label: 'Content', type: 'text', description: 'the text itself' },
+    { key: 'metadata', flag: 'metadata', label: 'Metadata', type: 'json-object', description: 'extra settings, as a JSON object (create only)' },
+    { key: 'vectorDbId', flag: 'vector-db-id', label: 'Vector database id', type: 'text', description: 'vector database to store it in' },
+    {
+      key: 'embeddingsModelProvider',
+      flag: 'embeddings-provider',
+      label: 'Embeddings provider',
+      type: 'enum',
+      choices: ['OPENAI', 'AZURE_OPENAI'],
+      description: 'who embeds it (create only)',
+    },
+  ],
+};
+
+export const LLM: ResourceDescriptor = {
+  noun: 'LLM',
+  plural: 'llms',
+  segment: 'llms',
+  nameKey: 'provider',
+  paged: false,
+  deletable: false,
+  // §12.4: PATCH needs provider and apiKey every time and rewrites options: all three are resent
+  // from the current record (the key is read, never shown) unless given.
+  patchResends: ['provider', 'apiKey', 'options'],
+  patchRefuses: [],
+  columns: ['provider'],
+  shownToo: [],
+  fields: [
+    { key: 'provider', flag: 'provider', label: 'Provider', type: 'enum', choices: LLM_PROVIDERS, required: true, description: 'who serves the models' },
+    {
+      key: 'apiKey',
+      flag: 'api-key',
+      label: 'API key',
+      type: 'text',
+      required: true,
+      secret: { env: 'AGENTS_LLM_API_KEY', stdinFlag: 'api-key-stdin' },
+      description: "the provider's API key",
+    },
+    { key: 'options', flag: 'options', label: 'Options', type: 'json-object', description: 'provider options, as a JSON object' },
+  ],
+};
+
+export const RESOURCES = [TOOL, DATASOURCE, LLM] as const;

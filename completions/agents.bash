@@ -296,13 +296,13 @@ _agents() {
         return
       fi ;;
     "apply")
-      flags="--dry-run -f --file --concurrency --allow-unknown-model"
+      flags="--dry-run -f --file --concurrency --allow-unknown-model --prune"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "diff")
-      flags="-f --file --concurrency --allow-unknown-model"
+      flags="-f --file --concurrency --allow-unknown-model --prune"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return

@@ -35,6 +35,15 @@ try {
   agents(['invoke', id, 'Give me a summary', '--output-schema', '{"type":"object","properties":{"title":{"type":"string"},"points":{"type":"integer"}},"required":["title","points"]}']);
   agents(['list']);
   agents(['get', id]);
+
+  console.log(bold('\n# A whole stack in one file: an LLM (its key from OPENAI_API_KEY), a tool, a datasource, two agents'));
+  const stackEnv = { ...env, OPENAI_API_KEY: 'sk-demo-not-a-real-key' };
+  const stack = join(root, 'examples', 'stack.yaml');
+  step(['apply', '-f', stack], stackEnv, { show: 'OPENAI_API_KEY=sk-… agents apply -f examples/stack.yaml' });
+  step(['diff', '-f', stack], stackEnv, { show: 'agents diff -f examples/stack.yaml', note: 'applied: nothing left to change' });
+  const travel = await agentIdNamed(baseUrl, token, 'Travel bot');
+  agents(['invoke', travel, 'Will it rain in Paris tomorrow?'], { note: 'Travel bot, with the forecast tool the file gave it' });
+  agents(['tools', 'list']);
   console.log(bold('\n# Done. Every command above ran through the real binary.'));
 } catch (error) {
   console.error(`demo failed: ${error.message}`);
@@ -68,6 +77,14 @@ async function firstJsonLine(stream) {
   const lines = createInterface({ input: stream });
   for await (const line of lines) return JSON.parse(line);
   throw new Error('the emulator exited before printing its address');
+}
+
+/** The id of the agent with this name (the file names agents; commands take ids). */
+async function agentIdNamed(baseUrl, token, name) {
+  const response = await fetch(`${baseUrl}/api/v1/agents?skip=0&take=100`, { headers: { authorization: `Bearer ${token}` } });
+  const found = (await response.json()).data.find((agent) => agent.name === name);
+  if (!found) throw new Error(`no agent named ${name} after apply`);
+  return found.id;
 }
 
 async function seededIds(baseUrl, token) {

@@ -1,6 +1,6 @@
 import type { Context } from '../context.js';
 import { executePlan } from '../provision/execute.js';
-import { applyFailure, planJson, renderPlan, renderResults, resultsJson } from '../provision/render.js';
+import { applyFailure, planJson, renderPlan, renderResults, resourceResultsJson, resourcesPlanJson, resultsJson } from '../provision/render.js';
 import type { Options } from './define.js';
 import { planFromOptions } from './provision-plan.js';
 
@@ -10,20 +10,20 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   const human = !ctx.globals.json && !ctx.globals.quiet; // -q: the exit code says it all
   if (human) ctx.print(renderPlan(plan, ctx.stdoutTheme));
 
-  const results = dryRun ? [] : await executePlan(client, plan.agents.filter((a) => a.action !== 'unchanged'), concurrency);
-  const learnt = Object.fromEntries(results.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
+  const applied = dryRun ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
+  const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 
   if (ctx.globals.json) {
-    ctx.printJson({ dryRun, plan: planJson(plan), results: resultsJson(results) });
+    ctx.printJson({ dryRun, plan: planJson(plan), resources: resourcesPlanJson(plan), results: resultsJson(applied), resourceResults: resourceResultsJson(applied) });
   } else if (!human) {
     // -q: nothing on stdout
-  } else if (results.length > 0) {
-    ctx.print(renderResults(results, ctx.stdoutTheme));
+  } else if (applied.resources.length + applied.agents.length > 0) {
+    ctx.print(renderResults(applied, ctx.stdoutTheme));
   } else if (!dryRun) {
     ctx.logger.info('No changes.');
   }
 
-  const failure = applyFailure(plan, results);
+  const failure = applyFailure(plan, applied);
   if (failure) throw failure;
 }

@@ -1,7 +1,7 @@
 import type { Context } from '../context.js';
 import { CliError, ExitCode, ExitWithCode } from '../errors.js';
 import { planHasChanges } from '../provision/plan.js';
-import { planJson, renderPlan } from '../provision/render.js';
+import { planJson, problemLines, renderPlan, resourcesPlanJson } from '../provision/render.js';
 import type { Options } from './define.js';
 import { planFromOptions } from './provision-plan.js';
 
@@ -13,11 +13,12 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
     throw asDiffFailure(error);
   }
   const changes = planHasChanges(plan);
-  if (ctx.globals.json) ctx.printJson({ changes, plan: planJson(plan) });
+  if (ctx.globals.json) ctx.printJson({ changes, plan: planJson(plan), resources: resourcesPlanJson(plan) });
   else if (!ctx.globals.quiet) ctx.print(renderPlan(plan, ctx.stdoutTheme)); // -q: the exit code says it, as git diff --quiet
   if (plan.problems.length > 0) {
     const first = plan.problems[0]!;
-    throw asDiffFailure(new CliError(first.error.kind, `${first.name}: ${first.error.message}`, { details: plan.problems.slice(1).map((p) => `${p.name}: ${p.error.message}`) }));
+    const [, ...details] = problemLines(plan);
+    throw asDiffFailure(new CliError(first.error.kind, `${first.name}: ${first.error.message}`, { details, hint: first.error.hint }));
   }
   if (changes) throw new ExitWithCode(ExitCode.failure); // 1: changes found, as git diff and kubectl diff
 }

@@ -2,7 +2,7 @@
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import { loadDesiredAgents } from '../provision/load.js';
+import { loadStack } from '../provision/load.js';
 import { computePlan, type Plan } from '../provision/plan.js';
 import type { Options } from './define.js';
 
@@ -13,9 +13,10 @@ export async function planFromOptions(ctx: Context, options: Options): Promise<{
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
     throw new CliError('usage', '--concurrency must be a whole number from 1 to 64');
   }
-  const desired = await loadDesiredAgents(files, ctx.deps.stdin, { allowUnknownModel: options.allowUnknownModel === true });
-  if (desired.length === 0) ctx.logger.warn(`${files.join(', ')} declare${files.length === 1 ? 's' : ''} no agents: nothing to plan`);
+  const stack = await loadStack(files, ctx.deps.stdin, { allowUnknownModel: options.allowUnknownModel === true });
+  const empty = stack.agents.length === 0 && Object.values(stack.resources).every((list) => list.length === 0);
+  if (empty) ctx.logger.warn(`${files.join(', ')} declare${files.length === 1 ? 's' : ''} no agents, tools, datasources or LLMs: nothing to plan`);
   const client = await ctx.client();
-  const plan = await computePlan(client, desired, concurrency);
+  const plan = await computePlan(client, stack, { concurrency, prune: options.prune === true, env: ctx.env });
   return { client, plan, concurrency };
 }

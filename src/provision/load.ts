@@ -7,7 +7,10 @@ import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../util/read-input.js';
 import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
-import { agentEntries, desiredAgentSchema, type DesiredAgent } from './schema.js';
+import type * as z from 'zod/mini';
+import { LLM } from '../resources/catalog.js';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { desiredAgentSchema, desiredResourceSchema, documentSections, STACK_SECTIONS, type DesiredAgent, type DesiredResource, type StackSectionKey } from './schema.js';
 
 const PROVISION_FILE = /\.(ya?ml|json)$/i;
 
@@ -35,8 +38,18 @@ interface Problem {
   message: string;
 }
 
-export async function loadDesiredAgents(paths: string[], stdin: InputStream, options: { allowUnknownModel?: boolean } = {}): Promise<LoadedAgent[]> {
-  const loaded: LoadedAgent[] = [];
+export interface LoadedResource {
+  resource: DesiredResource;
+  where: string;
+}
+
+export interface LoadedStack {
+  agents: LoadedAgent[];
+  resources: Record<StackSectionKey, LoadedResource[]>;
+}
+
+export async function loadStack(paths: string[], stdin: InputStream, options: { allowUnknownModel?: boolean } = {}): Promise<LoadedStack> {
+  const loaded: LoadedStack = { agents: [], resources: { tools: [], datasources: [], llms: [] } };
   const problems: string[] = [];
   let sawUnknownModel = false;
   for (const file of (await Promise.all(paths.map(filesOf))).flat()) {
@@ -50,42 +63,77 @@ export async function loadDesiredAgents(paths: string[], stdin: InputStream, opt
       problems.push(error.message);
       continue;
     }
-    const found = agentEntries(document.value);
-    if (!found) {
-      problems.push(`${source}:${document.lineOf(['agents']) ?? 1}: expected "agents:" with a list of agents`);
+    const found = documentSections(document.value);
+    if (!found || 'notAList' in found) {
+      const key = found ? found.notAList : 'agents';
+      problems.push(`${source}:${document.lineOf([key]) ?? 1}: expected "${key}:" with a list`);
       continue;
     }
     const inFile: Problem[] = found.unknownKeys.map((key) => {
       const line = document.lineOf([key]) ?? 1;
-      return { line, message: `${source}:${line}: unknown top-level key "${key}" (a file holds "agents:"; keys starting with "x-" may hold anchors)` };
+      return { line, message: `${source}:${line}: unknown top-level key "${key}" (a file holds agents:, tools:, datasources: and llms:; keys starting with "x-" may hold anchors)` };
     });
-    found.entries.forEach((entry, index) => {
-      const path = [...found.basePath, index];
+    const report = (path: Array<string | number>, label: string, issues: z.core.$ZodIssue[]) => {
+      for (const issue of issues) {
+        const fieldPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : [...path, ...(issue.path as Array<string | number>)];
+        const line = document.lineOf(fieldPath) ?? document.lineOf(path) ?? 1;
+        const field = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : `${issue.path.join('.')}: ${issue.message}`;
+        inFile.push({ line, message: `${source}:${line}: ${label}: ${field}` });
+      }
+    };
+    for (const { key, resource } of STACK_SECTIONS) {
+      const schema = desiredResourceSchema(resource);
+      (found.resources[key] ?? []).forEach((entry, index) => {
+        const path = [key, index];
+        const parsed = schema.safeParse(entry);
+        const named = (entry as Record<string, unknown> | null)?.[resource.nameKey] ?? (entry as Record<string, unknown> | null)?.name;
+        const label = typeof named === 'string' ? `${resource.noun} "${named}"` : `${resource.noun} #${index + 1}`;
+        if (parsed.success) loaded.resources[key].push({ resource: parsed.data as DesiredResource, where: `${source}:${document.lineOf(path) ?? 1}` });
+        else report(path, label, parsed.error.issues);
+      });
+    }
+    found.agents.entries.forEach((entry, index) => {
+      const path = [...found.agents.basePath, index];
       const parsed = desiredAgentSchema.safeParse(entry);
       const entryLine = document.lineOf(path) ?? 1;
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
       if (parsed.success) {
         const unknownModel = options.allowUnknownModel ? undefined : unknownModelProblem(parsed.data.llmModel);
-        if (!unknownModel) return void loaded.push({ agent: parsed.data, source, where: `${source}:${entryLine}` });
+        if (!unknownModel) return void loaded.agents.push({ agent: parsed.data, source, where: `${source}:${entryLine}` });
         const line = document.lineOf([...path, 'llmModel']) ?? entryLine;
         sawUnknownModel = true;
         return void inFile.push({ line, message: `${source}:${line}: ${label}: llmModel: ${unknownModel}` });
       }
-      for (const issue of parsed.error.issues) {
-        const fieldPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : [...path, ...(issue.path as Array<string | number>)];
-        const line = document.lineOf(fieldPath) ?? entryLine;
-        const field = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : `${issue.path.join('.')}: ${issue.message}`;
-        inFile.push({ line, message: `${source}:${line}: ${label}: ${field}` });
-      }
+      report(path, label, parsed.error.issues);
     });
     // Sorted by line (stable), so the list reads top to bottom like the file.
     problems.push(...inFile.sort((a, b) => a.line - b.line).map((problem) => problem.message));
   }
-  problems.push(...duplicates(loaded));
+  problems.push(...duplicates(loaded.agents));
+  for (const { key, resource } of STACK_SECTIONS) problems.push(...duplicateResources(resource, loaded.resources[key]));
   if (problems.length > 0) {
     throw new CliError('usage', `invalid provisioning input (nothing was sent)`, { details: problems, hint: sawUnknownModel ? UNKNOWN_MODEL_HINT : undefined });
   }
   return loaded;
+}
+
+/** How a declared resource is referred to: an LLM by its file-only name or provider, others by name. */
+export function referenceNameOf(resource: ResourceDescriptor, declared: DesiredResource): string {
+  return String(declared.name ?? declared[resource.nameKey]);
+}
+
+function duplicateResources(resource: ResourceDescriptor, loaded: LoadedResource[]): string[] {
+  const seen = new Map<string, LoadedResource>();
+  const problems: string[] = [];
+  for (const entry of loaded) {
+    const name = referenceNameOf(resource, entry.resource);
+    const earlier = seen.get(name);
+    if (earlier && !(earlier.resource.id !== undefined && entry.resource.id !== undefined)) {
+      problems.push(`${entry.where}: ${resource.noun} "${name}" is declared twice (also at ${earlier.where}); give each its id${resource === LLM ? ' or a name' : ''} to keep both`);
+    }
+    seen.set(name, entry);
+  }
+  return problems;
 }
 
 /**

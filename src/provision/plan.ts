@@ -1,9 +1,12 @@
-// What apply would do: match desired agents to existing ones by name, and work out the
-// fields that differ and the links that are missing. Reads only; writes nothing.
-import { getAgent, listAgents, listCatalog, type Agent, type AgentFields, type AttachKind } from '../api/agents.js';
+// What apply would do: plan the stack's tools, datasources and LLMs, then match desired agents
+// to existing ones by id or name, and work out the fields that differ, the links that are missing
+// and (with --prune) the links the file does not declare. Reads only; writes nothing.
+import { getAgent, listAgents, type Agent, type AgentFields, type AttachKind } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../errors.js';
+import type { LoadedStack } from './load.js';
 import { mapLimit } from './pool.js';
+import { linkNames, planResources, resolveLink, type Catalogs, type PlannedResource } from './resource-plan.js';
 import { FIELD_KEYS, LINK_KINDS, type DesiredAgent } from './schema.js';
 
 export type Attachments = Record<AttachKind, string[]>;
@@ -18,15 +21,21 @@ export interface PlannedAgent {
   changed: string[];
   /** update: the service's values of the changed fields, for "old → new". */
   previous: Partial<AgentFields>;
+  /** Ids (or placeholders of resources the plan creates) to attach. */
   attach: Attachments;
+  /** --prune: ids attached now that the file does not declare. */
+  detach: Attachments;
 }
 
 export interface PlanProblem {
   name: string;
   error: CliError;
+  /** A tool, datasource or LLM of the stack, not an agent. */
+  resource?: boolean;
 }
 
 export interface Plan {
+  resources: PlannedResource[];
   agents: PlannedAgent[];
   problems: PlanProblem[];
   /** The names of the tools, datasources and LLMs to attach, where the service told them (id → name). */
@@ -55,26 +64,51 @@ export function fieldsOf(desired: DesiredAgent): AgentFields {
   return Object.fromEntries(FIELD_KEYS.filter((key) => desired[key] !== undefined).map((key) => [key, desired[key]])) as AgentFields;
 }
 
-function missingLinks(desired: DesiredAgent, existing: Agent | undefined): Attachments {
-  const attach: Attachments = { tool: [], datasource: [], llm: [] };
+const noLinks = (): Attachments => ({ tool: [], datasource: [], llm: [] });
+
+/** The links to attach and (when pruning) to detach, with the file's references resolved to ids. */
+function linkChanges(desired: DesiredAgent, existing: Agent | undefined, catalogs: Catalogs, prune: boolean): { attach: Attachments; detach: Attachments } {
+  const attach = noLinks();
+  const detach = noLinks();
   for (const { key, kind } of LINK_KINDS) {
     const have = existing ? linkedIds(existing, key, `${kind}Id`) : new Set<string>();
-    attach[kind] = [...new Set(desired[key] ?? [])].filter((id) => !have.has(id));
+    const wanted = new Set((desired[key] ?? []).map((reference) => resolveLink(catalogs, kind, reference)));
+    attach[kind] = [...wanted].filter((id) => !have.has(id));
+    // Only kinds the file declares for this agent are pruned: no `llms:` key leaves its LLMs alone.
+    if (prune && desired[key] !== undefined) detach[kind] = [...have].filter((id) => !wanted.has(id));
   }
-  return attach;
+  return { attach, detach };
 }
 
 /** `where` (file:line of each desired agent) prefixes its problems, so every one can be found in the file. */
-export async function computePlan(client: ApiClient, desired: Array<{ agent: DesiredAgent; where?: string }>, concurrency: number): Promise<Plan> {
-  const existing = await listAllAgents(client);
+export interface PlanOptions {
+  concurrency: number;
+  prune?: boolean;
+  /** Where apiKeyEnv variables are read. */
+  env: Record<string, string | undefined>;
+}
+
+export async function computePlan(client: ApiClient, stack: LoadedStack, options: PlanOptions): Promise<Plan> {
+  const desired = stack.agents;
+  const [existing, catalogs] = await Promise.all([listAllAgents(client), planResources(client, stack, options.env)]);
+  const prune = options.prune === true;
   const byName = new Map<string, Agent[]>();
   for (const agent of existing) byName.set(agent.name ?? '', [...(byName.get(agent.name ?? '') ?? []), agent]);
 
-  const problems: PlanProblem[] = [];
+  const problems: PlanProblem[] = [...catalogs.problems];
   const byId = new Map(existing.map((agent) => [agent.id, agent]));
 
-  const planned = await mapLimit(desired, concurrency, async ({ agent: want, where }): Promise<PlannedAgent | undefined> => {
+  const planned = await mapLimit(desired, options.concurrency, async ({ agent: want, where }): Promise<PlannedAgent | undefined> => {
     const at = where ? `${where}: ` : '';
+    const links = (current: Agent | undefined) => {
+      try {
+        return linkChanges(want, current, catalogs, prune);
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        problems.push({ name: want.name, error: new CliError(error.kind, `${at}${error.message}`, { details: error.details, hint: error.hint }) });
+        return undefined;
+      }
+    };
     // By id first (export writes ids when names collide), then by name.
     const matches = want.id !== undefined ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined) : (byName.get(want.name) ?? []);
     if (want.id !== undefined && matches.length === 0) {
@@ -90,48 +124,31 @@ export async function computePlan(client: ApiClient, desired: Array<{ agent: Des
     }
     const fields = fieldsOf(want);
     if (matches.length === 0) {
-      return { name: want.name, action: 'create', fields, changed: Object.keys(fields), previous: {}, attach: missingLinks(want, undefined) };
+      const changes = links(undefined);
+      return changes && { name: want.name, action: 'create', fields, changed: Object.keys(fields), previous: {}, ...changes };
     }
     // The list leaves relations out on some servers: read the agent for its links.
     const current = await getAgent(client, matches[0]!.id);
     // llmProvider is not stored on the agent, so it cannot differ.
     const changed = FIELD_KEYS.filter((key) => key !== 'llmProvider' && fields[key] !== undefined && !same(fields[key], current[key]));
     const update = Object.fromEntries(changed.map((key) => [key, fields[key]])) as AgentFields;
-    const attach = missingLinks(want, current);
-    const linksMissing = Object.values(attach).some((list) => list.length > 0);
+    const changes = links(current);
+    if (!changes) return undefined;
+    const linksChange = [...Object.values(changes.attach), ...Object.values(changes.detach)].some((list) => list.length > 0);
     return {
       name: want.name,
       id: current.id,
-      action: changed.length > 0 || linksMissing ? 'update' : 'unchanged',
+      action: changed.length > 0 || linksChange ? 'update' : 'unchanged',
       fields: update,
       changed,
       previous: Object.fromEntries(changed.map((key) => [key, current[key]])) as Partial<AgentFields>,
-      attach,
+      ...changes,
     };
   });
   const agents = planned.filter((p): p is PlannedAgent => p !== undefined);
-  return { agents, problems, linkNames: await namesOfLinks(client, agents) };
-}
-
-/**
- * One list request per kind that has something to attach, so the plan can say "weather" rather
- * than an id. Only for reading: a service that cannot list a kind leaves its ids unnamed.
- */
-async function namesOfLinks(client: ApiClient, agents: PlannedAgent[]): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const kinds = LINK_KINDS.map(({ kind }) => kind).filter((kind) => agents.some((agent) => agent.attach[kind].length > 0));
-  await Promise.all(
-    kinds.map(async (kind: AttachKind) => {
-      const entries = await listCatalog(client, kind).catch((error: unknown) => {
-        if (error instanceof CliError && error.kind === 'interrupted') throw error;
-        return [];
-      });
-      for (const entry of entries) if (entry.name !== entry.id) names.set(entry.id, entry.name);
-    }),
-  );
-  return names;
+  return { resources: catalogs.planned, agents, problems, linkNames: linkNames(catalogs) };
 }
 
 export function planHasChanges(plan: Plan): boolean {
-  return plan.agents.some((agent) => agent.action !== 'unchanged');
+  return [...plan.resources, ...plan.agents].some((entry) => entry.action !== 'unchanged');
 }

@@ -5,8 +5,9 @@ import type { AttachKind } from '../api/agents.js';
 import { CliError, errorFields } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
 import type { Theme } from '../ui/theme.js';
-import type { AppliedAgent, LinkResult } from './execute.js';
+import type { Applied, AppliedAgent, LinkResult } from './execute.js';
 import type { Plan, PlannedAgent } from './plan.js';
+import { NEW_PREFIX, type PlannedResource } from './resource-plan.js';
 
 const ACTION_LABEL: Record<PlannedAgent['action'] | 'error', string> = {
   create: '+ create',
@@ -45,6 +46,23 @@ const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width
 
 type ChangeRow = [label: string, text: string, paint: (text: string) => string];
 
+/** A link by name, with its id cut short, or "(new)" for one the plan creates. */
+function linkShown(plan: Plan, shortIds: Map<string, string>, id: string): string {
+  const name = plan.linkNames.get(id);
+  const idText = id.startsWith(NEW_PREFIX) ? 'new' : shortIds.get(id) ?? id;
+  return escapeControls(name === undefined ? idText : `${name} (${idText})`);
+}
+
+function resourceRows(planned: PlannedResource, theme: Theme): ChangeRow[] {
+  if (planned.action !== 'update') return [];
+  return planned.changed.map((key) => {
+    const secret = planned.resource.fields.find((field) => field.key === key)?.secret;
+    return [key, secret ? '(changed, not shown)' : `${shownValue(planned.previous[key])} → ${shownValue(planned.fields[key])}`, theme.warn];
+  });
+}
+
+const resourceLabel = (planned: { kind: AttachKind; name: string }) => `${planned.kind === 'llm' ? 'LLM' : planned.kind} ${planned.name}`;
+
 function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, string>, theme: Theme): ChangeRow[] {
   const rows: ChangeRow[] = [];
   if (agent.action === 'update') {
@@ -53,38 +71,41 @@ function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, strin
       rows.push([field, `${shownValue(agent.previous[key])} → ${shownValue(agent.fields[key])}`, theme.warn]);
     }
   }
-  for (const kind of Object.keys(agent.attach) as AttachKind[]) {
-    for (const id of agent.attach[kind]) {
-      const name = plan.linkNames.get(id);
-      const shown = name === undefined ? escapeControls(shortIds.get(id)!) : `${escapeControls(name)} (${escapeControls(shortIds.get(id)!)})`;
-      rows.push([`+ ${kind}`, shown, theme.success]);
+  for (const [change, sign, paint] of [['attach', '+', theme.success], ['detach', '-', theme.error]] as const) {
+    for (const kind of Object.keys(agent[change]) as AttachKind[]) {
+      for (const id of agent[change][kind]) rows.push([`${sign} ${kind}`, linkShown(plan, shortIds, id), paint]);
     }
   }
   return rows;
 }
 
 export function renderPlan(plan: Plan, theme: Theme): string {
-  const count = (action: PlannedAgent['action']) => plan.agents.filter((a) => a.action === action).length;
+  const entries = [...plan.resources, ...plan.agents];
+  const count = (action: PlannedAgent['action']) => entries.filter((a) => a.action === action).length;
   const summary = `Plan: ${count('create')} to create, ${count('update')} to update, ${count('unchanged')} unchanged${
     plan.problems.length ? `, ${plan.problems.length} in error` : ''
   }`;
-  const shortIds = abbreviateIds(plan.agents.flatMap((agent) => Object.values(agent.attach).flat()));
-  const nameWidth = Math.min(NAME_WIDTH_CAP, Math.max(0, ...plan.agents.map((agent) => escapeControls(agent.name).length)));
+  const shortIds = abbreviateIds(plan.agents.flatMap((agent) => [...Object.values(agent.attach), ...Object.values(agent.detach)].flat().filter((id) => !id.startsWith(NEW_PREFIX))));
+  const lines: Array<{ action: PlannedAgent['action']; name: string; rows: ChangeRow[] }> = [
+    ...plan.resources.map((planned) => ({ action: planned.action, name: resourceLabel(planned), rows: resourceRows(planned, theme) })),
+    ...plan.agents.map((agent) => ({ action: agent.action, name: agent.name, rows: changeRows(agent, plan, shortIds, theme) })),
+  ];
+  const nameWidth = Math.min(NAME_WIDTH_CAP, Math.max(0, ...lines.map((line) => escapeControls(line.name).length)));
+  const labelWidth = Math.max(0, ...lines.flatMap((line) => line.rows.map(([label]) => label.length)));
   const paint = { create: theme.success, update: theme.warn, unchanged: theme.muted, error: theme.error };
-  const rows = new Map(plan.agents.map((agent) => [agent, changeRows(agent, plan, shortIds, theme)]));
-  const labelWidth = Math.max(0, ...[...rows.values()].flat().map(([label]) => label.length));
-  const lines = [summary];
-  for (const agent of plan.agents) {
-    lines.push(`${paint[agent.action](pad(ACTION_LABEL[agent.action], ACTION_WIDTH))}  ${pad(escapeControls(agent.name), nameWidth)}`.trimEnd());
-    for (const [label, text, paintRow] of rows.get(agent)!) lines.push(`    ${paintRow(pad(label, labelWidth))}  ${text}`);
+  const out = [summary];
+  for (const line of lines) {
+    out.push(`${paint[line.action](pad(ACTION_LABEL[line.action], ACTION_WIDTH))}  ${pad(escapeControls(line.name), nameWidth)}`.trimEnd());
+    for (const [label, text, paintRow] of line.rows) out.push(`    ${paintRow(pad(label, labelWidth))}  ${text}`);
   }
   for (const problem of plan.problems) {
-    lines.push(`${paint.error(pad(ACTION_LABEL.error, ACTION_WIDTH))}  ${escapeControls(`${problem.name}: ${problem.error.message}`)}`);
+    out.push(`${paint.error(pad(ACTION_LABEL.error, ACTION_WIDTH))}  ${escapeControls(`${problem.name}: ${problem.error.message}`)}`);
   }
-  return lines.join('\n');
+  return out.join('\n');
 }
 
-const linkLabel = (link: { kind: AttachKind; id: string }) => `${link.kind} ${link.id}`;
+const linkLabel = (link: { kind: AttachKind; id: string }) =>
+  link.id.startsWith(NEW_PREFIX) ? `${link.kind} "${link.id.slice(NEW_PREFIX.length + link.kind.length + 1)}"` : `${link.kind} ${link.id}`;
 
 /** A link's failure, naming the link unless the message already does ("tool X not found"). */
 const linkFailure = (link: LinkResult) => (link.error!.message.includes(link.id) ? link.error!.message : `${linkLabel(link)}: ${link.error!.message}`);
@@ -96,10 +117,16 @@ function outcome(result: AppliedAgent): string {
   return result.saved ? verb : `not ${verb}`;
 }
 
-/** One line per agent; under a failed one, what failed and what was still done. */
-export function renderResults(results: AppliedAgent[], theme: Theme): string {
+/** One line per resource and agent; under a failed agent, what failed and what was still done. */
+export function renderResults(applied: Applied, theme: Theme): string {
   const lines: string[] = [];
-  for (const result of results) {
+  for (const result of applied.resources) {
+    const verb = result.action === 'create' ? 'created' : 'updated';
+    const id = result.id ? theme.muted(`  ${result.id}`) : '';
+    if (!result.error) lines.push(`${theme.success('✓')} ${verb} ${escapeControls(resourceLabel(result))}${id}`);
+    else lines.push(`${theme.error('✗')} ${result.attempted ? `not ${verb}` : 'not attempted'} ${escapeControls(resourceLabel(result))}: ${escapeControls(result.error.message)}`);
+  }
+  for (const result of applied.agents) {
     const name = escapeControls(result.name);
     const id = result.id ? theme.muted(`  ${result.id}`) : '';
     if (!result.error) {
@@ -111,7 +138,7 @@ export function renderResults(results: AppliedAgent[], theme: Theme): string {
     for (const link of result.links) {
       if (link.error) lines.push(`    ${theme.error('✗')} ${escapeControls(linkFailure(link))}`);
       else if (!link.attempted) lines.push(`    ${theme.muted('-')} ${linkLabel(link)}: not attempted`);
-      else lines.push(`    ${theme.success('✓')} attached ${linkLabel(link)}`);
+      else lines.push(`    ${theme.success('✓')} ${link.change === 'attach' ? 'attached' : 'detached'} ${linkLabel(link)}`);
     }
   }
   return lines.join('\n');
@@ -123,20 +150,28 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
  * The error apply ends with, or undefined when all went well. Its kind (and so the exit code) is
  * the first failure's; its details say, per agent, what failed, and what was done anyway.
  */
-export function applyFailure(plan: Plan, results: AppliedAgent[]): CliError | undefined {
-  const failed = results.filter((r) => r.error && r.attempted);
-  const notAttempted = results.filter((r) => !r.attempted);
-  const first = plan.problems[0]?.error ?? failed[0]?.error ?? notAttempted[0]?.error;
+/** Each problem on a line, its details (the candidates of an ambiguous name) indented under it. */
+export function problemLines(plan: Plan): string[] {
+  return plan.problems.flatMap((p) => [`${p.name}: ${p.error.message}`, ...p.error.details.map((detail) => `  ${detail}`)]);
+}
+
+export function applyFailure(plan: Plan, applied: Applied): CliError | undefined {
+  const failedResources = applied.resources.filter((r) => r.error && r.attempted);
+  const failedAgents = applied.agents.filter((r) => r.error && r.attempted);
+  const notAttempted = [...applied.resources, ...applied.agents].filter((r) => !r.attempted);
+  const first = plan.problems[0]?.error ?? failedResources[0]?.error ?? failedAgents[0]?.error ?? notAttempted[0]?.error;
   if (!first) return undefined;
-  const total = plan.agents.length + plan.problems.length;
-  const applied = results.length - failed.length - notAttempted.length;
-  const unchanged = plan.agents.filter((agent) => agent.action === 'unchanged').length;
-  const counts = [`${applied} applied`, unchanged ? `${unchanged} unchanged` : '', notAttempted.length ? `${notAttempted.length} not attempted` : '']
-    .filter(Boolean)
-    .join(', ');
+  const withResources = plan.resources.length > 0 || plan.problems.some((p) => p.resource);
+  const noun = (count: number) => (withResources ? `${count} ${count === 1 ? 'entry' : 'entries'}` : plural(count, 'agent'));
+  const total = plan.resources.length + plan.agents.length + plan.problems.length;
+  const failures = plan.problems.length + failedResources.length + failedAgents.length;
+  const done = applied.resources.length + applied.agents.length - failedResources.length - failedAgents.length - notAttempted.length;
+  const unchanged = [...plan.resources, ...plan.agents].filter((entry) => entry.action === 'unchanged').length;
+  const counts = [`${done} applied`, unchanged ? `${unchanged} unchanged` : '', notAttempted.length ? `${notAttempted.length} not attempted` : ''].filter(Boolean).join(', ');
   const details = [
-    ...plan.problems.map((p) => `${p.name}: ${p.error.message}`),
-    ...failed.map((r) => {
+    ...problemLines(plan),
+    ...failedResources.map((r) => `${resourceLabel(r)}: ${r.error!.message}`),
+    ...failedAgents.map((r) => {
       const what = [
         r.saved ? '' : r.error!.message,
         ...r.links.filter((link) => link.error).map(linkFailure),
@@ -147,11 +182,11 @@ export function applyFailure(plan: Plan, results: AppliedAgent[]): CliError | un
   ];
   if (notAttempted.length > 0) {
     return new CliError(first.kind, `the service stopped answering: ${first.message}`, {
-      details: [...details, `${plural(total, 'agent')}: ${counts}, ${failed.length + plan.problems.length} failed`],
+      details: [...details, `${noun(total)}: ${counts}, ${failures} failed`],
       hint: 'Run apply again once the service is back: it does only what is still missing.',
     });
   }
-  return new CliError(first.kind, `${failed.length + plan.problems.length} of ${plural(total, 'agent')} failed (${counts})`, { details });
+  return new CliError(first.kind, `${failures} of ${noun(total)} failed (${counts})`, { details });
 }
 
 export function planJson(plan: Plan) {
@@ -163,21 +198,42 @@ export function planJson(plan: Plan) {
       changed: a.changed,
       changes: a.action === 'update' ? a.changed.map((field) => ({ field, from: a.previous[field as keyof PlannedAgent['previous']] ?? null, to: a.fields[field as keyof PlannedAgent['fields']] ?? null })) : [],
       attach: a.attach,
+      detach: a.detach,
       error: null,
     })),
-    ...plan.problems.map((p) => ({ name: p.name, action: 'error', id: null, changed: [], changes: [], attach: { tool: [], datasource: [], llm: [] }, error: errorFields(p.error) })),
+    ...plan.problems.map((p) => ({ name: p.name, action: 'error', id: null, changed: [], changes: [], attach: noLinks(), detach: noLinks(), error: errorFields(p.error) })),
   ];
 }
 
-export function resultsJson(results: AppliedAgent[]) {
-  return results.map((r) => ({
+const noLinks = () => ({ tool: [], datasource: [], llm: [] });
+
+/** The tools, datasources and LLMs of the plan; secrets only as "changed". */
+export function resourcesPlanJson(plan: Plan) {
+  return plan.resources.map((r) => ({
+    kind: r.kind,
+    name: r.name,
+    action: r.action,
+    id: r.id ?? null,
+    changes:
+      r.action === 'update'
+        ? r.changed.map((field) => (r.resource.fields.find((f) => f.key === field)?.secret ? { field, from: '[redacted]', to: '[redacted]' } : { field, from: r.previous[field] ?? null, to: r.fields[field] ?? null }))
+        : [],
+  }));
+}
+
+export function resultsJson(applied: Applied) {
+  return applied.agents.map((r) => ({
     name: r.name,
     action: r.action,
     id: r.id ?? null,
     ok: !r.error,
     attempted: r.attempted,
     saved: r.saved,
-    links: r.links.map((link) => ({ kind: link.kind, id: link.id, attempted: link.attempted, ok: link.attempted && !link.error, error: link.error ? errorFields(link.error) : null })),
+    links: r.links.map((link) => ({ kind: link.kind, id: link.id, change: link.change, attempted: link.attempted, ok: link.attempted && !link.error, error: link.error ? errorFields(link.error) : null })),
     error: r.error ? errorFields(r.error) : null,
   }));
+}
+
+export function resourceResultsJson(applied: Applied) {
+  return applied.resources.map((r) => ({ kind: r.kind, name: r.name, action: r.action, id: r.id ?? null, ok: !r.error, attempted: r.attempted, error: r.error ? errorFields(r.error) : null }));
 }

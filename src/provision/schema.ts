@@ -1,13 +1,18 @@
-// The provisioning file: the agents that should exist, with their fields and the ids of
-// their tools, datasources and LLMs. The agent fields are those of create (one schema).
+// The provisioning file: the tools, datasources and LLMs, and the agents that should exist,
+// with the agents' links by name (or id). The agent fields are those of create (one schema); a
+// resource's are those of its descriptor.
 import * as z from 'zod/mini';
 import { agentFieldsSchema, text } from '../commands/agent-fields.js';
+import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { fieldSchema } from '../resources/fields.js';
 
-const ids = z.array(z.string({ error: 'must be an id (a string)' }).check(z.minLength(1, 'an id must not be empty')), { error: 'must be a list of ids' });
+const ids = z.array(z.string({ error: 'must be a name or an id (a string)' }).check(z.minLength(1, 'must not be empty')), { error: 'must be a list of names or ids' });
+const optionalId = () => z.optional(text().check(z.trim(), z.minLength(1, 'must not be empty')));
 
 export const desiredAgentSchema = z.strictObject({
   /** Matches an existing agent by id before by name (export writes it when names collide). */
-  id: z.optional(text().check(z.trim(), z.minLength(1, 'must not be empty'))),
+  id: optionalId(),
   ...agentFieldsSchema.shape,
   name: text().check(z.trim(), z.minLength(1, 'must not be empty')),
   description: text(),
@@ -19,19 +24,60 @@ export const desiredAgentSchema = z.strictObject({
 
 export type DesiredAgent = z.infer<typeof desiredAgentSchema>;
 
+/** A stack's resource sections, in the order apply works through them. */
+export const STACK_SECTIONS = [
+  { key: 'tools', resource: TOOL, kind: 'tool' },
+  { key: 'datasources', resource: DATASOURCE, kind: 'datasource' },
+  { key: 'llms', resource: LLM, kind: 'llm' },
+] as const;
+
+export type StackSectionKey = (typeof STACK_SECTIONS)[number]['key'];
+
 /**
- * The document: `agents: [...]`, or a bare list, or one agent. In a stack, top-level keys other
- * than `agents` are unknown, except `x-` keys, which hold YAML anchors (as in compose files).
+ * A declared tool, datasource or LLM: its descriptor's fields, an optional id (matched first, as
+ * export writes it for duplicate names), and for LLMs a file-only `name` to refer to it by and
+ * `apiKeyEnv`, the environment variable holding its key (a key never goes in a file).
  */
-export function agentEntries(document: unknown): { entries: unknown[]; basePath: Array<string | number>; unknownKeys: string[] } | undefined {
-  if (Array.isArray(document)) return { entries: document, basePath: [], unknownKeys: [] };
-  if (document && typeof document === 'object' && 'agents' in document) {
-    const agents = (document as { agents: unknown }).agents;
-    const unknownKeys = Object.keys(document).filter((key) => key !== 'agents' && !key.startsWith('x-'));
-    return Array.isArray(agents) ? { entries: agents, basePath: ['agents'], unknownKeys } : undefined;
-  }
-  if (document && typeof document === 'object') return { entries: [document], basePath: [], unknownKeys: [] };
-  return undefined;
+export function desiredResourceSchema(resource: ResourceDescriptor) {
+  const fields = Object.fromEntries(
+    resource.fields.map((field) => {
+      if (field.secret) return [field.key, z.optional(z.never({ error: `does not belong in a file: put the name of an environment variable in ${field.key}Env` }))];
+      return [field.key, field.required ? fieldSchema(field) : z.optional(fieldSchema(field))];
+    }),
+  );
+  const llmOnly = resource === LLM ? { name: optionalId(), apiKeyEnv: z.optional(text().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable'))) } : {};
+  return z.strictObject({ id: optionalId(), ...fields, ...llmOnly });
+}
+
+export type DesiredResource = Record<string, unknown> & { id?: string; name?: string; apiKeyEnv?: string };
+
+export interface DocumentSections {
+  /** The agents' list and where it sits in the document (for line numbers). */
+  agents: { entries: unknown[]; basePath: Array<string | number> };
+  resources: Partial<Record<StackSectionKey, unknown[]>>;
+  unknownKeys: string[];
+}
+
+const SECTION_KEYS = new Set(['agents', ...STACK_SECTIONS.map((s) => s.key)]);
+
+/**
+ * The document: a stack (`agents:`, `tools:`, `datasources:`, `llms:`), or a bare list of agents,
+ * or one agent. In a stack, other top-level keys are unknown, except `x-` keys, which hold YAML
+ * anchors (as in compose files). A section that is not a list is reported as `notAList`.
+ */
+export function documentSections(document: unknown): DocumentSections | { notAList: string } | undefined {
+  if (Array.isArray(document)) return { agents: { entries: document, basePath: [] }, resources: {}, unknownKeys: [] };
+  if (!document || typeof document !== 'object') return undefined;
+  const record = document as Record<string, unknown>;
+  if (!Object.keys(record).some((key) => SECTION_KEYS.has(key))) return { agents: { entries: [document], basePath: [] }, resources: {}, unknownKeys: [] };
+  for (const key of SECTION_KEYS) if (key in record && !Array.isArray(record[key])) return { notAList: key };
+  const resources: DocumentSections['resources'] = {};
+  for (const { key } of STACK_SECTIONS) if (Array.isArray(record[key])) resources[key] = record[key] as unknown[];
+  return {
+    agents: { entries: (record.agents as unknown[] | undefined) ?? [], basePath: ['agents'] },
+    resources,
+    unknownKeys: Object.keys(record).filter((key) => !SECTION_KEYS.has(key) && !key.startsWith('x-')),
+  };
 }
 
 export const LINK_KINDS = [

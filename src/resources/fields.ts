@@ -11,7 +11,7 @@ import { attributeOf } from './flags.js';
 
 type Fields = Record<string, unknown>;
 
-function fieldSchema(field: FieldSpec) {
+export function fieldSchema(field: FieldSpec) {
   switch (field.type) {
     case 'boolean':
       return z.boolean({ error: 'must be true or false' });

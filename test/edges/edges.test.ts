@@ -233,7 +233,7 @@ describe('provisioning files: merge keys, unknown top-level keys, empty plans (r
     writeFileSync(file, 'agents: []\n');
     const result = await agents('diff', '-f', file);
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain(`warning: ${file} declares no agents: nothing to plan`);
+    expect(result.stderr).toContain(`warning: ${file} declares no agents, tools, datasources or LLMs: nothing to plan`);
   });
 });
 
@@ -269,7 +269,7 @@ describe('validation messages (row 6)', () => {
         `  ${file}:3: agent #1: llmModel: must be a string`,
         `  ${file}:4: agent #1: name: must be a string`,
         `  ${file}:5: agent #1: description: must be a string`,
-        `  ${file}:6: agent #1: tools.0: must be an id (a string)`,
+        `  ${file}:6: agent #1: tools.0: must be a name or an id (a string)`,
         '',
       ].join('\n'),
     );

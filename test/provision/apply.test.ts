@@ -101,19 +101,22 @@ for (const strict of [false, true]) {
       expect((await agents(['diff', '-f', twins])).code).toBe(2);
     });
 
-    it('a failure mid-run is reported at the end; the other agents stay done', async () => {
+    it('a link to nothing is that agent\'s error, found before any write; the other agents are applied', async () => {
       const partly = file(`agents:
   - {name: One, description: d, llmModel: GPT_4}
   - {name: Two, description: d, llmModel: GPT_4, tools: [no-such-tool]}
   - {name: Three, description: d, llmModel: GPT_4}
 `);
       const result = await agents(['apply', '-f', partly, '--concurrency', '2']);
-      expect(result.code).not.toBe(0);
-      expect(result.stderr).toMatch(/1 of 3 agents failed \(2 applied\)\n\s+Two: created \S+; tool no-such-tool not found/);
-      expect((await listJson()).map((a) => a.name).sort()).toEqual(['One', 'Three', 'Two']);
-      // Re-running retries only what is missing, and fails the same way.
+      expect(result.code).toBe(5);
+      expect(result.stderr).toBe(
+        `error: 1 of 3 agents failed (2 applied)\n  Two: ${partly}:3: tool "no-such-tool" not found: not in the file, and no tool has that name or id\n`,
+      );
+      expect((await listJson()).map((a) => a.name).sort()).toEqual(['One', 'Three']);
+      // Re-running does only what is missing, and fails the same way.
       const again = await agents(['apply', '-f', partly]);
       expect(again.code).toBe(result.code);
+      expect(again.stdout).toContain('Plan: 0 to create, 0 to update, 2 unchanged, 1 in error');
     });
 
     it('export then apply gives no changes', async () => {
@@ -123,7 +126,7 @@ for (const strict of [false, true]) {
       expect(exported.stdout).toContain('name: Docs bot');
       const roundTrip = file(exported.stdout);
       const diff = await agents(['diff', '-f', roundTrip]);
-      expect(diff.stdout).toContain('Plan: 0 to create, 0 to update, 2 unchanged');
+      expect(diff.stdout).toContain('Plan: 0 to create, 0 to update, 9 unchanged'); // 2 agents, and the 3 tools, 2 datasources and 2 LLMs export --all writes too
       expect(diff.code).toBe(0);
     });
 

@@ -1,0 +1,71 @@
+// The service's records in the apply format, so `export --all | apply` changes nothing: the
+// tools, datasources and LLMs, then the agents with their links by name (or by id where a name
+// is shared). Records that share a name carry their ids, which apply matches first.
+import type { Agent } from '../api/agents.js';
+import type { ResourceRecord } from '../api/resources.js';
+import { LLM } from '../resources/catalog.js';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { FIELD_KEYS, LINK_KINDS, STACK_SECTIONS, type StackSectionKey } from './schema.js';
+
+type Entry = Record<string, unknown>;
+
+/** JSON stored as text by the service ("" or "{\"a\": 1}") as the value it holds; empty is absent. */
+function asValue(value: unknown): unknown {
+  let parsed = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = value.trim() ? (JSON.parse(value) as unknown) : undefined;
+    } catch {
+      return value;
+    }
+  }
+  const empty = parsed === null || parsed === undefined || (typeof parsed === 'object' && Object.keys(parsed).length === 0);
+  return empty ? undefined : parsed;
+}
+
+const counted = (values: unknown[]) => values.reduce<Map<unknown, number>>((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map());
+
+function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]): { entries: Entry[]; refOf: Map<string, string> } {
+  const names = counted(records.map((record) => record[resource.nameKey]));
+  const refOf = new Map<string, string>();
+  const entries = records.map((record) => {
+    const shared = (names.get(record[resource.nameKey]) ?? 0) > 1;
+    const entry: Entry = shared ? { id: record.id } : {};
+    // An LLM that shares its provider gets a file-only name for agents to use.
+    if (shared && resource === LLM) entry.name = `${String(record.provider)}-${record.id.slice(0, 8)}`;
+    for (const field of resource.fields) {
+      if (field.secret) continue;
+      const value = field.type === 'json-object' ? asValue(record[field.key]) : record[field.key];
+      if (value !== undefined && value !== null && value !== '') entry[field.key] = value;
+    }
+    // Agents refer to it by name, unless the name is shared: then by id (an LLM by its file-only name).
+    refOf.set(record.id, shared ? String(resource === LLM ? entry.name : record.id) : String(record[resource.nameKey]));
+    return entry;
+  });
+  return { entries, refOf };
+}
+
+export function exportStack(agents: Agent[], resources: Partial<Record<StackSectionKey, ResourceRecord[]>>): Record<string, unknown> {
+  const document: Record<string, unknown> = {};
+  const refs = new Map<string, Map<string, string>>();
+  for (const { key, resource } of STACK_SECTIONS) {
+    const records = resources[key];
+    if (!records) continue;
+    const { entries, refOf } = resourceEntries(resource, records);
+    refs.set(key, refOf);
+    if (entries.length > 0) document[key] = entries;
+  }
+  const agentNames = counted(agents.map((agent) => agent.name));
+  document.agents = agents.map((agent) => {
+    const entry: Entry = (agentNames.get(agent.name) ?? 0) > 1 ? { id: agent.id } : {};
+    for (const key of FIELD_KEYS) if (agent[key] !== null && agent[key] !== undefined) entry[key] = agent[key];
+    for (const { key, kind } of LINK_KINDS) {
+      const rows = Array.isArray(agent[key]) ? (agent[key] as Array<Record<string, unknown>>) : [];
+      const ids = rows.map((row) => row[`${kind}Id`]).filter((id): id is string => typeof id === 'string');
+      // By name where the file names it; by id otherwise (a record the list does not show).
+      if (ids.length > 0) entry[key] = ids.map((id) => refs.get(key)?.get(id) ?? id);
+    }
+    return entry;
+  });
+  return document;
+}

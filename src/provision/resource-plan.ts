@@ -1,0 +1,180 @@
+// The tools, datasources and LLMs of a stack: matched to the service's records (by id, then by
+// name, or an LLM by provider), compared field by field, and the names agents use for them
+// resolved to ids. One list request per kind the file uses.
+import type { AttachKind } from '../api/agents.js';
+import type { ApiClient } from '../api/client.js';
+import { allResources, type ResourceRecord } from '../api/resources.js';
+import { CliError } from '../errors.js';
+import { LLM } from '../resources/catalog.js';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { referenceNameOf, type LoadedStack } from './load.js';
+import { STACK_SECTIONS, type DesiredResource } from './schema.js';
+
+export interface PlannedResource {
+  kind: AttachKind;
+  resource: ResourceDescriptor;
+  /** How agents refer to it: its name, or an LLM's file-only name or provider. */
+  name: string;
+  action: 'create' | 'update' | 'unchanged';
+  /** The existing record's id. */
+  id?: string;
+  /** Stands for its id in agents' links until it is created. */
+  placeholder: string;
+  /** What to send: every field for create, the changed ones for update. */
+  fields: Record<string, unknown>;
+  current?: ResourceRecord;
+  changed: string[];
+  previous: Record<string, unknown>;
+  where: string;
+}
+
+export interface ResourceProblem {
+  name: string;
+  error: CliError;
+  resource: true;
+}
+
+/** What the service has of each kind the file uses, and what the file declares. */
+export interface Catalogs {
+  existing: Partial<Record<AttachKind, ResourceRecord[]>>;
+  planned: PlannedResource[];
+  problems: ResourceProblem[];
+}
+
+export const NEW_PREFIX = 'new:';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Sorted keys, so two objects with the same content compare equal. */
+function canonical(value: unknown): string {
+  if (value === undefined || value === null || value === '') return 'null';
+  if (typeof value === 'string' && /^[[{]/.test(value.trim())) {
+    try {
+      return canonical(JSON.parse(value)); // metadata stored as JSON text
+    } catch {
+      return JSON.stringify(value);
+    }
+  }
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
+    return entries.length === 0 ? 'null' : `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The fields the file sets, as the service takes them (the key read from its variable). */
+function wantedFields(resource: ResourceDescriptor, declared: DesiredResource, env: Record<string, string | undefined>, at: string): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const field of resource.fields) if (!field.secret && declared[field.key] !== undefined) fields[field.key] = declared[field.key];
+  if (declared.apiKeyEnv !== undefined) {
+    const key = env[declared.apiKeyEnv];
+    if (!key) throw new CliError('usage', `${at}apiKeyEnv: ${declared.apiKeyEnv} is not set`, { hint: `Set ${declared.apiKeyEnv} to the provider's API key.` });
+    fields.apiKey = key;
+  }
+  return fields;
+}
+
+function planOne(kind: AttachKind, resource: ResourceDescriptor, declared: DesiredResource, where: string, existing: ResourceRecord[], env: Record<string, string | undefined>): PlannedResource {
+  const at = `${where}: `;
+  const name = referenceNameOf(resource, declared);
+  const base = { kind, resource, name, placeholder: `${NEW_PREFIX}${kind}:${name}`, where, changed: [] as string[], previous: {} };
+  const matches = declared.id !== undefined ? existing.filter((r) => r.id === declared.id) : existing.filter((r) => r[resource.nameKey] === declared[resource.nameKey]);
+  if (declared.id !== undefined && matches.length === 0) {
+    throw new CliError('not-found', `${at}${resource.noun} ${declared.id} ("${name}") not found`, { hint: 'Remove its id from the file to create it anew.' });
+  }
+  if (matches.length > 1) {
+    throw new CliError('usage', `${at}${matches.length} existing ${resource.plural === 'llms' ? 'LLMs' : resource.plural} have ${resource.nameKey} "${String(declared[resource.nameKey])}"; give it the id of one (export writes them)`, {
+      details: matches.map((m) => m.id),
+    });
+  }
+  const fields = wantedFields(resource, declared, env, at);
+  const current = matches[0];
+  if (!current) {
+    const missing = resource.fields.filter((f) => f.required && fields[f.key] === undefined).map((f) => (f.secret ? `${f.key}Env` : f.key));
+    if (missing.length > 0) throw new CliError('usage', `${at}${resource.noun} "${name}" does not exist yet, and creating it needs ${missing.join(', ')}`);
+    return { ...base, action: 'create', fields, changed: Object.keys(fields) };
+  }
+  const changed = Object.keys(fields).filter((key) => canonical(fields[key]) !== canonical(current[key]));
+  const refused = changed.filter((key) => resource.patchRefuses.includes(key));
+  if (refused.length > 0) {
+    throw new CliError('usage', `${at}the service cannot change ${refused.join(', ')} of a ${resource.noun}`, { hint: `Leave ${refused.join(', ')} as it is, or delete the ${resource.noun} to create it anew.` });
+  }
+  return {
+    ...base,
+    action: changed.length > 0 ? 'update' : 'unchanged',
+    id: current.id,
+    current,
+    fields: Object.fromEntries(changed.map((key) => [key, fields[key]])),
+    changed,
+    previous: Object.fromEntries(changed.map((key) => [key, current[key]])),
+  };
+}
+
+/** The kinds a stack declares or links to: only those are listed. */
+function kindsUsed(stack: LoadedStack): Set<AttachKind> {
+  const kinds = new Set<AttachKind>();
+  for (const { key, kind } of STACK_SECTIONS) {
+    if (stack.resources[key].length > 0 || stack.agents.some(({ agent }) => (agent[key]?.length ?? 0) > 0)) kinds.add(kind);
+  }
+  return kinds;
+}
+
+export async function planResources(client: ApiClient, stack: LoadedStack, env: Record<string, string | undefined>, options: { listAll?: boolean } = {}): Promise<Catalogs> {
+  const catalogs: Catalogs = { existing: {}, planned: [], problems: [] };
+  const used = options.listAll ? new Set<AttachKind>(['tool', 'datasource', 'llm']) : kindsUsed(stack);
+  await Promise.all(
+    STACK_SECTIONS.filter(({ kind }) => used.has(kind)).map(async ({ kind, resource }) => {
+      catalogs.existing[kind] = await allResources(client, resource);
+    }),
+  );
+  for (const { key, kind, resource } of STACK_SECTIONS) {
+    for (const { resource: declared, where } of stack.resources[key]) {
+      try {
+        catalogs.planned.push(planOne(kind, resource, declared, where, catalogs.existing[kind] ?? [], env));
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        catalogs.problems.push({ name: `${resource.noun} ${referenceNameOf(resource, declared)}`, error, resource: true });
+      }
+    }
+  }
+  return catalogs;
+}
+
+/**
+ * An agent's link, by the file's name for a declared resource, an id, a unique id prefix (4+
+ * characters) or an existing record's name (an LLM's provider). Returns an id, or a placeholder
+ * for a resource the file creates.
+ */
+export function resolveLink(catalogs: Catalogs, kind: AttachKind, reference: string): string {
+  const declared = catalogs.planned.find((p) => p.kind === kind && p.name === reference);
+  if (declared) return declared.id ?? declared.placeholder;
+  const existing = catalogs.existing[kind] ?? [];
+  const byId = existing.find((r) => r.id === reference);
+  if (byId || UUID.test(reference)) return reference; // an id the list does not show (another owner's): the service decides
+  const resource = STACK_SECTIONS.find((s) => s.kind === kind)!.resource;
+  const byName = existing.filter((r) => r[resource.nameKey] === reference);
+  const byPrefix = reference.length >= 4 ? existing.filter((r) => r.id.startsWith(reference)) : [];
+  const found = byName.length > 0 ? byName : byPrefix;
+  const noun = resource === LLM ? 'LLM' : resource.noun;
+  if (found.length === 1) return found[0]!.id;
+  if (found.length > 1) {
+    throw new CliError('usage', `${noun} "${reference}" is ambiguous: ${found.length} match`, {
+      details: found.map((r) => `${r.id}  ${String(r[resource.nameKey] ?? '')}`),
+      hint: 'Use the id.',
+    });
+  }
+  throw new CliError('not-found', `${noun} "${reference}" not found: not in the file, and no ${noun} has that name or id`, {
+    hint: `\`agents ${resource.plural} list\` shows them.`,
+  });
+}
+
+/** id (or placeholder) → the name to show. */
+export function linkNames(catalogs: Catalogs): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const { kind, resource } of STACK_SECTIONS) {
+    for (const record of catalogs.existing[kind] ?? []) if (record[resource.nameKey]) names.set(record.id, String(record[resource.nameKey]));
+  }
+  for (const planned of catalogs.planned) names.set(planned.id ?? planned.placeholder, planned.name);
+  return names;
+}

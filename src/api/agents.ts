@@ -115,6 +115,18 @@ export async function listAgents(client: ApiClient, page: { skip: number; take: 
   };
 }
 
+const PAGE = 100;
+
+/** Every agent, page by page. */
+export async function listAllAgents(client: ApiClient): Promise<Agent[]> {
+  const all: Agent[] = [];
+  for (let skip = 0; ; skip += PAGE) {
+    const page = await listAgents(client, { skip, take: PAGE });
+    all.push(...page.agents);
+    if (page.agents.length < PAGE) return all;
+  }
+}
+
 export async function deleteAgent(client: ApiClient, id: string): Promise<unknown> {
   const { data } = await client.json('DELETE', ['agents', id]);
   return data;

@@ -1,10 +1,9 @@
-import { getAgent } from '../api/agents.js';
+import { getAgent, listAllAgents } from '../api/agents.js';
 import { allResources } from '../api/resources.js';
 import type { Context } from '../context.js';
 import { writeFileSync as writeFileAtomically } from '../config/atomic-write.js';
 import { CliError } from '../errors.js';
 import { loadYaml } from '../util/load-yaml.js';
-import { listAllAgents } from '../provision/plan.js';
 import { mapLimit } from '../provision/pool.js';
 import { exportStack } from '../provision/export.js';
 import { STACK_SECTIONS } from '../provision/schema.js';

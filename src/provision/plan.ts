@@ -1,7 +1,7 @@
 // What apply would do: plan the stack's tools, datasources and LLMs, then match desired agents
 // to existing ones by id or name, and work out the fields that differ, the links that are missing
 // and (with --prune) the links the file does not declare. Reads only; writes nothing.
-import { getAgent, listAgents, type Agent, type AgentFields, type AttachKind } from '../api/agents.js';
+import { getAgent, listAllAgents, type Agent, type AgentFields, type AttachKind } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../errors.js';
 import type { LoadedStack } from './load.js';
@@ -40,17 +40,6 @@ export interface Plan {
   problems: PlanProblem[];
   /** The names of the tools, datasources and LLMs to attach, where the service told them (id → name). */
   linkNames: Map<string, string>;
-}
-
-const PAGE = 100;
-
-export async function listAllAgents(client: ApiClient): Promise<Agent[]> {
-  const all: Agent[] = [];
-  for (let skip = 0; ; skip += PAGE) {
-    const page = await listAgents(client, { skip, take: PAGE });
-    all.push(...page.agents);
-    if (page.agents.length < PAGE) return all;
-  }
 }
 
 function linkedIds(agent: Agent, key: 'tools' | 'datasources' | 'llms', idKey: string): Set<string> {

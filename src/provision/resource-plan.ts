@@ -5,7 +5,8 @@ import type { AttachKind } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { allResources, type ResourceRecord } from '../api/resources.js';
 import { CliError } from '../errors.js';
-import { LLM } from '../resources/catalog.js';
+import { matchReference } from '../references.js';
+import { FULL_ID } from '../util/full-id.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { referenceNameOf, type LoadedStack } from './load.js';
 import { STACK_SECTIONS, type DesiredResource } from './schema.js';
@@ -43,7 +44,6 @@ export interface Catalogs {
 
 export const NEW_PREFIX = 'new:';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Sorted keys, so two objects with the same content compare equal. */
 function canonical(value: unknown): string {
@@ -151,22 +151,9 @@ export function resolveLink(catalogs: Catalogs, kind: AttachKind, reference: str
   if (declared) return declared.id ?? declared.placeholder;
   const existing = catalogs.existing[kind] ?? [];
   const byId = existing.find((r) => r.id === reference);
-  if (byId || UUID.test(reference)) return reference; // an id the list does not show (another owner's): the service decides
+  if (byId || FULL_ID.test(reference)) return reference; // an id the list does not show (another owner's): the service decides
   const resource = STACK_SECTIONS.find((s) => s.kind === kind)!.resource;
-  const byName = existing.filter((r) => r[resource.nameKey] === reference);
-  const byPrefix = reference.length >= 4 ? existing.filter((r) => r.id.startsWith(reference)) : [];
-  const found = byName.length > 0 ? byName : byPrefix;
-  const noun = resource === LLM ? 'LLM' : resource.noun;
-  if (found.length === 1) return found[0]!.id;
-  if (found.length > 1) {
-    throw new CliError('usage', `${noun} "${reference}" is ambiguous: ${found.length} match`, {
-      details: found.map((r) => `${r.id}  ${String(r[resource.nameKey] ?? '')}`),
-      hint: 'Use the id.',
-    });
-  }
-  throw new CliError('not-found', `${noun} "${reference}" not found: not in the file, and no ${noun} has that name or id`, {
-    hint: `\`agents ${resource.plural} list\` shows them.`,
-  });
+  return matchReference(kind, existing.map((r) => ({ id: r.id, name: String(r[resource.nameKey] ?? '') })), reference, 'the file');
 }
 
 /** id (or placeholder) → the name to show. */

@@ -110,7 +110,7 @@ for (const strict of [false, true]) {
       const result = await agents(['apply', '-f', partly, '--concurrency', '2']);
       expect(result.code).toBe(5);
       expect(result.stderr).toBe(
-        `error: 1 of 3 agents failed (2 applied)\n  Two: ${partly}:3: tool "no-such-tool" not found: not in the file, and no tool has that name or id\n`,
+        `error: 1 of 3 agents failed (2 applied)\n  Two: ${partly}:3: tool "no-such-tool" not found: not in the file, and no tool has that id, name or id prefix\n`,
       );
       expect((await listJson()).map((a) => a.name).sort()).toEqual(['One', 'Three']);
       // Re-running does only what is missing, and fails the same way.

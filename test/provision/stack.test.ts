@@ -86,6 +86,18 @@ for (const strict of [false, true]) {
       expect(diff.code).toBe(0);
     });
 
+    it('links by a unique id prefix (4+ characters); a shared prefix is ambiguous and lists the candidates', async () => {
+      const tool = (await agents(['tools', 'create', '-q', '--name', 'prefixed', '--type', 'HTTP'])).stdout.trim();
+      const byPrefix = await agents(['apply', '-f', file(`agents:\n  - {name: P, description: d, llmModel: GPT_4, tools: [${tool.slice(0, 8)}]}\n`)]);
+      expect(byPrefix.code, byPrefix.stderr).toBe(0);
+      expect((await agentNamed('P')).tools.map((t: { toolId: string }) => t.toolId)).toEqual([tool]);
+      const shared = await agents(['diff', '-f', file('agents:\n  - {name: Q, description: d, llmModel: GPT_4, tools: [5b0d6a7e]}\n')]);
+      expect(shared.code).toBe(2);
+      expect(shared.stderr).toContain('tool "5b0d6a7e" is ambiguous: 3 match');
+      const tooShort = await agents(['diff', '-f', file('agents:\n  - {name: Q, description: d, llmModel: GPT_4, tools: [5b0]}\n')]);
+      expect(tooShort.code).toBe(5);
+    });
+
     it('bad stacks stop before any request: a key in the file, an unset apiKeyEnv, an ambiguous or unknown name', async () => {
       const inFile = await agents(['apply', '-f', file('llms:\n  - provider: OPENAI\n    apiKey: sk-oops\n')]);
       expect(inFile.code).toBe(2);

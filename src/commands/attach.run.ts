@@ -3,11 +3,12 @@ import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule, Options } from './define.js';
+import { LINK_WORDING } from './link-wording.js';
 import { resolveAgentId, resolveResourceIds } from './pick.js';
 
 export type { AttachKind };
 
-const noun: Record<AttachKind, string> = { tool: 'tool', datasource: 'datasource', llm: 'LLM' };
+const noun = (kind: AttachKind) => LINK_WORDING[kind].noun;
 const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export function attachModule(kind: AttachKind): CommandModule {
@@ -25,7 +26,7 @@ export function attachModule(kind: AttachKind): CommandModule {
           const { alreadyAttached } = await attachToAgent(client, kind, agentId, id);
           results.push({ agentId, [idKey]: id, attached: true, alreadyAttached });
           ctx.logger.success(
-            alreadyAttached ? `${capitalized(noun[kind])} ${id} was already attached to agent ${agentId}` : `Attached ${noun[kind]} ${id} to agent ${agentId}`,
+            alreadyAttached ? `${capitalized(noun(kind))} ${id} was already attached to agent ${agentId}` : `Attached ${noun(kind)} ${id} to agent ${agentId}`,
           );
         } catch (error) {
           if (!(error instanceof CliError) || error.kind === 'interrupted') throw error;

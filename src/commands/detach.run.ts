@@ -3,8 +3,9 @@ import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule, Options } from './define.js';
+import { LINK_WORDING } from './link-wording.js';
 
-const noun: Record<AttachKind, string> = { tool: 'tool', datasource: 'datasource', llm: 'LLM' };
+const noun = (kind: AttachKind) => LINK_WORDING[kind].noun;
 
 export function detachModule(kind: AttachKind): CommandModule {
   return {
@@ -20,7 +21,7 @@ export function detachModule(kind: AttachKind): CommandModule {
         try {
           await detachFromAgent(client, kind, agentId, id);
           results.push({ agentId, [idKey]: id, detached: true });
-          ctx.logger.success(`Detached ${noun[kind]} ${id} from agent ${agentId}`);
+          ctx.logger.success(`Detached ${noun(kind)} ${id} from agent ${agentId}`);
         } catch (error) {
           if (!(error instanceof CliError) || error.kind === 'interrupted') throw error;
           failures.push(error);

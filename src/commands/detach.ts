@@ -3,15 +3,11 @@ import type { Command } from 'commander';
 import type { AttachKind } from '../api/agents.js';
 import type { Deps } from '../deps.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
-
-const wording: Record<AttachKind, { command: string; noun: string; example: string }> = {
-  tool: { command: 'remove-tool', noun: 'tool', example: '5b0d6a7e-tool-id' },
-  datasource: { command: 'remove-datasource', noun: 'datasource', example: '9c1e2f3a-datasource-id' },
-  llm: { command: 'remove-llm', noun: 'LLM', example: 'a2b4c6d8-llm-id' },
-};
+import { LINK_WORDING } from './link-wording.js';
 
 export function detachCommand(deps: Deps, kind: AttachKind): Command {
-  const { command: name, noun, example } = wording[kind];
+  const { noun, exampleId: example } = LINK_WORDING[kind];
+  const name = `remove-${kind}`;
   const command = newCommand(name, `Detach one or more ${noun}s from an agent`)
     .description(`Detach one or more ${noun}s from an agent. Detaching one that is not attached succeeds, so scripts can re-run. The ${noun} itself is kept.`)
     .argument('<agent-id>', 'the agent')

@@ -1,5 +1,5 @@
 // A fresh in-process emulator for a test file, and the environment that points the CLI at it.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { tempConfigDir } from './run-cli.js';
 
@@ -18,4 +18,15 @@ export function useEmulatorEnv(): EmulatorEnv {
   });
   afterAll(() => shared.emulator.close());
   return shared;
+}
+
+/** A fresh emulator (in the given mode) and config folder for each test: tests that write. */
+export function useEmulatorPerTest(strict: boolean): EmulatorEnv {
+  const current = {} as EmulatorEnv;
+  beforeEach(async () => {
+    current.emulator = await startEmulator({ strict });
+    current.env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: current.emulator.url, AGENTS_TOKEN: current.emulator.token };
+  });
+  afterEach(() => current.emulator.close());
+  return current;
 }

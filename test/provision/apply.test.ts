@@ -2,24 +2,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { SEED } from '../../src/emulator/server.js';
+import { useEmulatorPerTest } from '../helpers/emulator-env.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const EXAMPLE = new URL('../../examples/agents.yaml', import.meta.url).pathname;
 
 for (const strict of [false, true]) {
   describe(`provisioning${strict ? ' (--strict)' : ''}`, () => {
-    let emulator: RunningEmulator;
-    let configDir: string;
-    beforeEach(async () => {
-      emulator = await startEmulator({ strict });
-      configDir = tempConfigDir();
-    });
-    afterEach(() => emulator.close());
+    const running = useEmulatorPerTest(strict);
 
     const agents = async (argv: string[], stdin?: string) => {
-      const result = await runCli(argv, { configDir, stdin, env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token } });
+      const result = await runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, stdin, env: running.env });
       return result;
     };
     const file = (text: string) => {
@@ -40,10 +35,10 @@ for (const strict of [false, true]) {
       const docs = JSON.parse((await agents(['get', created.find((a) => a.name === 'Docs bot')!.id, '--json'])).stdout);
       expect(docs.tools.map((t: { toolId: string }) => t.toolId)).toEqual([SEED.tools[0].id]);
 
-      const before = emulator.requests.length;
+      const before = running.emulator.requests.length;
       const second = await agents(['apply', '-f', EXAMPLE, '--json']);
       expect(second.code).toBe(0);
-      expect(emulator.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(running.emulator.requests.slice(before).filter((r) => r.method !== 'GET')).toEqual([]);
       const report = counts(second.stdout);
       expect(report.plan.map((p) => p.action)).toEqual(['unchanged', 'unchanged']);
       expect(report.results).toEqual([]);
@@ -61,10 +56,10 @@ for (const strict of [false, true]) {
       const diff = await agents(['diff', '-f', changed]);
       expect(diff.code).toBe(1);
       expect(diff.stdout).toMatch(/~ update\s+Weather bot\n\s+description\s+"Tells the weather" → "Tells the weather, briefly"\n\s+\+ tool\s+code-interpreter \(5b0d6a7e…\)/);
-      const beforeDry = emulator.requests.length;
+      const beforeDry = running.emulator.requests.length;
       const dry = await agents(['apply', '-f', changed, '--dry-run']);
       expect(dry.code).toBe(0);
-      expect(emulator.requests.slice(beforeDry).filter((r) => r.method !== 'GET')).toEqual([]);
+      expect(running.emulator.requests.slice(beforeDry).filter((r) => r.method !== 'GET')).toEqual([]);
       expect((await listJson()).find((a) => a.name === 'Weather bot')!.description).toBe('Tells the weather');
 
       const applied = await agents(['apply', '-f', changed, '--json']);

@@ -3,24 +3,19 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { describe, expect, it } from 'vitest';
+import { SEED } from '../../src/emulator/server.js';
+import { useEmulatorPerTest } from '../helpers/emulator-env.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const STACK = new URL('../../examples/stack.yaml', import.meta.url).pathname;
 const KEY = 'sk-stack-test-key-0123456789';
 
 for (const strict of [false, true]) {
   describe(`a whole stack${strict ? ' (--strict)' : ''}`, () => {
-    let emulator: RunningEmulator;
-    let configDir: string;
-    beforeEach(async () => {
-      emulator = await startEmulator({ strict });
-      configDir = tempConfigDir();
-    });
-    afterEach(() => emulator.close());
+    const running = useEmulatorPerTest(strict);
     const agents = (argv: string[], env: Record<string, string> = {}) =>
-      runCli(argv, { configDir, env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, OPENAI_API_KEY: KEY, ...env } });
+      runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, env: { ...running.env, OPENAI_API_KEY: KEY, ...env } });
     const json = async (argv: string[]) => JSON.parse((await agents([...argv, '--json'])).stdout);
     const file = (text: string) => {
       const path = join(mkdtempSync(join(tmpdir(), 'agents-stack-')), 'stack.yaml');
@@ -46,10 +41,10 @@ for (const strict of [false, true]) {
       // The key went to the service, and nowhere else.
       expect(result.stdout + result.stderr).not.toContain(KEY);
 
-      const writesBefore = emulator.requests.filter((r) => r.method !== 'GET').length;
+      const writesBefore = running.emulator.requests.filter((r) => r.method !== 'GET').length;
       const again = await agents(['apply', '-f', STACK]);
       expect(again.stdout).toContain('Plan: 0 to create, 0 to update, 5 unchanged');
-      expect(emulator.requests.filter((r) => r.method !== 'GET').length).toBe(writesBefore);
+      expect(running.emulator.requests.filter((r) => r.method !== 'GET').length).toBe(writesBefore);
       expect((await agents(['diff', '-f', STACK])).code).toBe(0);
     });
 
@@ -103,7 +98,7 @@ for (const strict of [false, true]) {
       expect(inFile.code).toBe(2);
       expect(inFile.stderr).toContain(':3: LLM "OPENAI": apiKey: does not belong in a file');
       expect(inFile.stderr).not.toContain('sk-oops');
-      const before = emulator.requests.filter((r) => r.method !== 'GET').length;
+      const before = running.emulator.requests.filter((r) => r.method !== 'GET').length;
       const unset = await agents(['apply', '-f', file('llms:\n  - provider: GROQ\n    apiKeyEnv: NOT_SET_ANYWHERE\n')]);
       expect(unset.code).toBe(2);
       expect(unset.stderr).toContain('apiKeyEnv: NOT_SET_ANYWHERE is not set');
@@ -112,7 +107,7 @@ for (const strict of [false, true]) {
       const ambiguous = await agents(['apply', '-f', file('agents:\n  - {name: A, description: d, llmModel: GPT_4, tools: [twin]}\n')]);
       expect(ambiguous.code).toBe(2);
       expect(ambiguous.stderr).toMatch(/tool "twin" is ambiguous: 2 match\n {4}[0-9a-f-]{36} {2}twin\n {4}[0-9a-f-]{36} {2}twin\n/);
-      const writes = emulator.requests.filter((r) => r.method !== 'GET').length;
+      const writes = running.emulator.requests.filter((r) => r.method !== 'GET').length;
       expect(writes - before).toBe(2); // the two tools this test made, nothing else
     });
   });

@@ -1,29 +1,24 @@
 // agents tools|datasources|llms and remove-*, against the emulator in both modes, and the
 // descriptor as the one place a field is spelled out.
 import { Command } from 'commander';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fieldOptions } from '../../src/resources/flags.js';
 import { describeResource } from '../../src/resources/view.js';
 import { TOOL } from '../../src/resources/catalog.js';
 import type { ResourceDescriptor } from '../../src/resources/descriptor.js';
-import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { SEED } from '../../src/emulator/server.js';
+import { useEmulatorPerTest } from '../helpers/emulator-env.js';
 import { PLAIN_THEME } from '../../src/ui/color-support.js';
 import { addFieldOptions } from '../../src/resources/flags.js';
 import { completeFields } from '../../src/resources/fields.js';
-import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 
 for (const strict of [false, true]) {
   describe(`resources${strict ? ' (--strict)' : ''}`, () => {
-    let emulator: RunningEmulator;
-    let configDir: string;
-    beforeEach(async () => {
-      emulator = await startEmulator({ strict });
-      configDir = tempConfigDir();
-    });
-    afterEach(() => emulator.close());
+    const running = useEmulatorPerTest(strict);
     const agents = (argv: string[], options: { stdin?: string; env?: Record<string, string> } = {}) =>
-      runCli(argv, { configDir, stdin: options.stdin, env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, ...options.env } });
+      runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, stdin: options.stdin, env: { ...running.env, ...options.env } });
     const json = async (argv: string[]) => {
       const result = await agents([...argv, '--json']);
       expect(result.code, result.stderr).toBe(0);
@@ -51,12 +46,12 @@ for (const strict of [false, true]) {
       expect(created).toMatchObject({ name: 'handbook', type: 'URL', status: 'IN_PROGRESS' });
       const updated = await json(['datasources', 'update', created.id, '--description', 'The handbook']);
       expect(updated).toMatchObject({ name: 'handbook', type: 'URL', description: 'The handbook' });
-      const patch = emulator.requests.filter((r) => r.method === 'PATCH');
+      const patch = running.emulator.requests.filter((r) => r.method === 'PATCH');
       expect(patch).toHaveLength(1);
       const refused = await agents(['datasources', 'update', created.id, '--metadata', '{"a":1}']);
       expect(refused.code).toBe(2);
       expect(refused.stderr).toMatch(/^error: the service cannot change --metadata of a datasource/);
-      expect(emulator.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
+      expect(running.emulator.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1);
       expect((await json(['datasources', 'get', created.id])).status).toBe('DONE');
       expect((await agents(['datasources', 'delete', created.id, '--yes'])).code).toBe(0);
       expect((await agents(['datasources', 'get', created.id])).code).toBe(5);
@@ -82,10 +77,10 @@ for (const strict of [false, true]) {
     });
 
     it('off a terminal, create names every missing flag (exit 2) and sends nothing', async () => {
-      const before = emulator.requests.length;
+      const before = running.emulator.requests.length;
       const result = await agents(['llms', 'create']);
       expect(result).toMatchObject({ code: 2, stderr: 'error: missing --provider, --api-key-stdin (or AGENTS_LLM_API_KEY)\nSee `agents llms create --help`.\n' });
-      expect(emulator.requests.length).toBe(before);
+      expect(running.emulator.requests.length).toBe(before);
     });
 
     it('remove-tool detaches; detaching what is not attached succeeds; a missing agent is exit 5', async () => {

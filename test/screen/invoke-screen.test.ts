@@ -58,7 +58,8 @@ const STREAMS: Record<string, Stream> = {
   },
   interrupt: {
     chunks: ['one', ' two', ' three', ' four', ' five'].map((token) => frame(token)),
-    delayMs: 500,
+    // Ctrl-C is typed once "one two" shows: 1.5 s before " three" leaves room on a loaded machine.
+    delayMs: 1500,
     lines: ['one two^C', 'interrupted'], // ^C is the terminal's own echo of the key
     code: 130,
     steps: [{ expect: 'one two', send: KEY.ctrlC }],

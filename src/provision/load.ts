@@ -1,13 +1,13 @@
-// Reads -f FILE | DIR | - and validates every agent before any request is made.
-// Errors name the file, the agent and the field, with the line when the parser knows it.
+// Reads -f FILE | DIR | - and validates every tool, datasource, LLM and agent before any request.
+// Errors name the file, the entry and the field, with the line when the parser knows it.
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type * as z from 'zod/mini';
 import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../api/models.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../util/read-input.js';
 import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
-import type * as z from 'zod/mini';
 import { LLM } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { desiredAgentSchema, desiredResourceSchema, documentSections, STACK_SECTIONS, type DesiredAgent, type DesiredResource, type StackSectionKey } from './schema.js';

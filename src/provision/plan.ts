@@ -38,7 +38,7 @@ export interface Plan {
   resources: PlannedResource[];
   agents: PlannedAgent[];
   problems: PlanProblem[];
-  /** The names of the tools, datasources and LLMs to attach, where the service told them (id → name). */
+  /** Id (or placeholder of a resource to create) → the name to show for it. */
   linkNames: Map<string, string>;
 }
 
@@ -69,7 +69,6 @@ function linkChanges(desired: DesiredAgent, existing: Agent | undefined, catalog
   return { attach, detach };
 }
 
-/** `where` (file:line of each desired agent) prefixes its problems, so every one can be found in the file. */
 export interface PlanOptions {
   concurrency: number;
   prune?: boolean;
@@ -77,6 +76,7 @@ export interface PlanOptions {
   env: Record<string, string | undefined>;
 }
 
+/** Each entry's `where` (file:line) prefixes its problems, so every one can be found in the file. */
 export async function computePlan(client: ApiClient, stack: LoadedStack, options: PlanOptions): Promise<Plan> {
   const desired = stack.agents;
   const [existing, catalogs] = await Promise.all([listAllAgents(client), planResources(client, stack, options.env)]);

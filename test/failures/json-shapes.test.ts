@@ -45,6 +45,9 @@ describe('--json output matches docs/json/ (row 17)', () => {
     const file = join(dir, 'agents.json');
     writeFileSync(file, (await agents('export', agent.id, '--json')).stdout);
     expectValid('export', readFileSync(file, 'utf8'));
+    const stack = expectValid('export', (await agents('export', '--all', '--json')).stdout) as { tools: unknown[]; llms: Array<Record<string, unknown>> };
+    expect(stack.tools.length).toBeGreaterThan(0);
+    expect(stack.llms.every((llm) => !('apiKey' in llm))).toBe(true);
     expectValid('diff', (await agents('diff', '-f', file, '--json')).stdout);
     expectValid('apply', (await agents('apply', '-f', file, '--json')).stdout);
     expectValid('status', (await agents('status', '--json')).stdout);

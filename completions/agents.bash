@@ -25,40 +25,43 @@ _agents() {
   fi
 
   if [[ $value_flags == *" $prev "* ]]; then
-    case $prev in
-      --base-url) COMPREPLY=(); return ;;
-      --profile) COMPREPLY=($(compgen -W "$(agents __complete profiles 2>/dev/null)" -- "$cur")); return ;;
-      --timeout) COMPREPLY=(); return ;;
-      --name) COMPREPLY=(); return ;;
-      --description) COMPREPLY=(); return ;;
-      --llm-model) COMPREPLY=($(compgen -W "GPT_3_5_TURBO GPT_3_5_TURBO_16K_0613 GPT_3_5_TURBO_0613 GPT_3_5_TURBO_1106 GPT_3_5_TURBO_0125 GPT_4 GPT_4_0613 GPT_4_32K GPT_4_32K_0613 GPT_4_1106_PREVIEW GPT_4_0125_PREVIEW GPT_4_TURBO GPT_4_TURBO_PREVIEW GPT_4_TURBO_2024_04_09 GPT_4_0 MISTRAL_7B_INSTRUCT_V01 MIXTRAL_8X7B_INSTRUCT_V01" -- "$cur")); return ;;
-      --llm-provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT" -- "$cur")); return ;;
-      --prompt) COMPREPLY=(); return ;;
-      --initial-message) COMPREPLY=(); return ;;
-      --avatar) COMPREPLY=(); return ;;
-      -f) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-      --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-      --input-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-      --session) COMPREPLY=(); return ;;
-      --output-schema) COMPREPLY=($(compgen -f -P @ -- "${cur#@}")); return ;;
-      --temperature) COMPREPLY=(); return ;;
-      --max-tokens) COMPREPLY=(); return ;;
-      --limit) COMPREPLY=(); return ;;
-      --type) COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
-      --metadata) COMPREPLY=(); return ;;
-      --url) COMPREPLY=(); return ;;
-      --content) COMPREPLY=(); return ;;
-      --vector-db-id) COMPREPLY=(); return ;;
-      --embeddings-provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI" -- "$cur")); return ;;
-      --provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT" -- "$cur")); return ;;
-      --options) COMPREPLY=(); return ;;
-      --concurrency) COMPREPLY=(); return ;;
-      -o) COMPREPLY=(); return ;;
-      --output) COMPREPLY=(); return ;;
-      --port) COMPREPLY=(); return ;;
-      --host) COMPREPLY=(); return ;;
-      --token) COMPREPLY=(); return ;;
-      --token-delay) COMPREPLY=(); return ;;
+    case "$cmd_path:$prev" in
+      "tools create:--type") COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
+      "tools update:--type") COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
+      "datasources create:--type") COMPREPLY=($(compgen -W "TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION" -- "$cur")); return ;;
+      "datasources update:--type") COMPREPLY=($(compgen -W "TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION" -- "$cur")); return ;;
+      *:--base-url) COMPREPLY=(); return ;;
+      *:--profile) COMPREPLY=($(compgen -W "$(agents __complete profiles 2>/dev/null)" -- "$cur")); return ;;
+      *:--timeout) COMPREPLY=(); return ;;
+      *:--name) COMPREPLY=(); return ;;
+      *:--description) COMPREPLY=(); return ;;
+      *:--llm-model) COMPREPLY=($(compgen -W "GPT_3_5_TURBO GPT_3_5_TURBO_16K_0613 GPT_3_5_TURBO_0613 GPT_3_5_TURBO_1106 GPT_3_5_TURBO_0125 GPT_4 GPT_4_0613 GPT_4_32K GPT_4_32K_0613 GPT_4_1106_PREVIEW GPT_4_0125_PREVIEW GPT_4_TURBO GPT_4_TURBO_PREVIEW GPT_4_TURBO_2024_04_09 GPT_4_0 MISTRAL_7B_INSTRUCT_V01 MIXTRAL_8X7B_INSTRUCT_V01" -- "$cur")); return ;;
+      *:--llm-provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT" -- "$cur")); return ;;
+      *:--prompt) COMPREPLY=(); return ;;
+      *:--initial-message) COMPREPLY=(); return ;;
+      *:--avatar) COMPREPLY=(); return ;;
+      *:-f) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--input-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--session) COMPREPLY=(); return ;;
+      *:--output-schema) COMPREPLY=($(compgen -f -P @ -- "${cur#@}")); return ;;
+      *:--temperature) COMPREPLY=(); return ;;
+      *:--max-tokens) COMPREPLY=(); return ;;
+      *:--limit) COMPREPLY=(); return ;;
+      *:--metadata) COMPREPLY=(); return ;;
+      *:--url) COMPREPLY=(); return ;;
+      *:--content) COMPREPLY=(); return ;;
+      *:--vector-db-id) COMPREPLY=(); return ;;
+      *:--embeddings-provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI" -- "$cur")); return ;;
+      *:--provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT" -- "$cur")); return ;;
+      *:--options) COMPREPLY=(); return ;;
+      *:--concurrency) COMPREPLY=(); return ;;
+      *:-o) COMPREPLY=(); return ;;
+      *:--output) COMPREPLY=(); return ;;
+      *:--port) COMPREPLY=(); return ;;
+      *:--host) COMPREPLY=(); return ;;
+      *:--token) COMPREPLY=(); return ;;
+      *:--token-delay) COMPREPLY=(); return ;;
     esac
   fi
 

@@ -24,9 +24,7 @@ export function bashScript(plan: CompletionPlan): string {
   const flagsOf = (options: { flags: string[] }[]) => options.flatMap((o) => o.flags).join(' ');
   const globalFlags = flagsOf(plan.globalOptions);
   const atFileFlags = [...plan.valueFlags].filter(([, source]) => source.kind === 'at-files').map(([flag]) => flag);
-  const valueFlagCases = [...plan.valueFlags]
-    .map(([flag, source]) => `      ${flag}) ${valuesCommand(source)}; return ;;`)
-    .join('\n');
+  const valueFlagCases = plan.valueCases.map(({ patterns, source }) => `      ${patterns.join('|')}) ${valuesCommand(source)}; return ;;`).join('\n');
   const pathCases = plan.paths
     .map((p) => {
       const args = p.args.map((source, i) => `          ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${valuesCommand(source)} ;;`);
@@ -54,7 +52,7 @@ ${wordWalk(plan, { array: 'COMP_WORDS', first: 1, cursor: 'COMP_CWORD' })}
   fi
 
   if [[ $value_flags == *" $prev "* ]]; then
-    case $prev in
+    case "$cmd_path:$prev" in
 ${valueFlagCases}
     esac
   fi

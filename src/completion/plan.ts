@@ -19,15 +19,25 @@ export interface CompletionPlan {
   paths: CommandPlan[];
   /** Every flag that takes a value, with where its values come from. */
   valueFlags: Map<string, ValueSource>;
+  /**
+   * Where a flag's values come from, as `case "$cmd_path:$prev"` patterns: `*:--flag` when every
+   * command means the same by it, one pattern per command path when they differ (`--type` of a
+   * tool is not `--type` of a datasource).
+   */
+  valueCases: Array<{ patterns: string[]; source: ValueSource }>;
 }
 
 export function planCompletion(spec: ProgramSpec): CompletionPlan {
   const paths: CommandPlan[] = [];
   const valueFlags = new Map<string, ValueSource>();
-  const noteFlags = (options: OptionSpec[]) => {
+  const byFlag = new Map<string, Array<{ path: string; source: ValueSource }>>();
+  const noteFlags = (options: OptionSpec[], path = '') => {
     for (const option of options) {
       if (!option.value) continue;
-      for (const flag of option.flags) if (!valueFlags.has(flag)) valueFlags.set(flag, option.value);
+      for (const flag of option.flags) {
+        if (!valueFlags.has(flag)) valueFlags.set(flag, option.value);
+        byFlag.set(flag, [...(byFlag.get(flag) ?? []), { path, source: option.value }]);
+      }
     }
   };
   const visit = (command: CommandSpec, prefix: string) => {
@@ -40,7 +50,7 @@ export function planCompletion(spec: ProgramSpec): CompletionPlan {
       lastIsVariadic: command.lastIsVariadic,
       subcommands: command.subcommands.map((sub) => ({ name: sub.name, summary: sub.summary })),
     });
-    noteFlags(command.options);
+    noteFlags(command.options, path);
     for (const sub of command.subcommands) visit(sub, path);
   };
   noteFlags(spec.globalOptions);
@@ -51,7 +61,19 @@ export function planCompletion(spec: ProgramSpec): CompletionPlan {
     globalOptions: spec.globalOptions,
     paths,
     valueFlags,
+    valueCases: valueCasesOf(byFlag),
   };
+}
+
+function valueCasesOf(byFlag: Map<string, Array<{ path: string; source: ValueSource }>>): CompletionPlan['valueCases'] {
+  const cases: CompletionPlan['valueCases'] = [];
+  for (const [flag, uses] of byFlag) {
+    const same = uses.every((use) => JSON.stringify(use.source) === JSON.stringify(uses[0]!.source));
+    if (same) cases.push({ patterns: [`*:${flag}`], source: uses[0]!.source });
+    else for (const use of uses) cases.push({ patterns: [JSON.stringify(`${use.path}:${flag}`)], source: use.source });
+  }
+  // Specific paths before the catch-alls, so a case statement takes the first that fits.
+  return cases.sort((a, b) => Number(a.patterns[0]!.startsWith('*')) - Number(b.patterns[0]!.startsWith('*')));
 }
 
 /** Single-quoted for any POSIX-like shell (bash, zsh) and fish alike. */

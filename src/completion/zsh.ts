@@ -26,7 +26,7 @@ export function zshScript(plan: CompletionPlan): string {
   const flagPairs = (options: CompletionPlan['globalOptions']) =>
     options.flatMap((o) => o.flags.map((flag): [string, string] => [flag, o.description]));
   const globals = flagPairs(plan.globalOptions);
-  const valueCases = [...plan.valueFlags].map(([flag, source]) => `    ${flag}) ${values(source, 'value')}; return ;;`).join('\n');
+  const valueCases = plan.valueCases.map(({ patterns, source }) => `    ${patterns.join('|')}) ${values(source, 'value')}; return ;;`).join('\n');
   const pathCases = plan.paths
     .map((p) => {
       const args = p.args.map((source, i) => `      ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${values(source, 'agent')} ;;`);
@@ -47,7 +47,7 @@ _${plan.name}() {
 ${wordWalk(plan, { array: 'words', first: 2, cursor: 'CURRENT' })}
 
   if [[ $value_flags == *" $prev "* ]]; then
-    case $prev in
+    case "$cmd_path:$prev" in
 ${valueCases}
     esac
   fi

@@ -61,6 +61,14 @@ describe('bash', () => {
     expect(bash('agents', 'get', 'a1b2-id', '')).toEqual([]); // the id is given: nothing more to offer
   });
 
+  it('completes resource verbs and the service\'s enums (tool and datasource types, LLM providers)', () => {
+    expect(bash('agents', 'tools', '')).toEqual(['list', 'get', 'create', 'update', 'delete']);
+    expect(bash('agents', 'llms', '')).toEqual(['list', 'get', 'create', 'update']);
+    expect(bash('agents', 'tools', 'create', '--type', 'GO')).toEqual(['GOOGLE_SEARCH']);
+    expect(bash('agents', 'datasources', 'create', '--type', 'GITHUB')).toEqual(['GITHUB_REPOSITORY']);
+    expect(bash('agents', 'llms', 'create', '--provider', 'AN')).toEqual(['ANTHROPIC']);
+  });
+
   it('completes file names for --file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-files-'));
     writeFileSync(join(dir, 'agent.yaml'), 'name: x');
@@ -95,6 +103,10 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     expect(zsh('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
     expect(zsh('agents', 'create', '-f', '')).toEqual(['<files>']);
     expect(zsh('agents', 'create', '--llm-model', '')).toContain('GPT_4_0');
+    // --type means a tool type for tools and a datasource type for datasources.
+    expect(zsh('agents', 'datasources', 'create', '--type', '')).toContain('GITHUB_REPOSITORY');
+    expect(zsh('agents', 'datasources', 'create', '--type', '')).not.toContain('GOOGLE_SEARCH');
+    expect(zsh('agents', 'tools', 'update', 'x', '--type', '')).toContain('GOOGLE_SEARCH');
     expect(zsh('agents', 'create', '--na')).toContain('--name:name of the agent');
   });
 });

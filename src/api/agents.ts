@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
+import { collect, paginate } from './paging.js';
 import { likelyProvider } from './models.js';
 
 const text = z.nullish(z.string());
@@ -115,16 +116,16 @@ export async function listAgents(client: ApiClient, page: { skip: number; take: 
   };
 }
 
-const PAGE = 100;
+/** Agents page by page (`limit` stops early). */
+export function listAgentsPaged(client: ApiClient, options: { limit?: number; pageSize?: number } = {}): AsyncGenerator<Agent> {
+  return paginate(async (skip, take) => {
+    const page = await listAgents(client, { skip, take });
+    return { items: page.agents, totalPages: page.totalPages };
+  }, { limit: options.limit, pageSize: options.pageSize ?? 100 });
+}
 
-/** Every agent, page by page. */
-export async function listAllAgents(client: ApiClient): Promise<Agent[]> {
-  const all: Agent[] = [];
-  for (let skip = 0; ; skip += PAGE) {
-    const page = await listAgents(client, { skip, take: PAGE });
-    all.push(...page.agents);
-    if (page.agents.length < PAGE) return all;
-  }
+export function listAllAgents(client: ApiClient): Promise<Agent[]> {
+  return collect(listAgentsPaged(client));
 }
 
 export async function deleteAgent(client: ApiClient, id: string): Promise<unknown> {

@@ -5,6 +5,7 @@
 import { ApiError, CliError } from '../errors.js';
 import { fieldByKey, type ResourceDescriptor } from '../resources/descriptor.js';
 import type { ApiClient } from './client.js';
+import { collect, paginate, type Page } from './paging.js';
 
 export type ResourceRecord = Record<string, unknown> & { id: string };
 
@@ -20,28 +21,19 @@ export function notFound(resource: ResourceDescriptor, id: string, cause?: unkno
 }
 
 /** Every record, page by page (`limit` stops early). LLMs come in one answer. */
-export async function* listResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): AsyncGenerator<ResourceRecord> {
-  let seen = 0;
-  for (let skip = 0; seen < limit; ) {
-    const take = resource.paged ? Math.min(PAGE_SIZE, limit - seen) : undefined;
-    const { data, body } = await client.json('GET', [resource.segment], { query: take === undefined ? undefined : { skip, take } });
+export function listResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): AsyncGenerator<ResourceRecord> {
+  const fetchPage = async (skip: number, take: number): Promise<Page<ResourceRecord>> => {
+    const { data, body } = await client.json('GET', [resource.segment], { query: resource.paged ? { skip, take } : undefined });
     if (!Array.isArray(data)) throw new CliError('bad-response', `the service answered the ${resource.noun} list with something that is not a list`);
-    for (const item of data) {
-      if (seen >= limit) return;
-      seen++;
-      yield asRecord(resource, item, `the ${resource.noun} list`);
-    }
-    if (take === undefined || data.length < take) return;
     const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
-    skip += data.length;
-    if (typeof totalPages === 'number' && skip >= totalPages * take) return;
-  }
+    // Unpaged (LLMs): one answer holds them all, so it is the only page.
+    return { items: data.map((item) => asRecord(resource, item, `the ${resource.noun} list`)), totalPages: resource.paged ? (typeof totalPages === 'number' ? totalPages : undefined) : 0 };
+  };
+  return paginate(fetchPage, { limit, pageSize: PAGE_SIZE });
 }
 
-export async function allResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): Promise<ResourceRecord[]> {
-  const all: ResourceRecord[] = [];
-  for await (const record of listResources(client, resource, limit)) all.push(record);
-  return all;
+export function allResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): Promise<ResourceRecord[]> {
+  return collect(listResources(client, resource, limit));
 }
 
 export async function getResource(client: ApiClient, resource: ResourceDescriptor, id: string): Promise<ResourceRecord> {

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { listAgents, type Agent } from '../api/agents.js';
+import { listAgentsPaged } from '../api/agents.js';
+import { collect } from '../api/paging.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { renderTable } from '../ui/table.js';
@@ -18,16 +19,7 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
   const { limit, all } = parsed.data;
   const wanted = all ? Infinity : limit;
 
-  const client = await ctx.client();
-  const agents: Agent[] = [];
-  for (let skip = 0; agents.length < wanted; ) {
-    const take = Math.min(PAGE_SIZE, wanted - agents.length);
-    const page = await listAgents(client, { skip, take });
-    agents.push(...page.agents);
-    skip += page.agents.length;
-    const lastPage = page.totalPages !== undefined && skip >= page.totalPages * take;
-    if (page.agents.length < take || lastPage) break;
-  }
+  const agents = await collect(listAgentsPaged(await ctx.client(), { limit: wanted, pageSize: PAGE_SIZE }));
 
   if (ctx.globals.json) return ctx.printJson(agents);
   if (ctx.globals.quiet) return agents.forEach((agent) => ctx.print(agent.id)); // one id per line, for xargs

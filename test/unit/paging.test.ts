@@ -1,0 +1,42 @@
+// The one skip/take walker that agent and resource lists share.
+import { describe, expect, it } from 'vitest';
+import { collect, paginate, type Page } from '../../src/api/paging.js';
+
+/** A list of `total` numbers served in pages, recording every (skip, take) asked for. */
+function service(total: number, options: { totalPages?: boolean } = {}) {
+  const asked: Array<[number, number]> = [];
+  const fetchPage = async (skip: number, take: number): Promise<Page<number>> => {
+    asked.push([skip, take]);
+    const items = Array.from({ length: Math.max(0, Math.min(take, total - skip)) }, (_, i) => skip + i);
+    return { items, totalPages: options.totalPages ? Math.ceil(total / take) : undefined };
+  };
+  return { asked, fetchPage };
+}
+
+describe('paginate', () => {
+  it('reads every page and stops at the short one', async () => {
+    const { asked, fetchPage } = service(7);
+    expect(await collect(paginate(fetchPage, { pageSize: 3 }))).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(asked).toEqual([[0, 3], [3, 3], [6, 3]]);
+  });
+
+  it('a full last page costs one more request without total_pages, none with it', async () => {
+    const without = service(6);
+    await collect(paginate(without.fetchPage, { pageSize: 3 }));
+    expect(without.asked).toEqual([[0, 3], [3, 3], [6, 3]]);
+    const withTotal = service(6, { totalPages: true });
+    await collect(paginate(withTotal.fetchPage, { pageSize: 3 }));
+    expect(withTotal.asked).toEqual([[0, 3], [3, 3]]);
+  });
+
+  it('a limit asks only for what it needs', async () => {
+    const { asked, fetchPage } = service(100);
+    expect(await collect(paginate(fetchPage, { pageSize: 3, limit: 5 }))).toEqual([0, 1, 2, 3, 4]);
+    expect(asked).toEqual([[0, 3], [3, 2]]);
+  });
+
+  it('a page longer than asked for (a server that ignores take) is cut at the limit', async () => {
+    const fetchPage = async (): Promise<Page<number>> => ({ items: [1, 2, 3, 4], totalPages: 0 });
+    expect(await collect(paginate(fetchPage, { pageSize: 50, limit: 2 }))).toEqual([1, 2]);
+  });
+});

@@ -1,4 +1,5 @@
-// A compact, aligned table. On a terminal the widest column is cut to fit the width.
+// A compact, aligned table. On a terminal the widest column is cut to fit the width, never the
+// first: it holds the id a person copies into the next command.
 // Cells are one line each, with control characters shown escaped (the text may come from the service).
 import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
@@ -19,8 +20,9 @@ function shrinkToFit(widths: number[], total: number): void {
   const gaps = 2 * (widths.length - 1);
   let excess = widths.reduce((sum, w) => sum + w, 0) + gaps - total;
   while (excess > 0) {
-    const widest = widths.indexOf(Math.max(...widths));
-    if (widths[widest]! <= 8) return;
+    const rest = widths.slice(1);
+    const widest = 1 + rest.indexOf(Math.max(...rest));
+    if (rest.length === 0 || widths[widest]! <= 8) return;
     widths[widest]!--;
     excess--;
   }

@@ -98,12 +98,15 @@ async function runSession(lines: string[], env: Record<string, string>, cwd: str
   const script = [
     'set -o pipefail',
     ...lines.flatMap((line, index) => {
-      // A server in the foreground: it must start and print its address; then it is stopped.
-      // A fixed port taken meanwhile (another test run on this machine) is its documented refusal.
+      // A server in the foreground: it must start and print its address (however long a loaded
+      // machine takes); then it is stopped. A fixed port taken meanwhile (another test run on this
+      // machine) is its documented refusal.
+      const printed = `grep -q -e AGENTS_BASE_URL= -e '"baseUrl"' emulator.out`;
       const run = /^agents emulator(?!.*&)/.test(line)
         ? [
-            `out=$(timeout --preserve-status -s TERM 3 ${line} 2>emulator.err); code=$?`,
-            `if [[ $code == 0 && $out != *AGENTS_BASE_URL=* && $out != *'"baseUrl"'* ]]; then code=99; fi`,
+            `${line} >emulator.out 2>emulator.err & pid=$!`,
+            `for i in $(seq 300); do ${printed} && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done`,
+            `if ${printed}; then kill -TERM $pid; wait $pid; code=$?; else kill $pid 2>/dev/null; wait $pid; code=$?; [[ $code == 0 ]] && code=99; fi`,
             `if [[ $code == 2 ]] && grep -q 'is already in use' emulator.err; then code=0; fi`,
             '(exit $code)',
           ].join('\n')

@@ -15,9 +15,12 @@ import { inquirerPrompter, type Prompter } from './ui/prompter.js';
 import { isCi } from './ui/terminal.js';
 import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
 import { USER_AGENT } from './version.js';
+import type { ReferenceKind, References } from './references.js';
+import { FULL_ID } from './util/full-id.js';
 
 export class Context {
   readonly theme: Theme;
+  private references: References | undefined;
   readonly stdoutTheme: Theme;
   readonly logger: Logger;
   private cachedSettings: Settings | undefined;
@@ -104,6 +107,16 @@ export class Context {
       });
     }
     return this.clientFor(settings.baseUrl, settings.token);
+  }
+
+  /**
+   * The id an agent, tool, datasource or LLM reference names (a full id, a unique prefix, a name),
+   * listing each kind at most once per run; a full id costs nothing.
+   */
+  async resolve(kind: ReferenceKind, reference: string): Promise<string> {
+    if (FULL_ID.test(reference)) return reference;
+    this.references ??= new (await import('./references.js')).References(() => this.client());
+    return this.references.resolve(kind, reference);
   }
 
   /** A client for an address and token of the caller's choosing (login checks a new token). */

@@ -1,8 +1,12 @@
-// References: an agent, tool, datasource or LLM named by its id, a unique id prefix of 4+
-// characters, or its exact name (an LLM's provider). apply resolves its file's links with this;
-// the commands' arguments will too (issue 15, not done yet).
-import type { AttachKind } from './api/agents.js';
-import { CliError } from './errors.js';
+// References: wherever an agent, tool, datasource or LLM is named, a full id (no lookup), a
+// unique id prefix of 4+ characters, or an exact name (an LLM's provider) will do. Resolving costs
+// at most one list request per kind per command run.
+import { listAllAgents, type AttachKind } from './api/agents.js';
+import type { ApiClient } from './api/client.js';
+import { allResources } from './api/resources.js';
+import { ApiError, CliError } from './errors.js';
+import { DATASOURCE, LLM, TOOL } from './resources/catalog.js';
+import { FULL_ID } from './util/full-id.js';
 
 export type ReferenceKind = 'agent' | AttachKind;
 
@@ -39,4 +43,36 @@ export function matchReference(kind: ReferenceKind, candidates: readonly Candida
   }
   const elsewhere = alsoLookedIn ? `not in ${alsoLookedIn}, and ` : '';
   throw new CliError('not-found', `${noun} "${reference}" not found: ${elsewhere}no ${noun} has that id, ${by} or id prefix`, { hint: `\`${list}\` shows them.` });
+}
+
+async function candidatesOf(client: ApiClient, kind: ReferenceKind): Promise<Candidate[]> {
+  if (kind === 'agent') return (await listAllAgents(client)).map((agent) => ({ id: agent.id, name: agent.name ?? '' }));
+  const resource = { tool: TOOL, datasource: DATASOURCE, llm: LLM }[kind];
+  return (await allResources(client, resource)).map((record) => ({ id: record.id, name: String(record[resource.nameKey] ?? '') }));
+}
+
+/** The candidates, or undefined when this server cannot list them (no such route, not a list). */
+async function listOrNothing(client: ApiClient, kind: ReferenceKind): Promise<Candidate[] | undefined> {
+  try {
+    return await candidatesOf(client, kind);
+  } catch (error) {
+    if (error instanceof CliError && (error.kind === 'not-found' || error.kind === 'bad-response' || (error instanceof ApiError && error.status === 405))) return undefined;
+    throw error;
+  }
+}
+
+/** Resolves references for one command run, listing each kind at most once. */
+export class References {
+  private readonly lists = new Map<ReferenceKind, Promise<Candidate[] | undefined>>();
+
+  constructor(private readonly client: () => Promise<ApiClient>) {}
+
+  async resolve(kind: ReferenceKind, reference: string): Promise<string> {
+    if (FULL_ID.test(reference)) return reference;
+    let list = this.lists.get(kind);
+    if (!list) this.lists.set(kind, (list = this.client().then((client) => listOrNothing(client, kind))));
+    const candidates = await list;
+    // A server without the list route (the spec has none) can still be used by id.
+    return candidates === undefined ? reference : matchReference(kind, candidates, reference);
+  }
 }

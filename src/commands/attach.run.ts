@@ -16,13 +16,15 @@ export function attachModule(kind: AttachKind): CommandModule {
     async run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
       const client = await ctx.client();
       const agentId = await resolveAgentId(ctx, args[0], async () => client);
-      const ids = [...new Set(await resolveResourceIds(ctx, kind, args[1], client))];
+      const ids = [...new Set(await resolveResourceIds(ctx, kind, args[1], client))]; // references (names, prefixes, ids)
       const idKey = attachRoute[kind].bodyKey;
       const results: Array<Record<string, unknown>> = [];
       const failures: CliError[] = [];
       // Every id is tried, so one run reports every bad id, not only the first.
-      for (const id of ids) {
+      for (const reference of ids) {
+        let id = reference;
         try {
+          id = await ctx.resolve(kind, reference);
           const { alreadyAttached } = await attachToAgent(client, kind, agentId, id);
           results.push({ agentId, [idKey]: id, attached: true, alreadyAttached });
           ctx.logger.success(

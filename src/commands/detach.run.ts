@@ -10,8 +10,9 @@ const noun = (kind: AttachKind) => LINK_WORDING[kind].noun;
 export function detachModule(kind: AttachKind): CommandModule {
   return {
     async run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
-      const agentId = String(args[0]);
-      const ids = [...new Set((args[1] as string[]).filter(Boolean))];
+      const agentId = await ctx.resolve('agent', String(args[0]));
+      const ids: string[] = [];
+      for (const reference of new Set((args[1] as string[]).filter(Boolean))) ids.push(await ctx.resolve(kind, reference));
       const client = await ctx.client();
       const idKey = attachRoute[kind].bodyKey;
       const results: Array<Record<string, unknown>> = [];

@@ -14,7 +14,7 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent-id…> or --all');
   if (options.all === true && ids.length > 0) throw new CliError('usage', 'give agent ids or --all, not both');
   const client = await ctx.client();
-  const wanted = options.all === true ? (await listAllAgents(client)).map((a) => a.id) : ids;
+  const wanted = options.all === true ? (await listAllAgents(client)).map((a) => a.id) : await Promise.all(ids.map((id) => ctx.resolve('agent', id)));
   const agents = await mapLimit(wanted, 4, (id) => getAgent(client, id));
   // --all: the whole stack (tools, datasources, LLMs too), so agents' links read as names.
   const resources = options.all === true ? Object.fromEntries(await Promise.all(STACK_SECTIONS.map(async ({ key, resource }) => [key, await allResources(client, resource)] as const))) : {};

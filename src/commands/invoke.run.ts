@@ -11,11 +11,12 @@ import { resolveAgentId } from './pick.js';
 import { loadOutputSchema, schemaMismatch, type OutputSchema } from './output-schema.js';
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
-  const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
+  // The flags are checked first: a bad one costs no request, not even the agent's lookup.
   if (options.events === true && ctx.globals.json) throw new CliError('usage', '--events and --json cannot be used together');
-  const input = await readInvokeInput(ctx, args[1] as string | undefined, options);
   const schema = typeof options.outputSchema === 'string' ? await loadOutputSchema(ctx, options.outputSchema) : undefined;
   const params = llmParams(options);
+  const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
+  const input = await readInvokeInput(ctx, args[1] as string | undefined, options);
   const sessionId = chooseSession(ctx, agentId, options);
 
   const body: InvokeBody = {

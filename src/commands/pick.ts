@@ -7,7 +7,7 @@ import { CliError } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
 
 export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
-  if (typeof given === 'string' && given) return given;
+  if (typeof given === 'string' && given) return ctx.resolve('agent', given);
   if (!ctx.interactive) throw new CliError('usage', 'missing <agent-id>', { hint: 'Pass the agent id; `agents list` shows them.' });
   const agents = await listAgents(await client(), { skip: 0, take: 100 }).then(
     (page) => page.agents,
@@ -22,8 +22,9 @@ export async function resolveAgentId(ctx: Context, given: unknown, client: () =>
 }
 
 export async function resolveResourceIds(ctx: Context, kind: AttachKind, given: unknown, client: ApiClient): Promise<string[]> {
-  const ids = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
-  if (ids.length > 0) return ids;
+  // Given references are returned as given: the caller resolves each, so one bad name is one failed entry.
+  const references = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
+  if (references.length > 0) return references;
   if (!ctx.interactive) throw new CliError('usage', `missing <${kind}-id>`, { hint: `Pass one or more ${kind} ids.` });
   const catalog = await listCatalog(client, kind).catch(() => []);
   if (catalog.length === 0) {

@@ -16,8 +16,11 @@ const listOptions = z.object({
   all: z.optional(z.boolean()),
 });
 
-function requiredId(resource: ResourceDescriptor, given: unknown): string {
-  if (typeof given === 'string' && given.trim()) return given.trim();
+const kindOf = (resource: ResourceDescriptor) => (resource.plural === 'llms' ? 'llm' : resource.noun) as 'tool' | 'datasource' | 'llm';
+
+/** The id an argument names: an id, a unique prefix, or a name (an LLM's provider). */
+async function requiredId(ctx: Context, resource: ResourceDescriptor, given: unknown): Promise<string> {
+  if (typeof given === 'string' && given.trim()) return ctx.resolve(kindOf(resource), given.trim());
   throw new CliError('usage', `missing <${resource.noun}-id>`, { hint: `\`agents ${resource.plural} list\` shows them.` });
 }
 
@@ -41,7 +44,7 @@ const verbs: Record<ResourceVerb, (resource: ResourceDescriptor, ctx: Context, a
   },
 
   async get(resource, ctx, args) {
-    printOne(ctx, resource, await getResource(await ctx.client(), resource, requiredId(resource, args[0])));
+    printOne(ctx, resource, await getResource(await ctx.client(), resource, await requiredId(ctx, resource, args[0])));
   },
 
   async create(resource, ctx, _args, options) {
@@ -52,7 +55,7 @@ const verbs: Record<ResourceVerb, (resource: ResourceDescriptor, ctx: Context, a
   },
 
   async update(resource, ctx, args, options) {
-    const id = requiredId(resource, args[0]);
+    const id = await requiredId(ctx, resource, args[0]);
     const changes = await givenFields(resource, ctx, options);
     if (Object.keys(changes).length === 0) {
       throw new CliError('usage', 'nothing to change', { hint: `Pass one or more of ${resource.fields.map(flagName).join(', ')}.` });
@@ -72,7 +75,7 @@ const verbs: Record<ResourceVerb, (resource: ResourceDescriptor, ctx: Context, a
   },
 
   async delete(resource, ctx, args, options) {
-    const id = requiredId(resource, args[0]);
+    const id = await requiredId(ctx, resource, args[0]);
     const client = await ctx.client();
     // The real tool DELETE answers 200 for an id that does not exist: look first, to say so.
     const current = await getResource(client, resource, id);

@@ -8,7 +8,7 @@ import { runCli, type RunOptions } from '../helpers/run-cli.js';
 
 const ORIGIN = 'https://agents.example.com';
 const TOKEN = 'tok_mock_secret_0123456789';
-const AGENT = { id: 'agent-1', name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_0', isActive: true };
+const AGENT = { id: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_0', isActive: true };
 
 let agent: MockAgent;
 beforeEach(() => {
@@ -42,13 +42,13 @@ describe('create', () => {
     expect(JSON.parse(call!.body!)).toEqual({ name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_0', llmProvider: 'OPENAI', isActive: false });
     expect(call!.headers).toMatchObject({ authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json' });
     expect(String(call!.headers!['user-agent'])).toMatch(/^agents-cli\/\d+\.\d+\.\d+ /);
-    expect(result.stdout).toMatch(/^id\s+agent-1$/m);
+    expect(result.stdout).toMatch(/^id\s+0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11$/m);
     expect(result.stderr).toContain('Created agent Docs bot');
   });
 
   it('-q prints only the id; --json prints the agent; both shapes of answer work', async () => {
     reply('POST', '/api/v1/agents', 200, { success: true, data: AGENT });
-    expect((await run(['create', '-q', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4'])).stdout).toBe('agent-1\n');
+    expect((await run(['create', '-q', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4'])).stdout).toBe('0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\n');
     reply('POST', '/api/v1/agents', 201, AGENT); // a strict server: bare object, 201
     const json = await run(['--json', 'create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']);
     expect(JSON.parse(json.stdout)).toEqual(AGENT);
@@ -92,21 +92,24 @@ describe('create', () => {
 
 describe('update', () => {
   it('sends only the given fields, to one encoded path segment', async () => {
+    // Not a UUID, so the CLI looks it up in the list (which has it) before using it.
+    reply('GET', '/api/v1/agents', 200, { success: true, data: [{ ...AGENT, id: '../x' }] });
     reply('PATCH', '/api/v1/agents/..%2Fx', 200, { success: true, data: { ...AGENT, id: '../x', prompt: 'p' } });
     const result = await run(['update', '../x', '--prompt', 'p']);
     expect(result.code).toBe(0);
-    expect(calls()[0]!.path).toBe('/api/v1/agents/..%2Fx');
-    expect(JSON.parse(calls()[0]!.body!)).toEqual({ prompt: 'p' });
+    expect(calls()[1]!.path).toBe('/api/v1/agents/..%2Fx');
+    expect(JSON.parse(calls()[1]!.body!)).toEqual({ prompt: 'p' });
   });
 
   it('an id with ?, # and spaces stays one segment; data:null is fine; -q prints nothing', async () => {
+    reply('GET', '/api/v1/agents', 200, { success: true, data: [{ ...AGENT, id: 'a/b?c#d e' }] });
     reply('PATCH', '/api/v1/agents/a%2Fb%3Fc%23d%20e', 200, { success: true, data: null });
     const result = await run(['update', 'a/b?c#d e', '--active', '-q']);
     expect(result).toMatchObject({ code: 0, stdout: '' });
   });
 
   it('with nothing to change is a usage error and sends nothing', async () => {
-    const result = await run(['update', 'agent-1']);
+    const result = await run(['update', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('nothing to update');
     expect(calls()).toHaveLength(0);
@@ -115,44 +118,44 @@ describe('update', () => {
 
 describe('add-tool, add-datasource, add-llm', () => {
   it('send toolId/datasourceId/llmId, one request per id', async () => {
-    reply('POST', '/api/v1/agents/agent-1/tools', 200, { success: true, data: null });
-    reply('POST', '/api/v1/agents/agent-1/tools', 200, { success: true, data: null });
-    reply('POST', '/api/v1/agents/agent-1/datasources', 200, { success: true, data: null });
-    reply('POST', '/api/v1/agents/agent-1/llms', 200, { success: true, data: null });
-    const tools = await run(['add-tool', 'agent-1', 't1', 't2', '--json']);
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: null });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: null });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/datasources', 200, { success: true, data: null });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', 200, { success: true, data: null });
+    const tools = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '5b0d6a7e-0000-4000-8000-000000000002', '--json']);
     expect(JSON.parse(tools.stdout)).toEqual([
-      { agentId: 'agent-1', toolId: 't1', attached: true, alreadyAttached: false },
-      { agentId: 'agent-1', toolId: 't2', attached: true, alreadyAttached: false },
+      { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', attached: true, alreadyAttached: false },
+      { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000002', attached: true, alreadyAttached: false },
     ]);
-    await run(['add-datasource', 'agent-1', 'd1']);
-    await run(['add-llm', 'agent-1', 'l1']);
+    await run(['add-datasource', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '9c1e2f3a-0000-4000-8000-000000000001']);
+    await run(['add-llm', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 'a2b4c6d8-0000-4000-8000-000000000001']);
     expect(calls().map((c) => [c.path, JSON.parse(c.body!)])).toEqual([
-      ['/api/v1/agents/agent-1/tools', { toolId: 't1' }],
-      ['/api/v1/agents/agent-1/tools', { toolId: 't2' }],
-      ['/api/v1/agents/agent-1/datasources', { datasourceId: 'd1' }],
-      ['/api/v1/agents/agent-1/llms', { llmId: 'l1' }],
+      ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', { toolId: '5b0d6a7e-0000-4000-8000-000000000001' }],
+      ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', { toolId: '5b0d6a7e-0000-4000-8000-000000000002' }],
+      ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/datasources', { datasourceId: '9c1e2f3a-0000-4000-8000-000000000001' }],
+      ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', { llmId: 'a2b4c6d8-0000-4000-8000-000000000001' }],
     ]);
   });
 
   it('print one shape, an array, even when a strict server returns a record', async () => {
-    const record = { agentId: 'agent-1', toolId: 't1', createdAt: '2024-05-20T10:00:00Z' };
-    reply('POST', '/api/v1/agents/agent-1/tools', 200, { success: true, data: record });
-    expect(JSON.parse((await run(['add-tool', 'agent-1', 't1', '--json'])).stdout)).toEqual([{ agentId: 'agent-1', toolId: 't1', attached: true, alreadyAttached: false }]);
+    const record = { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', createdAt: '2024-05-20T10:00:00Z' };
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: record });
+    expect(JSON.parse((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout)).toEqual([{ agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', attached: true, alreadyAttached: false }]);
   });
 
   it('treat 409 and the real "already exists" 500 as success; other 500s fail', async () => {
-    reply('POST', '/api/v1/agents/agent-1/tools', 409, { detail: 'exists' });
-    reply('POST', '/api/v1/agents/agent-1/tools', 500, { detail: 'Agent tool already exists' });
-    reply('POST', '/api/v1/agents/agent-1/llms', 500, { detail: 'Unique constraint failed on the fields: (`agentId`,`llmId`)' });
-    reply('POST', '/api/v1/agents/agent-1/tools', 500, { detail: 'Foreign key constraint failed on the field: `toolId`' });
-    const conflict = await run(['add-tool', 'agent-1', 't1']);
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 409, { detail: 'exists' });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 500, { detail: 'Agent tool already exists' });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', 500, { detail: 'Unique constraint failed on the fields: (`agentId`,`llmId`)' });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 500, { detail: 'Foreign key constraint failed on the field: `toolId`' });
+    const conflict = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001']);
     expect(conflict).toMatchObject({ code: 0 });
     expect(conflict.stderr).toContain('already attached');
-    expect((await run(['add-tool', 'agent-1', 't1', '--json'])).stdout).toContain('"alreadyAttached": true');
-    expect((await run(['add-llm', 'agent-1', 'l1'])).code).toBe(0);
-    const failed = await run(['add-tool', 'agent-1', 'nope']);
+    expect((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout).toContain('"alreadyAttached": true');
+    expect((await run(['add-llm', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 'a2b4c6d8-0000-4000-8000-000000000001'])).code).toBe(0);
+    const failed = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '00000000-0000-4000-8000-00000000dead']);
     expect(failed.code).toBe(5);
-    expect(failed.stderr).toContain('error: tool nope not found');
+    expect(failed.stderr).toContain('error: tool 00000000-0000-4000-8000-00000000dead not found');
   });
 });
 
@@ -160,16 +163,16 @@ describe('errors through commands', () => {
   const cases: Array<[string, number, unknown, number, RegExp]> = [
     ['401', 401, { detail: 'Invalid token or expired token' }, 4, /Invalid token or expired token\nCheck the token/],
     ['403 of the real service', 403, { detail: 'Not authenticated' }, 4, /Not authenticated/],
-    ['404 of a strict server', 404, { detail: 'Agent agent-1 not found' }, 5, /Agent agent-1 not found\nCheck the id/],
-    ["the web framework's bare 404", 404, { detail: 'Not Found' }, 5, /has no \/api\/v1\/agents\/agent-1\nCheck --base-url/],
-    ['the real missing-agent 500', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 5, /^error: agent agent-1 not found$/m],
+    ['404 of a strict server', 404, { detail: 'Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found' }, 5, /Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found\nCheck the id/],
+    ["the web framework's bare 404", 404, { detail: 'Not Found' }, 5, /has no \/api\/v1\/agents\/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\nCheck --base-url/],
+    ['the real missing-agent 500', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 5, /^error: agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found$/m],
     ['a 422 list', 422, { detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' }] }, 2, /\n {2}name: field required/],
     ['plain-text 500', 500, 'Internal Server Error', 1, /HTTP 500: Internal Server Error/],
   ];
   for (const [name, status, body, code, message] of cases) {
     it(`${name} → exit ${code}, one clear message, no stack trace`, async () => {
-      reply('GET', '/api/v1/agents/agent-1', status, body, 4); // a GET may be retried on 5xx
-      const result = await run(['get', 'agent-1']);
+      reply('GET', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', status, body, 4); // a GET may be retried on 5xx
+      const result = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11']);
       expect(result.code).toBe(code);
       expect(result.stderr).toMatch(message);
       expect(result.stderr).not.toMatch(/\n\s+at /);
@@ -179,32 +182,32 @@ describe('errors through commands', () => {
 
   it('an HTML 502 is shown as a trimmed excerpt without tags', async () => {
     pool()
-      .intercept({ method: 'GET', path: '/api/v1/agents/agent-1' })
+      .intercept({ method: 'GET', path: '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11' })
       .reply(502, '<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>', { headers: { 'content-type': 'text/html' } })
       .times(4);
-    const result = await run(['get', 'agent-1']);
+    const result = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('HTTP 502: 502 Bad Gateway nginx');
     expect(result.stderr).not.toContain('<');
   });
 
   it('no token configured → exit 4 naming agents login, no request', async () => {
-    const result = await runCli(['get', 'agent-1'], { dispatcher: agent, env: { AGENTS_BASE_URL: ORIGIN } });
+    const result = await runCli(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11'], { dispatcher: agent, env: { AGENTS_BASE_URL: ORIGIN } });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('agents login');
     expect(calls()).toHaveLength(0);
   });
 
   it('plain http to a non-loopback host is refused before any request', async () => {
-    const result = await run(['get', 'agent-1'], { env: { AGENTS_BASE_URL: 'http://agents.example.com' } });
+    const result = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11'], { env: { AGENTS_BASE_URL: 'http://agents.example.com' } });
     expect(result.code).toBe(2);
     expect(calls()).toHaveLength(0);
   });
 
   it('--debug shows the exchange on stderr and never the token', async () => {
-    reply('GET', '/api/v1/agents/agent-1', 200, { success: true, data: AGENT });
-    const result = await run(['get', 'agent-1', '--debug']);
-    expect(result.stderr).toContain(`→ GET ${ORIGIN}/api/v1/agents/agent-1`);
+    reply('GET', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 200, { success: true, data: AGENT });
+    const result = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '--debug']);
+    expect(result.stderr).toContain(`→ GET ${ORIGIN}/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11`);
     expect(result.stderr).toContain('authorization: Bearer [redacted]');
     expect(result.stderr + result.stdout).not.toContain(TOKEN);
   });
@@ -212,10 +215,10 @@ describe('errors through commands', () => {
 
 describe('program', () => {
   it('global flags work before and after the subcommand', async () => {
-    reply('GET', '/api/v1/agents/agent-1', 200, { success: true, data: AGENT });
-    reply('GET', '/api/v1/agents/agent-1', 200, { success: true, data: AGENT });
-    const before = await run(['--json', 'get', 'agent-1']);
-    const after = await run(['get', 'agent-1', '--json']);
+    reply('GET', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 200, { success: true, data: AGENT });
+    reply('GET', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 200, { success: true, data: AGENT });
+    const before = await run(['--json', 'get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11']);
+    const after = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '--json']);
     expect(JSON.parse(before.stdout)).toEqual(AGENT);
     expect(after.stdout).toBe(before.stdout);
   });
@@ -257,11 +260,11 @@ describe('program', () => {
 
 describe('retries through commands', () => {
   it('a GET that fails with a 500 is retried, but the real missing-agent 500 is not', async () => {
-    reply('GET', '/api/v1/agents/flaky', 500, 'Internal Server Error');
-    reply('GET', '/api/v1/agents/flaky', 200, { success: true, data: AGENT });
-    expect((await run(['get', 'flaky'])).code).toBe(0);
-    reply('GET', '/api/v1/agents/missing', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 4);
-    expect((await run(['get', 'missing'])).code).toBe(5);
-    expect(calls().filter((c) => c.path === '/api/v1/agents/missing')).toHaveLength(1);
+    reply('GET', '/api/v1/agents/0f1a0000-0000-4000-8000-000000000001', 500, 'Internal Server Error');
+    reply('GET', '/api/v1/agents/0f1a0000-0000-4000-8000-000000000001', 200, { success: true, data: AGENT });
+    expect((await run(['get', '0f1a0000-0000-4000-8000-000000000001'])).code).toBe(0);
+    reply('GET', '/api/v1/agents/00000000-0000-4000-8000-0000000000ff', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 4);
+    expect((await run(['get', '00000000-0000-4000-8000-0000000000ff'])).code).toBe(5);
+    expect(calls().filter((c) => c.path === '/api/v1/agents/00000000-0000-4000-8000-0000000000ff')).toHaveLength(1);
   });
 });

@@ -88,7 +88,8 @@ describe('--strict: add-tool with an id that does not exist (row 18)', () => {
     const id = (await runCli(['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], { env })).stdout.trim();
     const result = await runCli(['add-tool', id, 'nope'], { env });
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe('error: tool nope not found\n`agents list` shows the agents you can reach. Leave the id out on a terminal to pick from the tools the service has.\n');
+    // "nope" is no id, name or prefix of a tool: found out from the tool list, before any write.
+    expect(result.stderr).toBe('error: tool "nope" not found: no tool has that id, name or id prefix\n`agents tools list` shows them.\n');
   });
 });
 

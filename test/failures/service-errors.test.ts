@@ -4,6 +4,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
 
+const T404 = '00000000-0000-4000-8000-8f06d2e7a454'; // was 't404': the service's ids are UUIDs
+const D1 = '00000000-0000-4000-8000-6df1e5b6029e'; // was 'd1': the service's ids are UUIDs
+const T1 = '00000000-0000-4000-8000-bd6ca11db033'; // was 't1': the service's ids are UUIDs
+const T2 = '00000000-0000-4000-8000-a468c8cfbf10'; // was 't2': the service's ids are UUIDs
+const T3 = '00000000-0000-4000-8000-f5c30a42f240'; // was 't3': the service's ids are UUIDs
+const T4 = '00000000-0000-4000-8000-0a4bb92f2d71'; // was 't4': the service's ids are UUIDs
+
+const A1 = '00000000-0000-4000-8000-cff8f578437e'; // was 'a1': the service's ids are UUIDs
+const A404 = '00000000-0000-4000-8000-08596a7e3fb3'; // was 'a404': the service's ids are UUIDs
+
 const TOKEN = 'tok_service_errors_0123456789';
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -28,29 +38,29 @@ const linkRoute = (missing: { agent?: boolean; ids?: string[] }): Handler => (_q
 
 describe('add-* with an id that does not exist (row 7)', () => {
   it('a missing tool is exit 5 naming the tool', async () => {
-    const result = await cli(linkRoute({ ids: ['t404'] }), ['add-tool', 'a1', 't404']);
+    const result = await cli(linkRoute({ ids: [T404] }), ['add-tool', A1, T404]);
     expect(result.code).toBe(5);
-    expect(result.stderr).toMatch(/^error: tool t404 not found\n/);
+    expect(result.stderr).toMatch(new RegExp(`^error: tool ${T404} not found\n`));
     expect(result.stderr).not.toMatch(/Foreign key|try again/);
   });
 
   it('a missing agent is exit 5 naming the agent', async () => {
-    const result = await cli(linkRoute({ agent: true }), ['add-datasource', 'a404', 'd1']);
+    const result = await cli(linkRoute({ agent: true }), ['add-datasource', A404, D1]);
     expect(result.code).toBe(5);
-    expect(result.stderr).toMatch(/^error: agent a404 not found\n/);
+    expect(result.stderr).toMatch(new RegExp(`^error: agent ${A404} not found\n`));
   });
 
   it('with several ids every one is tried and reported; the exit is the first failure\'s', async () => {
-    const result = await cli(linkRoute({ ids: ['t2', 't4'] }), ['add-tool', 'a1', 't1', 't2', 't3', 't4', '--json']);
+    const result = await cli(linkRoute({ ids: [T2, T4] }), ['add-tool', A1, T1, T2, T3, T4, '--json']);
     expect(server!.requests).toHaveLength(4);
     expect(result.code).toBe(5);
-    expect(result.stderr.match(/^error: .*$/gm)).toEqual(['error: tool t2 not found', 'error: tool t4 not found']);
+    expect(result.stderr.match(/^error: .*$/gm)).toEqual([`error: tool ${T2} not found`, `error: tool ${T4} not found`]);
     const results = JSON.parse(result.stdout) as Array<{ toolId: string; attached: boolean; error?: { exitCode: number } }>;
     expect(results.map((r) => [r.toolId, r.attached, r.error?.exitCode ?? 0])).toEqual([
-      ['t1', true, 0],
-      ['t2', false, 5],
-      ['t3', true, 0],
-      ['t4', false, 5],
+      [T1, true, 0],
+      [T2, false, 5],
+      [T3, true, 0],
+      [T4, false, 5],
     ]);
   });
 });

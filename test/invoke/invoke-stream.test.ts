@@ -4,6 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
 
+const NEVER_USED = '00000000-0000-4000-8000-f74039d3847e'; // was 'never-used': the service's ids are UUIDs
+
+const A1 = '00000000-0000-4000-8000-cc53e4e14b26'; // was 'a1': the service's ids are UUIDs
+
 let server: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
@@ -37,7 +41,7 @@ async function invoke(handler: Handler, argv: string[], env: Record<string, stri
 
 describe('streaming invoke', () => {
   it('prints exactly the answer on stdout and the tool call and session on stderr', async () => {
-    const result = await invoke((_q, s) => frames(s, TRANSCRIPT), ['a1', 'Weather in Paris?']);
+    const result = await invoke((_q, s) => frames(s, TRANSCRIPT), [A1, 'Weather in Paris?']);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('It is sunny\nEnjoy!\n');
     expect(result.stderr).toContain('weather({"city":"Paris"}) → Sunny, 21C');
@@ -59,7 +63,7 @@ describe('streaming invoke', () => {
             intermediate_steps: [[{ tool: 'weather', tool_input: { city: 'Paris' }, log: '', type: 'AgentActionMessageLog' }, 'Sunny, 21C']],
           },
         }),
-      ['a1', 'Weather in Paris?', '--no-stream'],
+      [A1, 'Weather in Paris?', '--no-stream'],
     );
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('It is sunny\nEnjoy!\n');
@@ -68,7 +72,7 @@ describe('streaming invoke', () => {
   });
 
   it('--json prints one object with output, sessionId and tool calls', async () => {
-    const result = await invoke((_q, s) => frames(s, TRANSCRIPT), ['a1', 'hi', '--json', '--session', 'my-session']);
+    const result = await invoke((_q, s) => frames(s, TRANSCRIPT), [A1, 'hi', '--json', '--session', 'my-session']);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       output: 'It is sunny\nEnjoy!',
@@ -78,7 +82,7 @@ describe('streaming invoke', () => {
   });
 
   it('--events prints one NDJSON line per event, done last', async () => {
-    const result = await invoke((_q, s) => frames(s, TRANSCRIPT), ['a1', 'hi', '--events', '--no-session']);
+    const result = await invoke((_q, s) => frames(s, TRANSCRIPT), [A1, 'hi', '--events', '--no-session']);
     const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
     expect(lines.map((l) => l.type)).toEqual(['token', 'token', 'token', 'token', 'tool_call', 'done']);
     expect(lines[2]).toEqual({ type: 'token', text: '\n' });
@@ -89,7 +93,7 @@ describe('streaming invoke', () => {
   it('event: error under HTTP 200 keeps the partial answer and exits 1', async () => {
     const result = await invoke(
       (_q, s) => frames(s, ['event: message\ndata: Partial\n\n', 'event: error\ndata: Error code: 401 - invalid api key\n\n']),
-      ['a1', 'hi'],
+      [A1, 'hi'],
     );
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('Partial\n');
@@ -101,37 +105,37 @@ describe('streaming invoke', () => {
     const result = await invoke((_q, s) => {
       frames(s, ['event: message\ndata: Half an ans\n\n'], false);
       setTimeout(() => s.socket?.destroy(), 50);
-    }, ['a1', 'hi']);
+    }, [A1, 'hi']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('Half an ans\n');
     expect(result.stderr).toContain('the connection dropped mid-answer');
   });
 
   it('an idle stream past the timeout keeps the partial answer and exits 3', async () => {
-    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: Still thinking\n\n'], false), ['a1', 'hi', '--timeout', '0.3']);
+    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: Still thinking\n\n'], false), [A1, 'hi', '--timeout', '0.3']);
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('Still thinking\n');
     expect(result.stderr).toContain('nothing arrived for 0.3s');
   });
 
   it('a wrong content type with a non-JSON body is an error, not an answer', async () => {
-    const result = await invoke((_q, s) => sendText(s, 200, '<html>maintenance</html>', 'text/html'), ['a1', 'hi']);
+    const result = await invoke((_q, s) => sendText(s, 200, '<html>maintenance</html>', 'text/html'), [A1, 'hi']);
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('maintenance');
   });
 
   it('a 500 before the stream starts is never retried (the agent may have run)', async () => {
-    const result = await invoke((_q, s) => sendText(s, 500, 'Internal Server Error'), ['a1', 'hi']);
+    const result = await invoke((_q, s) => sendText(s, 500, 'Internal Server Error'), [A1, 'hi']);
     expect(result.code).toBe(1);
     // Then one GET, never retried, to tell a missing agent from a failing one.
-    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/agents/a1/invoke', 'GET /api/v1/agents/a1']);
+    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /api/v1/agents/${A1}/invoke`, `GET /api/v1/agents/${A1}`]);
   });
 
   it('abort (Ctrl-C) mid-stream keeps the partial answer and exits 130', async () => {
     server = await startTestServer((_q, s) => frames(s, ['event: message\ndata: Before Ctrl-C\n\n'], false));
     const controller = new AbortController();
-    const pending = runCli(['invoke', 'a1', 'hi'], {
+    const pending = runCli(['invoke', A1, 'hi'], {
       env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN },
       signal: controller.signal,
     });
@@ -147,18 +151,18 @@ describe('sessions', () => {
     const configDir = tempConfigDir();
     server = await startTestServer((_q, s) => frames(s, ['event: message\ndata: ok\n\n']));
     const env = { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN };
-    await runCli(['invoke', 'a1', 'one'], { env, configDir });
-    await runCli(['invoke', 'a1', '-c', 'two'], { env, configDir });
-    await runCli(['invoke', 'a1', 'three'], { env, configDir });
+    await runCli(['invoke', A1, 'one'], { env, configDir });
+    await runCli(['invoke', A1, '-c', 'two'], { env, configDir });
+    await runCli(['invoke', A1, 'three'], { env, configDir });
     const sessions = server.requests.map((r) => JSON.parse(r.body).sessionId);
     expect(sessions[1]).toBe(sessions[0]);
     expect(sessions[2]).not.toBe(sessions[0]);
   });
 
   it('-c with no earlier session is a usage error', async () => {
-    const result = await invoke((_q, s) => frames(s, []), ['never-used', '-c', 'hi']);
+    const result = await invoke((_q, s) => frames(s, []), [NEVER_USED, '-c', 'hi']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('no earlier session with agent never-used');
+    expect(result.stderr).toContain(`no earlier session with agent ${NEVER_USED}`);
     expect(server!.requests).toHaveLength(0);
   });
 });
@@ -166,24 +170,24 @@ describe('sessions', () => {
 describe('input and parameters', () => {
   it('reads piped stdin when no input argument is given', async () => {
     server = await startTestServer((_q, s) => frames(s, ['event: message\ndata: ok\n\n']));
-    const result = await runCli(['invoke', 'a1'], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN }, stdin: 'from a pipe\n' });
+    const result = await runCli(['invoke', A1], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN }, stdin: 'from a pipe\n' });
     expect(result.code).toBe(0);
     expect(JSON.parse(server.requests[0]!.body).input).toBe('from a pipe\n');
   });
 
   it('sends llm_params in snake_case, only when given, and validates them', async () => {
-    const ok = await invoke((_q, s) => frames(s, ['event: message\ndata: ok\n\n']), ['a1', 'hi', '--temperature', '0.2', '--max-tokens', '50']);
+    const ok = await invoke((_q, s) => frames(s, ['event: message\ndata: ok\n\n']), [A1, 'hi', '--temperature', '0.2', '--max-tokens', '50']);
     expect(ok.code).toBe(0);
     expect(JSON.parse(server!.requests[0]!.body).llm_params).toEqual({ temperature: 0.2, max_tokens: 50 });
     await server!.close();
-    const bad = await invoke((_q, s) => frames(s, []), ['a1', 'hi', '--temperature', '3']);
+    const bad = await invoke((_q, s) => frames(s, []), [A1, 'hi', '--temperature', '3']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--temperature must be between 0 and 2');
     expect(server!.requests).toHaveLength(0);
   });
 
   it('empty input is a usage error naming the ways to give it', async () => {
-    const result = await invoke((_q, s) => frames(s, []), ['a1'], {});
+    const result = await invoke((_q, s) => frames(s, []), [A1], {});
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('missing input');
   });
@@ -197,14 +201,14 @@ describe('--output-schema', () => {
   });
 
   it('prints the structured answer as JSON when it matches', async () => {
-    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": 3}\n\n']), ['a1', 'hi', '--output-schema', schema]);
+    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": 3}\n\n']), [A1, 'hi', '--output-schema', schema]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ title: 'Hi', points: 3 });
     expect(JSON.parse(server!.requests[0]!.body).outputSchema).toBe(schema);
   });
 
   it('exits 6 naming the failing path when it does not match', async () => {
-    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": "many"}\n\n']), ['a1', 'hi', '--output-schema', schema]);
+    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": "many"}\n\n']), [A1, 'hi', '--output-schema', schema]);
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('points:');
   });
@@ -212,7 +216,7 @@ describe('--output-schema', () => {
   it('warns on an empty {} answer (the real service gives {} when parsing failed)', async () => {
     const result = await invoke(
       (_q, s) => sendJson(s, 200, { success: true, data: { input: 'hi', output: {}, intermediate_steps: [] } }),
-      ['a1', 'hi', '--no-stream', '--output-schema', '[{title: string}]'],
+      [A1, 'hi', '--no-stream', '--output-schema', '[{title: string}]'],
     );
     expect(result.code).toBe(0);
     expect(result.stdout.trim()).toBe('{}');

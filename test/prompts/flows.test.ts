@@ -5,7 +5,10 @@ import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
 
-const AGENT = { id: 'agent-1', name: 'Current', description: 'current description', llmModel: 'GPT_4', prompt: 'Old prompt', isActive: false };
+const AGENT_1 = '00000000-0000-4000-8000-7e6b8dca87dd'; // was 'agent-1': the service's ids are UUIDs
+const AGENT_X = '00000000-0000-4000-8000-213617d4846b'; // was 'x': the service's ids are UUIDs
+
+const AGENT = { id: AGENT_1, name: 'Current', description: 'current description', llmModel: 'GPT_4', prompt: 'Old prompt', isActive: false };
 const TOOLS = [
   { id: 'tool-1', name: 'browser' },
   { id: 'tool-2', name: 'weather' },
@@ -100,26 +103,26 @@ describe('update', () => {
       { ask: /^Active/, answer: true },
       { ask: /^Send these changes/, answer: true },
     ]);
-    const result = await run(['update', 'agent-1'], prompter);
+    const result = await run(['update', AGENT_1], prompter);
     expect(result.code).toBe(0);
     const fields = prompter.asked[0]!;
     expect(fields.choices!.find((c) => c.value === 'name')!.name).toContain('Current');
     expect(prompter.asked[1]!.default).toBe('Old prompt');
     expect(prompter.asked[2]!.default).toBe(false);
-    expect(writes().map((w) => [w.method, w.url, JSON.parse(w.body)])).toEqual([['PATCH', '/api/v1/agents/agent-1', { prompt: 'New prompt', isActive: true }]]);
+    expect(writes().map((w) => [w.method, w.url, JSON.parse(w.body)])).toEqual([['PATCH', `/api/v1/agents/${AGENT_1}`, { prompt: 'New prompt', isActive: true }]]);
   });
 
   it('falls back to empty defaults when the agent cannot be read', async () => {
     await server.close();
     server = await startTestServer((req, res, body) =>
-      req.method === 'GET' ? sendJson(res, 500, { detail: 'boom' }) : sendJson(res, 200, { success: true, data: { id: 'x', ...JSON.parse(body) } }),
+      req.method === 'GET' ? sendJson(res, 500, { detail: 'boom' }) : sendJson(res, 200, { success: true, data: { id: AGENT_X, ...JSON.parse(body) } }),
     );
     const prompter = new ScriptedPrompter([
       { ask: /^Fields to change/, answer: ['name'] },
       { ask: /^Name/, answer: 'Fresh' },
       { ask: /^Send these changes/, answer: true },
     ]);
-    const result = await run(['update', 'x'], prompter);
+    const result = await run(['update', AGENT_X], prompter);
     expect(result.code).toBe(0);
     expect(prompter.asked[1]!.default).toBeUndefined();
   });
@@ -128,7 +131,7 @@ describe('update', () => {
 describe('missing ids', () => {
   it('add-tool with no ids: picks the agent and the tools from the service lists', async () => {
     const prompter = new ScriptedPrompter([
-      { ask: /^Agent/, answer: 'agent-1' },
+      { ask: /^Agent/, answer: AGENT_1 },
       { ask: /^tools to attach/, answer: ['tool-1', 'tool-2'] },
     ]);
     const result = await run(['add-tool'], prompter);
@@ -144,15 +147,15 @@ describe('missing ids', () => {
       res.end('event: message\ndata: hello\n\n');
     });
     const prompter = new ScriptedPrompter([{ ask: /^Input/, answer: 'typed input' }]);
-    const result = await run(['invoke', 'agent-1'], prompter);
+    const result = await run(['invoke', AGENT_1], prompter);
     expect(result.code).toBe(0);
     expect(JSON.parse(server.requests[0]!.body).input).toBe('typed input');
     expect(result.stdout).toBe('hello\n');
   });
 
   it('delete asks for confirmation, and a no keeps the agent', async () => {
-    const prompter = new ScriptedPrompter([{ ask: /^Delete agent agent-1/, answer: false }]);
-    const result = await run(['delete', 'agent-1'], prompter);
+    const prompter = new ScriptedPrompter([{ ask: new RegExp(`^Delete agent ${AGENT_1}`), answer: false }]);
+    const result = await run(['delete', AGENT_1], prompter);
     expect(result.code).toBe(130);
     expect(writes()).toHaveLength(0);
   });

@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli, type CliResult } from '../helpers/run-cli.js';
 import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
 
+const A1 = '00000000-0000-4000-8000-4629c10118e6'; // was 'a1': the service's ids are UUIDs
+
 const TOKEN = 'tok_fault_secret_0123456789';
 let servers: TestServer[] = [];
 afterEach(async () => {
@@ -48,13 +50,13 @@ describe('faults before a response', () => {
 
   it('close before headers on a GET: retried, then → 3', async () => {
     const server = await serve((req) => destroy(req));
-    expectCleanFailure(await cli(server, ['get', 'a1']), 3, /closed unexpectedly/);
+    expectCleanFailure(await cli(server, ['get', A1]), 3, /closed unexpectedly/);
     expect(server.requests).toHaveLength(4);
   });
 
   it('headers slower than the timeout → 3', async () => {
     const server = await serve(() => undefined);
-    expectCleanFailure(await cli(server, ['get', 'a1', '--timeout', '0.3']), 3, /did not answer within 0.3s/);
+    expectCleanFailure(await cli(server, ['get', A1, '--timeout', '0.3']), 3, /did not answer within 0.3s/);
   });
 
   it('connection refused → 3 after bounded retries', async () => {
@@ -89,14 +91,14 @@ describe('error answers', () => {
 
   it('an HTML 502 page → 1 with a short excerpt', async () => {
     const server = await serve((_q, s) => sendText(s, 502, `<html><head><title>502 Bad Gateway</title><style>${'x'.repeat(5000)}</style></head></html>`, 'text/html'));
-    const result = await cli(server, ['update', 'a1', '--name', 'n']);
+    const result = await cli(server, ['update', A1, '--name', 'n']);
     expectCleanFailure(result, 1, /HTTP 502: 502 Bad Gateway/);
     expect(result.stderr.length).toBeLessThan(400);
   });
 
   it('invalid JSON in a 200 → 1', async () => {
     const server = await serve((_q, s) => sendText(s, 200, '{"success": true, "data": {', 'application/json'));
-    expectCleanFailure(await cli(server, ['get', 'a1']), 1, /not JSON/);
+    expectCleanFailure(await cli(server, ['get', A1]), 1, /not JSON/);
   });
 
   it('an empty 200 where an agent was expected → 1', async () => {
@@ -140,29 +142,29 @@ describe('faults in a stream', () => {
       sse(s, [partial], false);
       setTimeout(() => s.socket?.destroy(), 30);
     });
-    const result = await cli(server, ['invoke', 'a1', 'hi']);
+    const result = await cli(server, ['invoke', A1, 'hi']);
     expectCleanFailure(result, 1, /connection dropped mid-answer/);
     expect(result.stdout).toBe('Partial answer\n');
   });
 
   it('a stream that goes idle keeps the partial answer → 3', async () => {
     const server = await serve((_q, s) => sse(s, [partial], false));
-    const result = await cli(server, ['invoke', 'a1', 'hi', '--timeout', '0.3']);
+    const result = await cli(server, ['invoke', A1, 'hi', '--timeout', '0.3']);
     expectCleanFailure(result, 3, /nothing arrived for 0.3s/);
     expect(result.stdout).toBe('Partial answer\n');
   });
 
   it('event: error under HTTP 200 keeps the partial answer → 1', async () => {
     const server = await serve((_q, s) => sse(s, [partial, 'event: error\ndata: upstream exploded\nline two\n\n']));
-    const result = await cli(server, ['invoke', 'a1', 'hi']);
+    const result = await cli(server, ['invoke', A1, 'hi']);
     expectCleanFailure(result, 1, /the agent failed mid-answer: upstream exploded\n\s+line two/);
     expect(result.stdout).toBe('Partial answer\n');
   });
 
   it('a wrong content type for a stream is read as JSON, or reported → 1', async () => {
     const json = await serve((_q, s) => sendJson(s, 200, { success: true, data: { output: 'as JSON' } }));
-    expect((await cli(json, ['invoke', 'a1', 'hi'])).stdout).toBe('as JSON\n');
+    expect((await cli(json, ['invoke', A1, 'hi'])).stdout).toBe('as JSON\n');
     const text = await serve((_q, s) => sendText(s, 200, 'plain words'));
-    expectCleanFailure(await cli(text, ['invoke', 'a1', 'hi']), 1, /plain words/);
+    expectCleanFailure(await cli(text, ['invoke', A1, 'hi']), 1, /plain words/);
   });
 });

@@ -8,6 +8,8 @@ import { tempConfigDir } from '../helpers/run-cli.js';
 import { renderScreen } from '../helpers/screen.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
 
+const BROKEN_ID = '00000000-0000-4000-8000-50e6162c3828'; // was 'broken-id': the service's ids are UUIDs
+
 const HOSTILE = 'evil\x1b[31mRED\x1b]0;pwned\x07\rX';
 const ID = '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11';
 const AGENT = {
@@ -85,7 +87,7 @@ describe.skipIf(!python())('text from the service on a terminal', () => {
   });
 
   it("an error message quoting the service's text is escaped", async () => {
-    const { lines, code } = await screenOf(['get', 'broken-id']);
+    const { lines, code } = await screenOf(['get', BROKEN_ID]);
     expect(code).toBe(1);
     expect(lines[0]).toBe('error: boom^[]0;pwned^G^[[31m');
   });

@@ -83,7 +83,8 @@ for (const strict of [false, true]) {
 
     it('links by a unique id prefix (4+ characters); a shared prefix is ambiguous and lists the candidates', async () => {
       const tool = (await agents(['tools', 'create', '-q', '--name', 'prefixed', '--type', 'HTTP'])).stdout.trim();
-      const byPrefix = await agents(['apply', '-f', file(`agents:\n  - {name: P, description: d, llmModel: GPT_4, tools: [${tool.slice(0, 8)}]}\n`)]);
+      // Quoted: a prefix like 12345678 or 1e100000 would be a YAML number.
+      const byPrefix = await agents(['apply', '-f', file(`agents:\n  - {name: P, description: d, llmModel: GPT_4, tools: ["${tool.slice(0, 8)}"]}\n`)]);
       expect(byPrefix.code, byPrefix.stderr).toBe(0);
       expect((await agentNamed('P')).tools.map((t: { toolId: string }) => t.toolId)).toEqual([tool]);
       const shared = await agents(['diff', '-f', file('agents:\n  - {name: Q, description: d, llmModel: GPT_4, tools: [5b0d6a7e]}\n')]);

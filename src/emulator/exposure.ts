@@ -3,14 +3,6 @@
 // LAN address) others can reach it too: its token must be random, and the base URL it prints
 // must be one the CLI accepts (0.0.0.0 and :: are "every address", not an address to connect to).
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
-
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (bare === 'localhost' || bare === '::1') return true;
-  const ipv4 = bare.startsWith('::ffff:') ? bare.slice('::ffff:'.length) : bare;
-  return isIP(ipv4) === 4 && ipv4.startsWith('127.');
-}
 
 /** The host to print in the base URL: the loopback address of the same family for a wildcard. */
 export function connectableHost(host: string): string {

@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TOKEN_DELAY_MS, type EmulatorConfig } from './context.js';
-import { connectableHost, isLoopbackHost, randomEmulatorToken } from './exposure.js';
+import { isLoopbackHost } from '../config/base-url.js';
+import { connectableHost, randomEmulatorToken } from './exposure.js';
 import { sendDetail, sendInternalError } from './http.js';
 import { matchRoute } from './router.js';
 import { DEFAULT_EMULATOR_TOKEN } from './seed.js';

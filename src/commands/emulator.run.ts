@@ -28,6 +28,8 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
     throw listenError(error, options.host, options.port);
   });
 
+  // Listen for SIGTERM before the address is printed: a script may stop it as soon as it reads it.
+  const stopped = untilStopped(ctx.deps.signal);
   if (emulator.exposed) {
     ctx.logger.warn(
       `listening on ${options.host}: other machines can reach this emulator.${options.token === undefined ? ' Its token is random, not the documented one.' : ''} Use --host 127.0.0.1 to keep it local.`,
@@ -48,7 +50,7 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
     );
   }
 
-  await untilStopped(ctx.deps.signal);
+  await stopped;
   await emulator.close();
   ctx.logger.info(ctx.theme.muted('Emulator stopped.'));
 }

@@ -2,7 +2,7 @@ import type { Context } from '../context.js';
 import { executePlan } from '../provision/execute.js';
 import { applyFailure, planJson, renderPlan, renderResults, resourceResultsJson, resourcesPlanJson, resultsJson } from '../provision/render.js';
 import type { Options } from './define.js';
-import { planFromOptions } from './provision-plan.js';
+import { planFromOptions } from '../provision/from-options.js';
 
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);

@@ -3,8 +3,8 @@ import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule, Options } from './define.js';
-import { LINK_WORDING } from './link-wording.js';
-import { resolveAgentId, resolveResourceIds } from './pick.js';
+import { LINK_WORDING } from '../resources/link-wording.js';
+import { resolveAgentId, resolveResourceIds } from '../prompts/pick.js';
 
 export type { AttachKind };
 

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
-import { LINK_WORDING } from './link-wording.js';
+import { LINK_WORDING } from '../resources/link-wording.js';
 import type { AttachKind } from './attach.run.js';
 
 export function attachCommand(deps: Deps, kind: AttachKind): Command {

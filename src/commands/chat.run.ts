@@ -6,10 +6,10 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { reportError } from '../report.js';
 import { escapeControls } from '../ui/safe-text.js';
-import { printAnswer } from './answer.js';
+import { printAnswer } from '../invoke/answer-printer.js';
 import type { Options } from './define.js';
-import { chooseSession, llmParams } from './invoke-options.js';
-import { resolveAgentId } from './pick.js';
+import { chooseSession, llmParams } from '../invoke/invoke-options.js';
+import { resolveAgentId } from '../prompts/pick.js';
 
 /** A second Ctrl-C at an empty prompt within this long leaves, as node's REPL does. */
 const LEAVE_WINDOW_MS = 2000;

@@ -2,7 +2,7 @@ import { createAgent, type Agent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { describeAgent } from '../ui/agent-view.js';
 import { readAgentFields, requireFields } from './agent-fields.js';
-import { completeCreateFields } from './agent-wizard.js';
+import { completeCreateFields } from '../prompts/agent-wizard.js';
 import type { Options } from './define.js';
 
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {

@@ -2,7 +2,7 @@ import { deleteAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import type { Options } from './define.js';
-import { resolveAgentId } from './pick.js';
+import { resolveAgentId } from '../prompts/pick.js';
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
   const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule, Options } from './define.js';
-import { LINK_WORDING } from './link-wording.js';
+import { LINK_WORDING } from '../resources/link-wording.js';
 
 const noun = (kind: AttachKind) => LINK_WORDING[kind].noun;
 

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { AttachKind } from '../api/agents.js';
 import type { Deps } from '../deps.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
-import { LINK_WORDING } from './link-wording.js';
+import { LINK_WORDING } from '../resources/link-wording.js';
 
 export function detachCommand(deps: Deps, kind: AttachKind): Command {
   const { noun, exampleId: example } = LINK_WORDING[kind];

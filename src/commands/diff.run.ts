@@ -3,7 +3,7 @@ import { CliError, ExitCode, ExitWithCode } from '../errors.js';
 import { planHasChanges } from '../provision/plan.js';
 import { planJson, problemLines, renderPlan, resourcesPlanJson } from '../provision/render.js';
 import type { Options } from './define.js';
-import { planFromOptions } from './provision-plan.js';
+import { planFromOptions } from '../provision/from-options.js';
 
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
   let plan;

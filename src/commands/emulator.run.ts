@@ -4,7 +4,7 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { startEmulator } from '../emulator/server.js';
 import type { Options } from './define.js';
-import { parseOrUsage } from './invoke-options.js';
+import { parseOrUsage } from '../invoke/invoke-options.js';
 
 const optionsSchema = z.object({
   port: z.number({ error: '--port must be a number' }).check(z.int('--port must be a whole number'), z.gte(0, '--port must be 0 or more'), z.lte(65535, '--port must be at most 65535')),

@@ -3,7 +3,7 @@ import type { Context } from '../context.js';
 import { describeAgent, describeLinks } from '../ui/agent-view.js';
 import { redactSecrets } from '../ui/redact.js';
 import type { Options } from './define.js';
-import { resolveAgentId } from './pick.js';
+import { resolveAgentId } from '../prompts/pick.js';
 
 export async function run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
   const client = await ctx.client();

@@ -4,11 +4,11 @@ import { invokeAgent, type InvokeBody } from '../api/invoke.js';
 import type { Context } from '../context.js';
 import { ApiError, CliError, errorFields } from '../errors.js';
 import { decodeInput, pipedStdin, readInputFile } from '../util/read-input.js';
-import { printAnswer, toolCallJson, type AnswerMode } from './answer.js';
+import { printAnswer, toolCallJson, type AnswerMode } from '../invoke/answer-printer.js';
 import type { Options } from './define.js';
-import { chooseSession, llmParams } from './invoke-options.js';
-import { resolveAgentId } from './pick.js';
-import { loadOutputSchema, schemaMismatch, type OutputSchema } from './output-schema.js';
+import { chooseSession, llmParams } from '../invoke/invoke-options.js';
+import { resolveAgentId } from '../prompts/pick.js';
+import { loadOutputSchema, schemaMismatch, type OutputSchema } from '../invoke/output-schema.js';
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
   // The flags are checked first: a bad one costs no request, not even the agent's lookup.

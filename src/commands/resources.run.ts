@@ -8,7 +8,7 @@ import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
 import { redactSecrets } from '../ui/redact.js';
 import type { CommandModule, Options } from './define.js';
-import { parseOrUsage } from './invoke-options.js';
+import { parseOrUsage } from '../invoke/invoke-options.js';
 import type { ResourceVerb } from './resources.js';
 
 const listOptions = z.object({

@@ -3,9 +3,9 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { describeAgent } from '../ui/agent-view.js';
 import { flagOfField, readAgentFields } from './agent-fields.js';
-import { askUpdateFields } from './agent-wizard.js';
+import { askUpdateFields } from '../prompts/agent-wizard.js';
 import type { Options } from './define.js';
-import { resolveAgentId } from './pick.js';
+import { resolveAgentId } from '../prompts/pick.js';
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
   let fields = await readAgentFields(ctx, options);

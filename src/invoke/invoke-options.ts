@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import type { Options } from './define.js';
+import type { Options } from '../commands/define.js';
 
 export const modelParamsSchema = z.object({
   temperature: z.optional(z.number({ error: '--temperature must be a number' }).check(z.gte(0, '--temperature must be between 0 and 2'), z.lte(2, '--temperature must be between 0 and 2'))),

@@ -8,7 +8,7 @@ import { CliError } from '../errors.js';
 import { describeAgent } from '../ui/agent-view.js';
 import { escapeControls } from '../ui/safe-text.js';
 import type { Validate } from '../ui/prompter.js';
-import { agentFieldsSchema } from './agent-fields.js';
+import { agentFieldsSchema } from '../commands/agent-fields.js';
 
 type Field = 'name' | 'description' | 'llmModel' | 'prompt' | 'initialMessage' | 'avatar' | 'isActive';
 

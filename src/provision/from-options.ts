@@ -2,9 +2,9 @@
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import { loadStack } from '../provision/load.js';
-import { computePlan, type Plan } from '../provision/plan.js';
-import type { Options } from './define.js';
+import { loadStack } from './load.js';
+import { computePlan, type Plan } from './plan.js';
+import type { Options } from '../commands/define.js';
 
 export async function planFromOptions(ctx: Context, options: Options): Promise<{ client: ApiClient; plan: Plan; concurrency: number }> {
   const files = (options.file as string[] | undefined) ?? [];

@@ -74,13 +74,13 @@ _agents() {
   local flags=""
   case $cmd_path in
     "create")
-      flags="--name --description --llm-model --allow-unknown-model --llm-provider --prompt --initial-message --avatar --active --no-active -f --file"
+      flags="--name --description --llm-model --llm-provider --prompt --initial-message --avatar --active --no-active --allow-unknown-model -f --file"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "update")
-      flags="--name --description --llm-model --allow-unknown-model --prompt --initial-message --avatar --active --no-active -f --file"
+      flags="--name --description --llm-model --prompt --initial-message --avatar --active --no-active --allow-unknown-model -f --file"
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
@@ -249,7 +249,7 @@ _agents() {
         return
       fi ;;
     "datasources update")
-      flags="--name --type --description --url --content --metadata --vector-db-id --embeddings-provider"
+      flags="--name --type --description --url --content --vector-db-id"
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=() ;;

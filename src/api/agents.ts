@@ -6,33 +6,24 @@ import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { collect, paginate } from './paging.js';
 import { likelyProvider } from './models.js';
+import { AGENT, type AgentFields } from '../resources/agent.js';
+import type { FieldSpec } from '../resources/descriptor.js';
 
-const text = z.nullish(z.string());
+/** A field as the service returns it: any may be null or missing. */
+function returned(field: FieldSpec) {
+  if (field.type === 'boolean') return z.nullish(z.boolean());
+  if (field.type === 'json-object') return z.unknown();
+  return z.nullish(z.string());
+}
+
+export type Agent = { id: string } & { [K in keyof AgentFields]?: AgentFields[K] | null } & Record<string, unknown>;
 
 export const agentSchema = z.looseObject({
   id: z.string().check(z.minLength(1)),
-  name: text,
-  description: text,
-  llmModel: text,
-  llmProvider: text,
-  prompt: text,
-  initialMessage: text,
-  avatar: text,
-  isActive: z.nullish(z.boolean()),
-});
-export type Agent = z.infer<typeof agentSchema>;
+  ...Object.fromEntries(AGENT.fields.map((field) => [field.key, returned(field)])),
+}) as unknown as z.ZodMiniType<Agent>;
 
-/** The writable fields, as sent on the wire. */
-export interface AgentFields {
-  name?: string;
-  description?: string;
-  llmModel?: string;
-  llmProvider?: string;
-  prompt?: string;
-  initialMessage?: string;
-  avatar?: string;
-  isActive?: boolean;
-}
+export type { AgentFields };
 
 export type AttachKind = 'tool' | 'datasource' | 'llm';
 

@@ -1,13 +1,15 @@
 import { createAgent, type Agent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { describeAgent } from '../ui/agent-view.js';
-import { readAgentFields, requireFields } from './agent-fields.js';
+import { AGENT } from '../resources/agent.js';
+import { readAgentFields } from '../resources/agent-input.js';
+import { requireFields } from '../resources/fields.js';
 import { completeCreateFields } from '../prompts/agent-wizard.js';
 import type { Options } from './define.js';
 
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
   const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options));
-  requireFields(fields, ['name', 'description', 'llmModel'], 'create');
+  requireFields(AGENT, fields);
   const client = await ctx.client();
   const agent = await createAgent(client, fields);
   const name = agent.name ?? fields.name;

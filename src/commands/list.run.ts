@@ -3,7 +3,8 @@ import { listAgentsPaged } from '../api/agents.js';
 import { collect } from '../api/paging.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import { renderTable } from '../ui/table.js';
+import { AGENT } from '../resources/agent.js';
+import { resourceTable } from '../resources/view.js';
 import type { Options } from './define.js';
 
 const PAGE_SIZE = 50;
@@ -27,11 +28,5 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
     ctx.logger.info('No agents yet. Create one with `agents create`.');
     return;
   }
-  const rows = agents.map((agent) => [agent.id, agent.name ?? '', agent.llmModel ?? '', agent.isActive === false ? 'no' : 'yes']);
-  ctx.print(
-    renderTable(['ID', 'NAME', 'MODEL', 'ACTIVE'], rows, {
-      theme: ctx.stdoutTheme,
-      width: ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined,
-    }),
-  );
+  ctx.print(resourceTable(AGENT, agents, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));
 }

@@ -44,8 +44,8 @@ export function resourceCommand(deps: Deps, resource: ResourceDescriptor): Comma
     .option('--all', `every ${noun}, page by page`);
   verb('get', `Show one ${noun}`, [`agents ${plural} get ${idArgument}`, `agents ${plural} get ${idArgument} --json`]).argument(idArgument);
   const create = verb('create', `Create ${noun === 'LLM' ? 'an' : 'a'} ${noun} from flags and/or --file (asks for what is missing on a terminal)`, examples.create);
-  addFieldOptions(create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'), resource);
-  addFieldOptions(verb('update', `Change only the given fields of a ${noun}`, [examples.update]).argument(idArgument), resource);
+  addFieldOptions(create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'), resource, 'create');
+  addFieldOptions(verb('update', `Change only the given fields of a ${noun}`, [examples.update]).argument(idArgument), resource, 'update');
   if (resource.deletable) {
     verb('delete', `Delete a ${noun} (agents that use it lose it)`, [`agents ${plural} delete ${idArgument} --yes`])
       .argument(idArgument)

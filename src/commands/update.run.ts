@@ -2,10 +2,14 @@ import { updateAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { describeAgent } from '../ui/agent-view.js';
-import { flagOfField, readAgentFields } from './agent-fields.js';
+import { AGENT } from '../resources/agent.js';
+import { readAgentFields } from '../resources/agent-input.js';
+import { flagName } from '../resources/fields.js';
 import { askUpdateFields } from '../prompts/agent-wizard.js';
 import type { Options } from './define.js';
 import { resolveAgentId } from '../prompts/pick.js';
+
+const refused: readonly string[] = AGENT.patchRefuses;
 
 export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
   let fields = await readAgentFields(ctx, options);
@@ -17,7 +21,7 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   const wizard = Object.keys(fields).length === 0 && ctx.interactive;
   if (Object.keys(fields).length === 0 && !wizard) {
     throw new CliError('usage', 'nothing to update', {
-      hint: `Pass at least one of ${Object.values(flagOfField).filter((flag) => flag !== '--llm-provider').join(', ')} or --file.`,
+      hint: `Pass at least one of ${AGENT.fields.filter((field) => !refused.includes(field.key)).map(flagName).join(', ')} or --file.`,
     });
   }
   const client = await ctx.client();

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
-import { addAgentFieldOptions } from './fields.js';
+import { addAgentFieldOptions } from './agent-options.js';
 
 export function updateCommand(deps: Deps): Command {
   const command = newCommand('update', 'Change fields of an agent')

@@ -98,8 +98,8 @@ export async function loadStack(paths: string[], stdin: InputStream, options: { 
       const entryLine = document.lineOf(path) ?? 1;
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
       if (parsed.success) {
-        const unknownModel = options.allowUnknownModel ? undefined : unknownModelProblem(parsed.data.llmModel);
-        if (!unknownModel) return void loaded.agents.push({ agent: parsed.data, source, where: `${source}:${entryLine}` });
+        const unknownModel = options.allowUnknownModel ? undefined : unknownModelProblem((parsed.data as DesiredAgent).llmModel);
+        if (!unknownModel) return void loaded.agents.push({ agent: parsed.data as DesiredAgent, source, where: `${source}:${entryLine}` });
         const line = document.lineOf([...path, 'llmModel']) ?? entryLine;
         sawUnknownModel = true;
         return void inFile.push({ line, message: `${source}:${line}: ${label}: llmModel: ${unknownModel}` });

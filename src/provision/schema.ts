@@ -2,27 +2,19 @@
 // with the agents' links by name (or id). The agent fields are those of create (one schema); a
 // resource's are those of its descriptor.
 import * as z from 'zod/mini';
-import { agentFieldsSchema, text } from '../commands/agent-fields.js';
+import { AGENT, type AgentFields } from '../resources/agent.js';
 import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
-import { fieldSchema } from '../resources/fields.js';
+import { fieldSchema, requiredOr } from '../resources/fields.js';
 
 const ids = z.array(z.string({ error: 'must be a name or an id (a string)' }).check(z.minLength(1, 'must not be empty')), { error: 'must be a list of names or ids' });
+const text = () => z.string({ error: requiredOr('must be a string') });
 const optionalId = () => z.optional(text().check(z.trim(), z.minLength(1, 'must not be empty')));
 
-export const desiredAgentSchema = z.strictObject({
-  /** Matches an existing agent by id before by name (export writes it when names collide). */
-  id: optionalId(),
-  ...agentFieldsSchema.shape,
-  name: text().check(z.trim(), z.minLength(1, 'must not be empty')),
-  description: text(),
-  llmModel: text().check(z.trim(), z.minLength(1, 'must not be empty')),
-  tools: z.optional(ids),
-  datasources: z.optional(ids),
-  llms: z.optional(ids),
-});
+type RequiredAgentKey = Extract<(typeof AGENT.fields)[number], { required: true }>['key'];
 
-export type DesiredAgent = z.infer<typeof desiredAgentSchema>;
+/** An agent of the file: the descriptor's fields (those create needs, required), an id, and its links. */
+export type DesiredAgent = AgentFields & { [K in RequiredAgentKey]-?: string } & { id?: string; tools?: string[]; datasources?: string[]; llms?: string[] };
 
 /** A stack's resource sections, in the order apply works through them. */
 export const STACK_SECTIONS = [
@@ -50,6 +42,9 @@ export function desiredResourceSchema(resource: ResourceDescriptor) {
 }
 
 export type DesiredResource = Record<string, unknown> & { id?: string; name?: string; apiKeyEnv?: string };
+
+/** Matches an existing agent by id before by name (export writes the id when names collide). */
+export const desiredAgentSchema = z.extend(desiredResourceSchema(AGENT), { tools: z.optional(ids), datasources: z.optional(ids), llms: z.optional(ids) });
 
 export interface DocumentSections {
   /** The agents' list and where it sits in the document (for line numbers). */
@@ -86,4 +81,4 @@ export const LINK_KINDS = [
   { key: 'llms', kind: 'llm' },
 ] as const;
 
-export const FIELD_KEYS = ['name', 'description', 'llmModel', 'llmProvider', 'prompt', 'initialMessage', 'avatar', 'isActive'] as const;
+export const FIELD_KEYS = AGENT.fields.map((field) => field.key);

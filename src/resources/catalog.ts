@@ -18,6 +18,7 @@ export const DATASOURCE_TYPES = [
 export const TOOL: ResourceDescriptor = {
   noun: 'tool',
   plural: 'tools',
+  command: 'agents tools',
   segment: 'tools',
   nameKey: 'name',
   paged: true,
@@ -38,6 +39,7 @@ export const TOOL: ResourceDescriptor = {
 export const DATASOURCE: ResourceDescriptor = {
   noun: 'datasource',
   plural: 'datasources',
+  command: 'agents datasources',
   segment: 'datasources',
   nameKey: 'name',
   paged: true,
@@ -70,6 +72,7 @@ export const DATASOURCE: ResourceDescriptor = {
 export const LLM: ResourceDescriptor = {
   noun: 'LLM',
   plural: 'llms',
+  command: 'agents llms',
   segment: 'llms',
   nameKey: 'provider',
   paged: false,

@@ -1,4 +1,4 @@
-// A resource (tool, datasource, LLM) described once: its fields with their API name, flag, type,
+// A resource (agent, tool, datasource, LLM) described once: its fields with their API name, flag, type,
 // label and whether they are required or secret, and how the service stores it. Commands, flags,
 // prompts, request bodies, tables and detail views are all derived from this.
 export type FieldType = 'text' | 'boolean' | 'enum' | 'json-object';
@@ -18,13 +18,30 @@ export interface FieldSpec {
   secret?: { env: string; stdinFlag: string };
   /** Help text for the flag. */
   description: string;
+  /** Text that may be empty: sending "" clears it. */
+  blankable?: boolean;
+  /** Asked in an editor-like multi-line prompt, and shown last in the detail view. */
+  multiline?: boolean;
+  /** Values a prompt offers; any other is still accepted (models the service may add). */
+  suggestions?: readonly string[];
+  /** Not asked with the others: a prompt asks it only when the other answers need it. */
+  askedWhenNeeded?: boolean;
+  /** The label in views and table headings, when shorter than the prompt's. */
+  viewLabel?: string;
 }
+
+type ValueOf<F extends FieldSpec> = F['type'] extends 'boolean' ? boolean : F['type'] extends 'json-object' ? Record<string, unknown> : string;
+
+/** The writable fields of a resource as a TypeScript type, derived from a descriptor declared `as const`. */
+export type FieldValues<D extends { fields: readonly FieldSpec[] }> = { [F in D['fields'][number] as F['key']]?: ValueOf<F> };
 
 export interface ResourceDescriptor {
   /** Singular, as in "tool 5b0d… not found". */
   noun: string;
   /** The command group and the API segment: `agents tools`, /api/v1/tools. */
   plural: string;
+  /** The commands' prefix, for hints: `agents tools` (create is `agents tools create`). */
+  command: string;
   segment: string;
   fields: readonly FieldSpec[];
   /** What a person calls one: its name, or (LLMs, which have none) its provider. */
@@ -35,7 +52,8 @@ export interface ResourceDescriptor {
   deletable: boolean;
   /** PATCH replaces these even when unchanged, so they are resent from the current record. */
   patchResends: readonly string[];
-  /** PATCH fails when these are sent (datasources: metadata, embeddingsModelProvider). */
+  /** PATCH fails on these, or drops them (datasources: metadata, embeddingsModelProvider; agents:
+   * llmProvider): update hides their flags and refuses them with a reason. */
   patchRefuses: readonly string[];
   /** Table columns: API keys, after ID. */
   columns: readonly string[];

@@ -6,21 +6,27 @@ import { CliError } from '../errors.js';
 import { rememberSecret } from '../ui/secrets.js';
 import { readAll, readFileOrStdin } from '../util/read-input.js';
 import { parseJsonOrYaml } from '../util/structured-text.js';
-import type { FieldSpec, ResourceDescriptor } from './descriptor.js';
+import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descriptor.js';
 import { attributeOf } from './flags.js';
+import { askField } from '../prompts/field-prompt.js';
 
 type Fields = Record<string, unknown>;
+
+/** "is required" only when the field is absent; a value of the wrong type says what it must be. */
+export const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 
 export function fieldSchema(field: FieldSpec) {
   switch (field.type) {
     case 'boolean':
-      return z.boolean({ error: 'must be true or false' });
+      return z.boolean({ error: requiredOr('must be true or false') });
     case 'enum':
-      return z.enum(field.choices as [string, ...string[]], { error: `must be one of ${field.choices!.join(', ')}` });
+      return z.enum(field.choices as [string, ...string[]], { error: requiredOr(`must be one of ${field.choices!.join(', ')}`) });
     case 'json-object':
-      return z.record(z.string(), z.unknown(), { error: 'must be a JSON object' });
-    case 'text':
-      return z.string({ error: 'must be a string' }).check(z.trim(), z.minLength(1, 'must not be empty'));
+      return z.record(z.string(), z.unknown(), { error: requiredOr('must be a JSON object') });
+    case 'text': {
+      const text = z.string({ error: requiredOr('must be a string') });
+      return field.blankable ? text : text.check(z.trim(), z.minLength(1, 'must not be empty'));
+    }
   }
 }
 
@@ -29,7 +35,10 @@ export function fieldsSchema(resource: ResourceDescriptor) {
 }
 
 /** How a person names a field in a message: its flag. */
-export const flagName = (field: FieldSpec) => (field.secret ? `--${field.secret.stdinFlag} (or ${field.secret.env})` : `--${field.flag}`);
+export function flagName(field: FieldSpec): string {
+  if (field.secret) return `--${field.secret.stdinFlag} (or ${field.secret.env})`;
+  return field.type === 'boolean' ? `--${field.flag}/--no-${field.flag}` : `--${field.flag}`;
+}
 
 function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown>): Fields {
   const fields: Fields = {};
@@ -80,14 +89,19 @@ async function fromSecretSources(resource: ResourceDescriptor, ctx: Context, opt
   return fields;
 }
 
-/** Checks merged fields; errors name the flag to fix, or the file's field. */
-export function checkFields(resource: ResourceDescriptor, fields: Fields, source: string): Fields {
+/**
+ * Checks merged fields. An error names the flag to fix when the value came from a flag (or a
+ * prompt), else the field in its file.
+ */
+export function checkFields(resource: ResourceDescriptor, fields: Fields, source: string, fromFile: Fields = {}): Fields {
   const parsed = fieldsSchema(resource).safeParse(fields);
   if (parsed.success) return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   const details = parsed.error.issues.map((issue) => {
     if (issue.code === 'unrecognized_keys') return `${source}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
-    const field = resource.fields.find((f) => f.key === issue.path[0]);
-    return `${field ? flagName(field) : String(issue.path[0])}: ${issue.message}`;
+    const key = String(issue.path[0]);
+    const field = fieldByKey(resource, key);
+    const where = field && fields[key] !== fromFile[key] ? flagName(field) : `${key} in ${source}`;
+    return `${where}: ${issue.message}`;
   });
   throw new CliError('usage', `invalid ${resource.noun} fields`, { details, hint: `Known fields: ${resource.fields.map((f) => f.key).join(', ')}` });
 }
@@ -95,59 +109,31 @@ export function checkFields(resource: ResourceDescriptor, fields: Fields, source
 /** Fields given by --file, flags and secret sources; flags win over the file. */
 export async function givenFields(resource: ResourceDescriptor, ctx: Context, options: Record<string, unknown>): Promise<Fields> {
   const file = typeof options.file === 'string' ? options.file : undefined;
-  const merged = {
-    ...(file ? await fromFile(resource, ctx, file) : {}),
-    ...fromFlags(resource, options),
-    ...(await fromSecretSources(resource, ctx, options)),
-  };
-  return checkFields(resource, merged, file === undefined ? 'flags' : file === '-' ? 'stdin' : file);
+  const inFile = file ? await fromFile(resource, ctx, file) : {};
+  const merged = { ...inFile, ...fromFlags(resource, options), ...(await fromSecretSources(resource, ctx, options)) };
+  return checkFields(resource, merged, file === undefined ? 'flags' : file === '-' ? 'stdin' : file, inFile);
 }
 
-/** On a terminal, asks for each field not given (required ones first); elsewhere names every missing flag. */
-export async function completeFields(resource: ResourceDescriptor, ctx: Context, fields: Fields): Promise<Fields> {
+/** Names every missing required field at once, as the flags to pass. */
+export function requireFields(resource: ResourceDescriptor, fields: Fields): void {
   const missing = resource.fields.filter((field) => field.required && fields[field.key] === undefined);
-  if (missing.length === 0) return fields;
+  if (missing.length === 0) return;
+  throw new CliError('usage', `missing ${missing.map(flagName).join(', ')}`, { hint: `Pass them as flags or in --file. See \`${resource.command} create --help\`.` });
+}
+
+/** On a terminal, asks for each field not given; elsewhere names every missing flag. */
+export async function completeFields(resource: ResourceDescriptor, ctx: Context, fields: Fields): Promise<Fields> {
   if (!ctx.interactive) {
-    throw new CliError('usage', `missing ${missing.map(flagName).join(', ')}`, { hint: `See \`agents ${resource.plural} create --help\`.` });
+    requireFields(resource, fields);
+    return fields;
   }
+  if (!resource.fields.some((field) => field.required && fields[field.key] === undefined)) return fields;
   const answers: Fields = { ...fields };
   for (const field of resource.fields) {
-    if (answers[field.key] !== undefined) continue;
-    const value = await ask(ctx, field);
+    // Optional switches keep the service's default rather than adding a question.
+    if (answers[field.key] !== undefined || (field.type === 'boolean' && !field.required)) continue;
+    const value = await askField(ctx, field, { required: field.required === true });
     if (value !== undefined) answers[field.key] = value;
   }
   return checkFields(resource, answers, 'answers');
-}
-
-async function ask(ctx: Context, field: FieldSpec): Promise<unknown> {
-  const optional = field.required ? '' : ' (optional)';
-  const notEmpty = (value: string) => (value.trim() ? true : 'must not be empty');
-  if (field.secret) {
-    const value = (await ctx.prompter.secret(field.label, { validate: notEmpty })).trim();
-    rememberSecret(value);
-    return value;
-  }
-  switch (field.type) {
-    case 'enum':
-      return ctx.prompter.choose(`${field.label}${optional}`, [...(field.required ? [] : [{ value: '', name: '(none)' }]), ...field.choices!.map((value) => ({ value, name: value }))]).then((v) => v || undefined);
-    case 'boolean':
-      return field.required ? ctx.prompter.confirm(field.label) : undefined; // optional switches keep the service's default
-    case 'json-object': {
-      const text = await ctx.prompter.text(`${field.label}${optional} (JSON object)`, { validate: (value) => (!value.trim() && !field.required) || isJsonObject(value) || 'must be a JSON object' });
-      return text.trim() ? JSON.parse(text) : undefined;
-    }
-    case 'text': {
-      const text = await ctx.prompter.text(`${field.label}${optional}`, { validate: field.required ? notEmpty : undefined });
-      return text.trim() || undefined;
-    }
-  }
-}
-
-function isJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-  } catch {
-    return false;
-  }
 }

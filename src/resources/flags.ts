@@ -22,7 +22,11 @@ export function fieldOptions(field: FieldSpec): Option[] {
   }
 }
 
-export function addFieldOptions(command: Command, resource: ResourceDescriptor): Command {
-  for (const field of resource.fields) for (const option of fieldOptions(field)) command.addOption(option);
+/** Update keeps the flags of fields it refuses, hidden, so that it can say why it refuses them. */
+export function addFieldOptions(command: Command, resource: ResourceDescriptor, verb: 'create' | 'update'): Command {
+  for (const field of resource.fields) {
+    const hidden = verb === 'update' && resource.patchRefuses.includes(field.key);
+    for (const option of fieldOptions(field)) command.addOption(hidden ? option.hideHelp() : option);
+  }
   return command;
 }

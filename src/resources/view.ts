@@ -1,30 +1,35 @@
-// How a tool, datasource or LLM reads in human output: a table of many, a detail view of one.
+// How an agent, tool, datasource or LLM reads in human output: a table of many, a detail view of one.
 // Secret fields are never shown, only whether they are set.
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
 import type { Theme } from '../ui/theme.js';
 import type { ResourceRecord } from '../api/resources.js';
-import { fieldByKey, type ResourceDescriptor } from './descriptor.js';
+import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descriptor.js';
 
 const shown = (value: unknown): string => {
   if (value === undefined || value === null) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 };
 
-const columnTitle = (resource: ResourceDescriptor, key: string) => (fieldByKey(resource, key)?.label ?? key).replace(/\?$/, '').toUpperCase();
+/** A field's name in a view: its short label when it has one, else its label. */
+const viewLabel = (field: FieldSpec) => (field.viewLabel ?? field.label.replace(/\?$/, '')).toLowerCase();
+
+/** A table cell: a switch reads yes or no. */
+const cell = (value: unknown) => (typeof value === 'boolean' ? (value ? 'yes' : 'no') : escapeControls(shown(value)));
 
 export function resourceTable(resource: ResourceDescriptor, records: ResourceRecord[], theme: Theme, width: number | undefined): string {
-  const headers = ['ID', ...resource.columns.map((key) => columnTitle(resource, key))];
-  const rows = records.map((record) => [record.id, ...resource.columns.map((key) => escapeControls(shown(record[key])))]);
+  const headers = ['ID', ...resource.columns.map((key) => { const field = fieldByKey(resource, key); return (field ? viewLabel(field) : key).toUpperCase(); })];
+  const rows = records.map((record) => [record.id, ...resource.columns.map((key) => cell(record[key]))]);
   return renderTable(headers, rows, { theme, width });
 }
 
 export function describeResource(resource: ResourceDescriptor, record: ResourceRecord, theme: Theme): string {
   const rows: Array<[string, string]> = [['id', record.id]];
-  for (const field of resource.fields) {
+  // Multi-line text (a prompt) goes last, so the short facts stay together above it.
+  const ordered = [...resource.fields.filter((field) => !field.multiline), ...resource.fields.filter((field) => field.multiline)];
+  for (const field of ordered) {
     const value = record[field.key];
-    if (field.secret) rows.push([field.label.toLowerCase(), value ? '(set, not shown)' : '']);
-    else rows.push([field.label.replace(/\?$/, '').toLowerCase(), shown(value)]);
+    rows.push([viewLabel(field), field.secret ? (value ? '(set, not shown)' : '') : shown(value)]);
   }
   for (const key of resource.shownToo) rows.push([key, shown(record[key])]);
   const width = Math.max(...rows.map(([label]) => label.length));

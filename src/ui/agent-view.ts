@@ -1,28 +1,12 @@
 // How an agent reads in human output.
 import type { Agent } from '../api/agents.js';
-import { escapeControls, escapeControlsKeepLines } from './safe-text.js';
+import { AGENT } from '../resources/agent.js';
+import { describeResource } from '../resources/view.js';
+import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
 
-export function describeAgent(agent: Agent, theme: Theme): string {
-  const rows: Array<[string, unknown]> = [
-    ['id', agent.id],
-    ['name', agent.name],
-    ['description', agent.description],
-    ['model', agent.llmModel],
-    ['provider', agent.llmProvider], // sent on create only; the service does not store it on the agent
-    ['active', agent.isActive],
-    ['prompt', agent.prompt],
-    ['initial message', agent.initialMessage],
-    ['avatar', agent.avatar],
-  ];
-  const width = Math.max(...rows.map(([label]) => label.length));
-  // A multi-line value (a prompt) continues under its first line, not under the labels.
-  const indent = '\n' + ' '.repeat(width + 2);
-  return rows
-    .filter(([, value]) => value !== undefined && value !== null && value !== '')
-    .map(([label, value]) => `${theme.muted(label.padEnd(width))}  ${escapeControlsKeepLines(String(value)).replace(/\n/g, indent)}`)
-    .join('\n');
-}
+/** The detail view, from the agent's descriptor. */
+export const describeAgent = (agent: Agent, theme: Theme): string => describeResource(AGENT, agent, theme);
 
 interface LinkRow {
   toolId?: string;

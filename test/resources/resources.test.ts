@@ -79,7 +79,7 @@ for (const strict of [false, true]) {
     it('off a terminal, create names every missing flag (exit 2) and sends nothing', async () => {
       const before = running.emulator.requests.length;
       const result = await agents(['llms', 'create']);
-      expect(result).toMatchObject({ code: 2, stderr: 'error: missing --provider, --api-key-stdin (or AGENTS_LLM_API_KEY)\nSee `agents llms create --help`.\n' });
+      expect(result).toMatchObject({ code: 2, stderr: 'error: missing --provider, --api-key-stdin (or AGENTS_LLM_API_KEY)\nPass them as flags or in --file. See `agents llms create --help`.\n' });
       expect(running.emulator.requests.length).toBe(before);
     });
 
@@ -114,7 +114,7 @@ describe('the descriptor is the one place a field is spelled out', () => {
   };
 
   it('a new field gets its flag, its prompt and its line in the view', async () => {
-    const command = addFieldOptions(new Command('create'), withExtra);
+    const command = addFieldOptions(new Command('create'), withExtra, 'create');
     expect(command.options.map((o) => o.long)).toContain('--timeout-seconds');
     expect(fieldOptions(withExtra.fields.at(-1)!)[0]!.description).toBe('how long it may run');
 

@@ -53,8 +53,9 @@ describe.skipIf(!python())('text from the service on a terminal', () => {
     const { lines, code } = await screenOf(['list']);
     expect(code).toBe(0);
     expect(lines).toEqual([
-      'ID                                    NAME                         MODEL  ACTIVE',
-      `${ID}  evil^[[31mRED^[]0;pwned^G X  GPT_4  yes`,
+      // A carriage return reads ^M, as in get's view.
+      'ID                                    NAME                          MODEL  ACTIVE',
+      `${ID}  evil^[[31mRED^[]0;pwned^G^MX  GPT_4  yes`,
     ]);
   });
 

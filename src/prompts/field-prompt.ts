@@ -1,0 +1,62 @@
+// The question for one field of a descriptor, shaped by its type. Answers are checked by the
+// field's own schema, so an invalid one is asked again with the reason.
+import type { Context } from '../context.js';
+import type { FieldSpec } from '../resources/descriptor.js';
+import { fieldSchema } from '../resources/fields.js';
+import type { Validate } from '../ui/prompter.js';
+import { rememberSecret } from '../ui/secrets.js';
+
+export interface AskOptions {
+  required: boolean;
+  /** The value now, offered as the default (update). */
+  current?: unknown;
+}
+
+function validator(field: FieldSpec, required: boolean): Validate {
+  return (value) => {
+    if (!value.trim()) return required ? 'required' : true;
+    if (field.type === 'json-object') return isJsonObject(value) || 'must be a JSON object';
+    const parsed = fieldSchema(field).safeParse(value);
+    return parsed.success ? true : (parsed.error.issues[0]?.message ?? 'invalid');
+  };
+}
+
+/** The answer, or undefined for an optional field left empty. */
+export async function askField(ctx: Context, field: FieldSpec, { required, current }: AskOptions): Promise<unknown> {
+  const p = ctx.prompter;
+  const label = field.label + (required ? '' : ' (optional)');
+  const initial = typeof current === 'string' ? current : undefined;
+  const validate = validator(field, required);
+  if (field.secret) {
+    const value = (await p.secret(field.label, { validate })).trim();
+    rememberSecret(value); // scrubbed from any debug line or error
+    return value;
+  }
+  let answer: string;
+  switch (field.type) {
+    case 'boolean':
+      return p.confirm(field.label.endsWith('?') ? field.label : `${field.label}?`, { default: typeof current === 'boolean' ? current : true });
+    case 'enum': {
+      const none = required ? [] : [{ value: '', name: '(none)' }];
+      answer = await p.choose(label, [...none, ...field.choices!.map((value) => ({ value, name: value }))], { default: initial });
+      break;
+    }
+    case 'json-object':
+      answer = await p.text(`${label} (JSON object)`, { default: current === undefined ? undefined : JSON.stringify(current), validate });
+      return answer.trim() ? JSON.parse(answer) : undefined;
+    case 'text':
+      if (field.suggestions) answer = await p.choose(label, field.suggestions.map((value) => ({ value, name: value })), { allowOther: true, default: initial, validate });
+      else if (field.multiline) answer = await p.multiline(label, { default: initial, validate });
+      else answer = await p.text(label, { default: initial, validate });
+  }
+  return answer.trim() === '' ? undefined : answer.trim();
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}

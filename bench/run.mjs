@@ -25,7 +25,10 @@ const gnuTime = ['/usr/bin/time', '/bin/time'].find((path) => existsSync(path));
 if (!existsSync(join(root, 'dist', 'main.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 
 const nodeFlag = argv.indexOf('--node');
-const nodes = nodeFlag !== -1 ? [argv[nodeFlag + 1]] : [process.execPath, execFileSync(process.execPath, [join(root, 'scripts', 'node-lts.mjs')], { encoding: 'utf8' }).trim()];
+const nodes =
+  nodeFlag !== -1
+    ? [argv[nodeFlag + 1]]
+    : [process.execPath, execFileSync(process.execPath, [join(root, 'scripts', 'node-lts.mjs')], { encoding: 'utf8' }).trim()];
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -44,7 +47,16 @@ async function bundleBareScripts() {
   const out = mkdtempSync(join(tmpdir(), 'agents-bench-bare-'));
   const banner = { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" };
   for (const name of ['bare-post', 'bare-post-index']) {
-    await build({ entryPoints: [join(root, 'bench', `${name}.mjs`)], outfile: join(out, `${name}.mjs`), bundle: true, minify: true, platform: 'node', format: 'esm', banner, logLevel: 'error' });
+    await build({
+      entryPoints: [join(root, 'bench', `${name}.mjs`)],
+      outfile: join(out, `${name}.mjs`),
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      format: 'esm',
+      banner,
+      logLevel: 'error',
+    });
   }
   return { floor: join(out, 'bare-post.mjs'), index: join(out, 'bare-post-index.mjs') };
 }
@@ -131,7 +143,12 @@ async function benchOneNode(node, bare) {
       const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: `http://127.0.0.1:${big.line}`, AGENTS_TOKEN: 'bench-token' };
       // The floor: the bare consumer reading the same answer, Liftoff only as the CLI.
       const floorMiB = peakRss(['--liftoff-only', join(root, 'bench', 'bare-consumer.mjs'), `http://127.0.0.1:${big.line}/api/v1/agents/bench/invoke`], env);
-      results.memory = { answerMiB: (answerEvents * 1024) / 2 ** 20, peakRssMiB: peakRss([bin, 'invoke', 'bench', 'go', '--no-session'], env), floorMiB, budgetMiB: 80 };
+      results.memory = {
+        answerMiB: (answerEvents * 1024) / 2 ** 20,
+        peakRssMiB: peakRss([bin, 'invoke', 'bench', 'go', '--no-session'], env),
+        floorMiB,
+        budgetMiB: 80,
+      };
     } finally {
       big.child.kill();
     }
@@ -147,7 +164,10 @@ async function benchOneNode(node, bare) {
     const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: baseUrl, AGENTS_TOKEN: token };
     const total = 500;
     const file = join(tempConfig(), 'agents.json');
-    writeFileSync(file, JSON.stringify({ agents: Array.from({ length: total }, (_v, i) => ({ name: `apply-${i}`, description: 'bench', llmModel: 'GPT_4' })) }));
+    writeFileSync(
+      file,
+      JSON.stringify({ agents: Array.from({ length: total }, (_v, i) => ({ name: `apply-${i}`, description: 'bench', llmModel: 'GPT_4' })) }),
+    );
     let start = process.hrtime.bigint();
     if (spawnSync(node, [bin, 'apply', '-f', file, '-q'], { env, stdio: 'ignore' }).status !== 0) throw new Error('apply failed');
     const applyMs = Number(process.hrtime.bigint() - start) / 1e6;
@@ -181,7 +201,11 @@ function benchPackage() {
 }
 
 const bare = await bundleBareScripts();
-const report = { machine: `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}`, runs: [], package: undefined };
+const report = {
+  machine: `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}`,
+  runs: [],
+  package: undefined,
+};
 for (const node of nodes) report.runs.push(await benchOneNode(node, bare));
 report.package = benchPackage();
 
@@ -214,7 +238,9 @@ if (asJson) {
     const l = r.lock;
     console.log(`\n| lock of config.json/state.json (uncontended) | median ms | share of one \`create -q\` | budget |\n|---|---|---|---|`);
     console.log(`| take and release the lock | ${fmt(l.lockMs, 3)} | ${fmt((100 * l.lockMs) / l.createMs, 2)} % | < ${l.budgetMs} ms |`);
-    console.log(`| a whole state.json update with it (read, write, fsync, rename) | ${fmt(l.stateWriteMs, 3)} | ${fmt((100 * l.stateWriteMs) / l.createMs, 2)} % | |`);
+    console.log(
+      `| a whole state.json update with it (read, write, fsync, rename) | ${fmt(l.stateWriteMs, 3)} | ${fmt((100 * l.stateWriteMs) / l.createMs, 2)} % | |`,
+    );
   }
   const p = report.package;
   console.log(`\n| package | tarball | packages installed | install time | budget |\n|---|---|---|---|---|`);

@@ -24,7 +24,9 @@ try {
   console.log(bold(`# The emulator is listening on ${baseUrl}; config goes to ${configDir}\n`));
   agents(['login', '--token-stdin'], { input: token, show: 'echo "$EMULATOR_TOKEN" | agents login --token-stdin' });
   const seeded = await seededIds(baseUrl, token);
-  const id = agents(['create', '-q', '--name', 'Docs bot', '--description', 'answers questions about our docs', '--llm-model', 'GPT_4_TURBO'], { capture: true });
+  const id = agents(['create', '-q', '--name', 'Docs bot', '--description', 'answers questions about our docs', '--llm-model', 'GPT_4_TURBO'], {
+    capture: true,
+  });
   agents(['add-tool', id, seeded.tool]);
   agents(['add-datasource', id, seeded.datasource]);
   agents(['add-llm', id, seeded.llm]);
@@ -32,7 +34,13 @@ try {
   agents(['update', id, '--prompt', 'Answer briefly and cite the docs.']);
   agents(['invoke', id, 'What is the weather in Paris?']);
   agents(['invoke', id, '-c', 'What did I just ask you?']);
-  agents(['invoke', id, 'Give me a summary', '--output-schema', '{"type":"object","properties":{"title":{"type":"string"},"points":{"type":"integer"}},"required":["title","points"]}']);
+  agents([
+    'invoke',
+    id,
+    'Give me a summary',
+    '--output-schema',
+    '{"type":"object","properties":{"title":{"type":"string"},"points":{"type":"integer"}},"required":["title","points"]}',
+  ]);
   agents(['list']);
   agents(['get', id]);
 

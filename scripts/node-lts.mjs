@@ -11,7 +11,9 @@ const LTS = '26';
 const prefix = join(tmpdir(), `agents-node-${LTS}`);
 const binary = join(prefix, 'node_modules', 'node', 'bin', 'node');
 if (!existsSync(binary)) {
-  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', '--no-save', '--prefix', prefix, `node@${LTS}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['install', '--silent', '--no-audit', '--no-fund', '--no-save', '--prefix', prefix, `node@${LTS}`], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 const version = execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
 if (!version.startsWith(`v${LTS}.`)) throw new Error(`${binary} is ${version}, expected Node ${LTS}`);

@@ -44,7 +44,8 @@ export class Context {
 
   /** Only for use when `interactive` is true. */
   get prompter(): Prompter {
-    return (this.deps.prompter ??= inquirerPrompter(this.deps, { color: colorEnabled(this.deps.stderr, this.env, this.globals.color) }));
+    this.deps.prompter ??= inquirerPrompter(this.deps, { color: colorEnabled(this.deps.stderr, this.env, this.globals.color) });
+    return this.deps.prompter;
   }
 
   get env(): Record<string, string | undefined> {
@@ -66,7 +67,8 @@ export class Context {
 
   /** One per run, so a corrupt state.json is reported once. */
   stateStore(): StateStore {
-    return (this.cachedState ??= new StateStore(this.configDir, (message) => this.logger.warn(message)));
+    this.cachedState ??= new StateStore(this.configDir, (message) => this.logger.warn(message));
+    return this.cachedState;
   }
 
   /**

@@ -42,7 +42,9 @@ export function matchReference(kind: ReferenceKind, candidates: readonly Candida
     });
   }
   const elsewhere = alsoLookedIn ? `not in ${alsoLookedIn}, and ` : '';
-  throw new CliError('not-found', `${noun} "${reference}" not found: ${elsewhere}no ${noun} has that id, ${by} or id prefix`, { hint: `\`${list}\` shows them.` });
+  throw new CliError('not-found', `${noun} "${reference}" not found: ${elsewhere}no ${noun} has that id, ${by} or id prefix`, {
+    hint: `\`${list}\` shows them.`,
+  });
 }
 
 async function candidatesOf(client: ApiClient, kind: ReferenceKind): Promise<Candidate[]> {
@@ -56,7 +58,8 @@ async function listOrNothing(client: ApiClient, kind: ReferenceKind): Promise<Ca
   try {
     return await candidatesOf(client, kind);
   } catch (error) {
-    if (error instanceof CliError && (error.kind === 'not-found' || error.kind === 'bad-response' || (error instanceof ApiError && error.status === 405))) return undefined;
+    if (error instanceof CliError && (error.kind === 'not-found' || error.kind === 'bad-response' || (error instanceof ApiError && error.status === 405)))
+      return undefined;
     throw error;
   }
 }
@@ -70,7 +73,10 @@ export class References {
   async resolve(kind: ReferenceKind, reference: string): Promise<string> {
     if (FULL_ID.test(reference)) return reference;
     let list = this.lists.get(kind);
-    if (!list) this.lists.set(kind, (list = this.client().then((client) => listOrNothing(client, kind))));
+    if (!list) {
+      list = this.client().then((client) => listOrNothing(client, kind));
+      this.lists.set(kind, list);
+    }
     const candidates = await list;
     // A server without the list route (the spec has none) can still be used by id.
     return candidates === undefined ? reference : matchReference(kind, candidates, reference);

@@ -109,10 +109,13 @@ export async function listAgents(client: ApiClient, page: { skip: number; take: 
 
 /** Agents page by page (`limit` stops early). */
 export function listAgentsPaged(client: ApiClient, options: { limit?: number; pageSize?: number } = {}): AsyncGenerator<Agent> {
-  return paginate(async (skip, take) => {
-    const page = await listAgents(client, { skip, take });
-    return { items: page.agents, totalPages: page.totalPages };
-  }, { limit: options.limit, pageSize: options.pageSize ?? 100 });
+  return paginate(
+    async (skip, take) => {
+      const page = await listAgents(client, { skip, take });
+      return { items: page.agents, totalPages: page.totalPages };
+    },
+    { limit: options.limit, pageSize: options.pageSize ?? 100 },
+  );
 }
 
 export function listAllAgents(client: ApiClient): Promise<Agent[]> {

@@ -79,9 +79,7 @@ export class ApiClient {
     if (!options.dispatcher) assertProxyUsable(options.baseUrl);
     this.timeoutMs = Math.round(options.timeoutSeconds * 1000);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.dispatcher =
-      options.dispatcher ??
-      new EnvHttpProxyAgent({ connect: { timeout: Math.min(this.timeoutMs, CONNECT_TIMEOUT_CAP_MS) } });
+    this.dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ connect: { timeout: Math.min(this.timeoutMs, CONNECT_TIMEOUT_CAP_MS) } });
   }
 
   url(segments: string[], query?: RequestOptions['query']): string {

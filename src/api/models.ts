@@ -20,7 +20,18 @@ export const KNOWN_LLM_MODELS = [
   'MIXTRAL_8X7B_INSTRUCT_V01',
 ] as const;
 
-export const LLM_PROVIDERS = ['OPENAI', 'AZURE_OPENAI', 'HUGGINGFACE', 'PERPLEXITY', 'TOGETHER_AI', 'ANTHROPIC', 'BEDROCK', 'GROQ', 'MISTRAL', 'COHERE_CHAT'] as const;
+export const LLM_PROVIDERS = [
+  'OPENAI',
+  'AZURE_OPENAI',
+  'HUGGINGFACE',
+  'PERPLEXITY',
+  'TOGETHER_AI',
+  'ANTHROPIC',
+  'BEDROCK',
+  'GROQ',
+  'MISTRAL',
+  'COHERE_CHAT',
+] as const;
 
 /**
  * The provider the real service works out by itself from llmModel (its LLM_PROVIDER_MAPPING),

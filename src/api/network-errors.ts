@@ -67,7 +67,10 @@ function safeProxy(url: string): ProxyInUse | undefined {
 
 /** OpenSSL's message without its error-stack prefix and source location. */
 function oneLineReason(reason: string): string {
-  return reason.replace(/^[0-9A-F]+:error:[0-9A-F]+:/, '').replace(/:\.\.\/deps\/openssl\/[^:]*:\d+:?$/, '').trim();
+  return reason
+    .replace(/^[0-9A-F]+:error:[0-9A-F]+:/, '')
+    .replace(/:\.\.\/deps\/openssl\/[^:]*:\d+:?$/, '')
+    .trim();
 }
 
 export function safeHost(url: string): string {

@@ -6,7 +6,10 @@ export interface Page<T> {
   totalPages?: number;
 }
 
-export async function* paginate<T>(fetchPage: (skip: number, take: number) => Promise<Page<T>>, options: { limit?: number; pageSize: number }): AsyncGenerator<T> {
+export async function* paginate<T>(
+  fetchPage: (skip: number, take: number) => Promise<Page<T>>,
+  options: { limit?: number; pageSize: number },
+): AsyncGenerator<T> {
   const limit = options.limit ?? Infinity;
   let seen = 0;
   for (let skip = 0; seen < limit; ) {

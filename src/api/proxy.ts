@@ -22,7 +22,9 @@ export function assertProxyUsable(target: string): void {
   try {
     new URL(proxy.url);
   } catch {
-    throw new CliError('usage', `${proxy.variable} ${JSON.stringify(proxy.url)} is not a URL`, { hint: 'Set it to the proxy address, e.g. http://proxy.example.com:3128, or unset it.' });
+    throw new CliError('usage', `${proxy.variable} ${JSON.stringify(proxy.url)} is not a URL`, {
+      hint: 'Set it to the proxy address, e.g. http://proxy.example.com:3128, or unset it.',
+    });
   }
 }
 

@@ -81,18 +81,39 @@ class Reader {
       }
       const e = this.text[this.pos++];
       switch (e) {
-        case 'n': out += '\n'; break;
-        case 't': out += '\t'; break;
-        case 'r': out += '\r'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case '0': out += '\0'; break;
-        case 'x': out += this.codePoint(2); break;
-        case 'u': out += this.codePoint(4); break;
-        case 'U': out += this.codePoint(8); break;
-        case '\n': break;
-        case undefined: throw new Error('unterminated escape');
-        default: out += e; // \\ \' \" and unknown escapes keep the character
+        case 'n':
+          out += '\n';
+          break;
+        case 't':
+          out += '\t';
+          break;
+        case 'r':
+          out += '\r';
+          break;
+        case 'b':
+          out += '\b';
+          break;
+        case 'f':
+          out += '\f';
+          break;
+        case '0':
+          out += '\0';
+          break;
+        case 'x':
+          out += this.codePoint(2);
+          break;
+        case 'u':
+          out += this.codePoint(4);
+          break;
+        case 'U':
+          out += this.codePoint(8);
+          break;
+        case '\n':
+          break;
+        case undefined:
+          throw new Error('unterminated escape');
+        default:
+          out += e; // \\ \' \" and unknown escapes keep the character
       }
     }
   }

@@ -27,7 +27,10 @@ export function listResources(client: ApiClient, resource: ResourceDescriptor, l
     if (!Array.isArray(data)) throw new CliError('bad-response', `the service answered the ${resource.noun} list with something that is not a list`);
     const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
     // Unpaged (LLMs): one answer holds them all, so it is the only page.
-    return { items: data.map((item) => asRecord(resource, item, `the ${resource.noun} list`)), totalPages: resource.paged ? (typeof totalPages === 'number' ? totalPages : undefined) : 0 };
+    return {
+      items: data.map((item) => asRecord(resource, item, `the ${resource.noun} list`)),
+      totalPages: resource.paged ? (typeof totalPages === 'number' ? totalPages : undefined) : 0,
+    };
   };
   return paginate(fetchPage, { limit, pageSize: PAGE_SIZE });
 }
@@ -54,7 +57,12 @@ export async function createResource(client: ApiClient, resource: ResourceDescri
 }
 
 /** PATCH with what the service insists on: resent fields from `current`, refused ones left out. */
-export async function updateResource(client: ApiClient, resource: ResourceDescriptor, current: ResourceRecord, changes: Record<string, unknown>): Promise<ResourceRecord> {
+export async function updateResource(
+  client: ApiClient,
+  resource: ResourceDescriptor,
+  current: ResourceRecord,
+  changes: Record<string, unknown>,
+): Promise<ResourceRecord> {
   const body: Record<string, unknown> = {};
   for (const key of resource.patchResends) if (current[key] !== undefined && current[key] !== null) body[key] = asSent(resource, key, current[key]);
   Object.assign(body, changes);

@@ -15,7 +15,13 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 
   if (ctx.globals.json) {
-    ctx.printJson({ dryRun, plan: planJson(plan), resources: resourcesPlanJson(plan), results: resultsJson(applied), resourceResults: resourceResultsJson(applied) });
+    ctx.printJson({
+      dryRun,
+      plan: planJson(plan),
+      resources: resourcesPlanJson(plan),
+      results: resultsJson(applied),
+      resourceResults: resourceResultsJson(applied),
+    });
   } else if (!human) {
     // -q: nothing on stdout
   } else if (applied.resources.length + applied.agents.length > 0) {

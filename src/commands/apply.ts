@@ -10,5 +10,10 @@ export function applyCommand(deps: Deps): Command {
     )
     .option('--dry-run', 'print the plan and change nothing');
   addProvisionOptions(command).action(lazyAction(deps, () => import('./apply.run.js')));
-  return withExamples(command, ['agents apply -f agents.yaml', 'agents apply -f agents/ --dry-run', 'cat agents.json | agents apply -f - --json', 'OPENAI_API_KEY=sk-… agents apply -f examples/stack.yaml --prune']);
+  return withExamples(command, [
+    'agents apply -f agents.yaml',
+    'agents apply -f agents/ --dry-run',
+    'cat agents.json | agents apply -f - --json',
+    'OPENAI_API_KEY=sk-… agents apply -f examples/stack.yaml --prune',
+  ]);
 }

@@ -27,7 +27,11 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
     output: onTerminal ? (ctx.deps.stderr as NodeJS.WritableStream) : undefined,
     terminal: onTerminal,
   });
-  const prompt = () => onTerminal && (lines.setPrompt(ctx.theme.accent('you› ')), lines.prompt());
+  const prompt = () => {
+    if (!onTerminal) return;
+    lines.setPrompt(ctx.theme.accent('you› '));
+    lines.prompt();
+  };
   let stopReply: (() => void) | undefined;
   let lastInterruptAt = -Infinity;
   // On a terminal Ctrl-C reaches readline as a key: it stops the reply, clears a typed line,

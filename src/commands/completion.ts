@@ -11,5 +11,8 @@ export function completionCommand(deps: Deps): Command {
     )
     .addArgument(new Argument('<shell>', 'bash, zsh or fish').choices(SHELLS))
     .action(lazyAction(deps, () => import('./completion.run.js')));
-  return withExamples(command, SHELLS.map((shell) => installLine(shell)));
+  return withExamples(
+    command,
+    SHELLS.map((shell) => installLine(shell)),
+  );
 }

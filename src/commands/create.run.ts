@@ -19,9 +19,11 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
 }
 
 function printCreated(ctx: Context, agent: Agent, name: string | undefined, reviewed: boolean): void {
-  if (ctx.globals.json) return ctx.printJson(agent);
-  if (ctx.globals.quiet) return ctx.print(agent.id);
-  ctx.logger.success(`Created agent ${name}`);
-  // After the wizard's summary the id is the one new fact: the rest would repeat what is on the screen.
-  ctx.print(reviewed ? agent.id : describeAgent(agent, ctx.stdoutTheme));
+  if (ctx.globals.json) ctx.printJson(agent);
+  else if (ctx.globals.quiet) ctx.print(agent.id);
+  else {
+    ctx.logger.success(`Created agent ${name}`);
+    // After the wizard's summary the id is the one new fact: the rest would repeat what is on the screen.
+    ctx.print(reviewed ? agent.id : describeAgent(agent, ctx.stdoutTheme));
+  }
 }

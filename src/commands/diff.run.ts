@@ -6,12 +6,9 @@ import type { Options } from './define.js';
 import { planFromOptions } from '../provision/from-options.js';
 
 export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
-  let plan;
-  try {
-    ({ plan } = await planFromOptions(ctx, options));
-  } catch (error) {
+  const { plan } = await planFromOptions(ctx, options).catch((error: unknown) => {
     throw asDiffFailure(error);
-  }
+  });
   const changes = planHasChanges(plan);
   if (ctx.globals.json) ctx.printJson({ changes, plan: planJson(plan), resources: resourcesPlanJson(plan) });
   else if (!ctx.globals.quiet) ctx.print(renderPlan(plan, ctx.stdoutTheme)); // -q: the exit code says it, as git diff --quiet

@@ -7,14 +7,20 @@ import type { Options } from './define.js';
 import { parseOrUsage } from '../invoke/invoke-options.js';
 
 const optionsSchema = z.object({
-  port: z.number({ error: '--port must be a number' }).check(z.int('--port must be a whole number'), z.gte(0, '--port must be 0 or more'), z.lte(65535, '--port must be at most 65535')),
+  port: z
+    .number({ error: '--port must be a number' })
+    .check(z.int('--port must be a whole number'), z.gte(0, '--port must be 0 or more'), z.lte(65535, '--port must be at most 65535')),
   host: z.string().check(z.minLength(1, '--host must not be empty')),
   token: z.optional(z.string().check(z.minLength(1, '--token must not be empty'))),
   strict: z.optional(z.boolean()),
   tokenDelay: z.optional(
     z
       .number({ error: '--token-delay must be a number of ms' })
-      .check(z.int('--token-delay must be a whole number of ms'), z.gte(0, '--token-delay must be 0 or more'), z.lte(60_000, '--token-delay must be at most 60000')),
+      .check(
+        z.int('--token-delay must be a whole number of ms'),
+        z.gte(0, '--token-delay must be 0 or more'),
+        z.lte(60_000, '--token-delay must be at most 60000'),
+      ),
   ),
 });
 

@@ -16,9 +16,10 @@ export function emulatorCommand(deps: Deps): Command {
     .option('--token <token>', 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)')
     .option('--strict', "follow the spec's cleaner reading: 201, 401, 404, link records")
     .addOption(
-      new Option('--token-delay <ms>', `pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default ${DEFAULT_TOKEN_DELAY_MS})`).argParser(
-        decimal,
-      ),
+      new Option(
+        '--token-delay <ms>',
+        `pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default ${DEFAULT_TOKEN_DELAY_MS})`,
+      ).argParser(decimal),
     )
     .action(lazyAction(deps, () => import('./emulator.run.js')));
   return withExamples(command, [

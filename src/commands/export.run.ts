@@ -17,7 +17,10 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   const wanted = options.all === true ? (await listAllAgents(client)).map((a) => a.id) : await Promise.all(ids.map((id) => ctx.resolve('agent', id)));
   const agents = await mapLimit(wanted, 4, (id) => getAgent(client, id));
   // --all: the whole stack (tools, datasources, LLMs too), so agents' links read as names.
-  const resources = options.all === true ? Object.fromEntries(await Promise.all(STACK_SECTIONS.map(async ({ key, resource }) => [key, await allResources(client, resource)] as const))) : {};
+  const resources =
+    options.all === true
+      ? Object.fromEntries(await Promise.all(STACK_SECTIONS.map(async ({ key, resource }) => [key, await allResources(client, resource)] as const)))
+      : {};
   const document = exportStack(agents, resources);
 
   const text = ctx.globals.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
@@ -36,7 +39,13 @@ function writeOutput(path: string, text: string): void {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =
-      code === 'ENOENT' ? 'its folder does not exist' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : (error as Error).message;
+      code === 'ENOENT'
+        ? 'its folder does not exist'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : (error as Error).message;
     throw new CliError('usage', `cannot write ${path}: ${reason}`);
   }
 }

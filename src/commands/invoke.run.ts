@@ -109,8 +109,9 @@ async function readInvokeInput(ctx: Context, positional: string | undefined, opt
   else if (ctx.deps.stdin.isTTY !== true) {
     const piped = await pipedStdin(ctx.deps.stdin, positional !== undefined);
     const text = piped && decodeInput(piped, 'the input on stdin', warn);
-    if (text !== undefined && text.trim()) input = positional === undefined ? text : `${text.replace(/\n+$/, '')}\n\n${positional}`;
-  } else if (input === undefined && ctx.interactive) input = await ctx.prompter.multiline('Input', { validate: (v) => (v.trim() ? true : 'must not be empty') });
+    if (text?.trim()) input = positional === undefined ? text : `${text.replace(/\n+$/, '')}\n\n${positional}`;
+  } else if (input === undefined && ctx.interactive)
+    input = await ctx.prompter.multiline('Input', { validate: (v) => (v.trim() ? true : 'must not be empty') });
   if (input === undefined || !input.trim()) {
     throw new CliError('usage', 'missing input', { hint: 'Pass it as an argument, with --input-file FILE, or on stdin.' });
   }

@@ -23,7 +23,10 @@ export async function run(ctx: Context, _args: unknown[], rawOptions: Options): 
   const agents = await collect(listAgentsPaged(await ctx.client(), { limit: wanted, pageSize: PAGE_SIZE }));
 
   if (ctx.globals.json) return ctx.printJson(agents);
-  if (ctx.globals.quiet) return agents.forEach((agent) => ctx.print(agent.id)); // one id per line, for xargs
+  if (ctx.globals.quiet) {
+    for (const agent of agents) ctx.print(agent.id); // one id per line, for xargs
+    return;
+  }
   if (agents.length === 0) {
     ctx.logger.info('No agents yet. Create one with `agents create`.');
     return;

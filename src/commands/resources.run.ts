@@ -38,7 +38,10 @@ const verbs: Record<ResourceVerb, (resource: ResourceDescriptor, ctx: Context, a
     const { limit, all } = parseOrUsage(listOptions, options);
     const records = await allResources(await ctx.client(), resource, all ? Infinity : limit);
     if (ctx.globals.json) return ctx.printJson(redactSecrets(records));
-    if (ctx.globals.quiet) return records.forEach((record) => ctx.print(record.id));
+    if (ctx.globals.quiet) {
+      for (const record of records) ctx.print(record.id);
+      return;
+    }
     if (records.length === 0) return ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
     ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));
   },

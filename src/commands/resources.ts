@@ -1,6 +1,6 @@
 // `agents tools|datasources|llms <verb>`: one command group per resource descriptor, noun then
 // verb as gh does. Syntax only; the verbs are loaded when they run (resources.run.ts).
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Deps } from '../deps.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { addFieldOptions } from '../resources/flags.js';
@@ -22,7 +22,10 @@ const EXAMPLES: Record<string, { create: string[]; update: string }> = {
     update: 'agents datasources update <datasource-id> --description "The employee handbook"',
   },
   llms: {
-    create: ['printf %s "$OPENAI_API_KEY" | agents llms create --provider OPENAI --api-key-stdin', 'AGENTS_LLM_API_KEY=$OPENAI_API_KEY agents llms create --provider OPENAI'],
+    create: [
+      'printf %s "$OPENAI_API_KEY" | agents llms create --provider OPENAI --api-key-stdin',
+      'AGENTS_LLM_API_KEY=$OPENAI_API_KEY agents llms create --provider OPENAI',
+    ],
     update: 'agents llms update <llm-id> --options \'{"temperature":0}\'',
   },
 };
@@ -43,7 +46,11 @@ export function resourceCommand(deps: Deps, resource: ResourceDescriptor): Comma
     .addOption(new Option('--limit <n>', `at most this many ${noun}s`).default(50).argParser(decimal))
     .option('--all', `every ${noun}, page by page`);
   verb('get', `Show one ${noun}`, [`agents ${plural} get ${idArgument}`, `agents ${plural} get ${idArgument} --json`]).argument(idArgument);
-  const create = verb('create', `Create ${noun === 'LLM' ? 'an' : 'a'} ${noun} from flags and/or --file (asks for what is missing on a terminal)`, examples.create);
+  const create = verb(
+    'create',
+    `Create ${noun === 'LLM' ? 'an' : 'a'} ${noun} from flags and/or --file (asks for what is missing on a terminal)`,
+    examples.create,
+  );
   addFieldOptions(create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'), resource, 'create');
   addFieldOptions(verb('update', `Change only the given fields of a ${noun}`, [examples.update]).argument(idArgument), resource, 'update');
   if (resource.deletable) {

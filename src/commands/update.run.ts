@@ -21,7 +21,10 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   const wizard = Object.keys(fields).length === 0 && ctx.interactive;
   if (Object.keys(fields).length === 0 && !wizard) {
     throw new CliError('usage', 'nothing to update', {
-      hint: `Pass at least one of ${AGENT.fields.filter((field) => !refused.includes(field.key)).map(flagName).join(', ')} or --file.`,
+      hint: `Pass at least one of ${AGENT.fields
+        .filter((field) => !refused.includes(field.key))
+        .map(flagName)
+        .join(', ')} or --file.`,
     });
   }
   const client = await ctx.client();

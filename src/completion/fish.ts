@@ -48,7 +48,10 @@ export function fishScript(plan: CompletionPlan): string {
     '            set path $token',
     ...plan.paths
       .filter((p) => p.subcommands.length > 0)
-      .map((p) => `        else if test "$path" = ${quote(p.path)}; and test $npos = 0; and contains -- $token ${p.subcommands.map((s) => s.name).join(' ')}\n            set path $path $token`),
+      .map(
+        (p) =>
+          `        else if test "$path" = ${quote(p.path)}; and test $npos = 0; and contains -- $token ${p.subcommands.map((s) => s.name).join(' ')}\n            set path $path $token`,
+      ),
     '        else',
     '            set npos (math $npos + 1)',
     '        end',

@@ -88,7 +88,10 @@ export function quote(text: string): string {
 export function wordWalk(plan: CompletionPlan, words: { array: string; first: number; cursor: string }): string {
   const nested = plan.paths
     .filter((p) => p.subcommands.length > 0)
-    .map((p) => `    elif [[ $cmd_path == ${JSON.stringify(p.path)} && $npos == 0 && " ${p.subcommands.map((s) => s.name).join(' ')} " == *" $word "* ]]; then cmd_path="$cmd_path $word"`);
+    .map(
+      (p) =>
+        `    elif [[ $cmd_path == ${JSON.stringify(p.path)} && $npos == 0 && " ${p.subcommands.map((s) => s.name).join(' ')} " == *" $word "* ]]; then cmd_path="$cmd_path $word"`,
+    );
   return [
     `  local value_flags=" ${[...plan.valueFlags.keys()].join(' ')} "`,
     '  local cmd_path="" word npos=0 i',

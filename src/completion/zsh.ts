@@ -3,7 +3,8 @@ import { installLine } from './install.js';
 import type { ValueSource } from './model.js';
 import { wordWalk, type CompletionPlan } from './plan.js';
 
-const describe = (pairs: Array<[string, string]>) => pairs.map(([value, text]) => `'${`${value.replace(/:/g, '\\:')}:${text}`.replace(/'/g, `'\\''`)}'`).join(' ');
+const describe = (pairs: Array<[string, string]>) =>
+  pairs.map(([value, text]) => `'${`${value.replace(/:/g, '\\:')}:${text}`.replace(/'/g, `'\\''`)}'`).join(' ');
 
 function values(source: ValueSource, label: string): string {
   switch (source.kind) {
@@ -16,6 +17,7 @@ function values(source: ValueSource, label: string): string {
     case 'agents':
       return `local -a ids; ids=("\${(@f)$(agents __complete agents 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')}"); _describe -t agents '${label}' ids`;
     case 'profiles':
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own ${…}, not a template
       return 'compadd -- ${(f)"$(agents __complete profiles 2>/dev/null)"}';
     case 'free':
       return 'return 1';
@@ -23,8 +25,7 @@ function values(source: ValueSource, label: string): string {
 }
 
 export function zshScript(plan: CompletionPlan): string {
-  const flagPairs = (options: CompletionPlan['globalOptions']) =>
-    options.flatMap((o) => o.flags.map((flag): [string, string] => [flag, o.description]));
+  const flagPairs = (options: CompletionPlan['globalOptions']) => options.flatMap((o) => o.flags.map((flag): [string, string] => [flag, o.description]));
   const globals = flagPairs(plan.globalOptions);
   const valueCases = plan.valueCases.map(({ patterns, source }) => `    ${patterns.join('|')}) ${values(source, 'value')}; return ;;`).join('\n');
   const pathCases = plan.paths

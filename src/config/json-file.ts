@@ -73,7 +73,10 @@ async function reportWriteFailure(path: string, write: () => void): Promise<void
  */
 export function assertWritable(path: string): void {
   const dir = dirname(path);
-  for (const [target, what] of [[dir, 'its folder is'], [path, 'it is']] as const) {
+  for (const [target, what] of [
+    [dir, 'its folder is'],
+    [path, 'it is'],
+  ] as const) {
     let mode: number;
     try {
       mode = statSync(target).mode;

@@ -34,11 +34,7 @@ export function resolveProfileName(globals: GlobalOptions, env: Record<string, s
   return name;
 }
 
-export function resolveSettings(
-  globals: GlobalOptions,
-  env: Record<string, string | undefined>,
-  store: ConfigStore,
-): Settings {
+export function resolveSettings(globals: GlobalOptions, env: Record<string, string | undefined>, store: ConfigStore): Settings {
   const profileName = resolveProfileName(globals, env);
   const profile = store.profile(profileName);
 
@@ -76,4 +72,3 @@ function firstOf<T = string>(candidates: Array<[T | undefined, Source]>): [T | u
   }
   return [undefined, 'none'];
 }
-

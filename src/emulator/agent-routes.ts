@@ -44,9 +44,19 @@ function agentView(ctx: RouteContext, row: AgentRow, relations: Relations, metad
   const { id, type, name, avatar, initialMessage, description, isActive, createdAt, updatedAt, llmModel, prompt, apiUserId, outputSchema } = row;
   // In the Prisma model's order, as §2.1's example shows it.
   return {
-    id, type, name, avatar, initialMessage, description, isActive, createdAt, updatedAt,
+    id,
+    type,
+    name,
+    avatar,
+    initialMessage,
+    description,
+    isActive,
+    createdAt,
+    updatedAt,
     llms: rel('llm'),
-    llmModel, prompt, apiUserId,
+    llmModel,
+    prompt,
+    apiUserId,
     apiUser: null,
     datasources: rel('datasource'),
     tools: rel('tool'),
@@ -88,7 +98,12 @@ export const listAgents: Handler = (ctx) => {
   const page = readPage(ctx);
   if (!page) return;
   const rows = [...ctx.store.agents.values()].reverse(); // newest first
-  sendEnvelope(ctx.res, rows.slice(page.skip, page.skip + page.take).map((row) => agentView(ctx, row, 'list')), 200, { total_pages: Math.ceil(rows.length / page.take) });
+  sendEnvelope(
+    ctx.res,
+    rows.slice(page.skip, page.skip + page.take).map((row) => agentView(ctx, row, 'list')),
+    200,
+    { total_pages: Math.ceil(rows.length / page.take) },
+  );
 };
 
 export const getAgent: Handler = (ctx) => {

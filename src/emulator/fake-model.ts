@@ -102,6 +102,11 @@ export function pythonRepr(value: string): string {
 /** The function_call payload: {'function': …, 'args': '<json string>', 'response': …}. */
 export function toolCallFrameData(use: ToolUse): string {
   // Python's json.dumps separates with ", " and ": " (the args here are flat).
-  const args = '{' + Object.entries(use.args).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ') + '}';
+  const args =
+    '{' +
+    Object.entries(use.args)
+      .map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`)
+      .join(', ') +
+    '}';
   return `{'function': ${pythonRepr(use.name)}, 'args': ${pythonRepr(args)}, 'response': ${pythonRepr(use.response)}}`;
 }

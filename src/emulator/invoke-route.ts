@@ -43,7 +43,13 @@ export const invokeAgent: Handler = async (ctx) => {
     chat_history: history.flatMap((turn) => [{ type: 'human', content: turn }]),
     output: result.structured ?? result.tokens.join(''),
     intermediate_steps: result.toolUses.map((use) => [
-      { tool: use.name, tool_input: use.args, log: `\nInvoking: \`${use.name}\` with \`${JSON.stringify(use.args)}\`\n`, type: 'AgentActionMessageLog', message_log: [] },
+      {
+        tool: use.name,
+        tool_input: use.args,
+        log: `\nInvoking: \`${use.name}\` with \`${JSON.stringify(use.args)}\`\n`,
+        type: 'AgentActionMessageLog',
+        message_log: [],
+      },
       use.response,
     ]),
   });

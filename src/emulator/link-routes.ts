@@ -37,7 +37,10 @@ export function listLinks(kind: LinkKind): Handler {
   return (ctx) => {
     const agentId = ctx.params[0]!;
     if (!ctx.store.agents.has(agentId)) return agentNotFound(ctx, 'get');
-    sendEnvelope(ctx.res, ctx.store.linksOf(kind, agentId).map((link) => ctx.store.linkRecord(kind, link, false)));
+    sendEnvelope(
+      ctx.res,
+      ctx.store.linksOf(kind, agentId).map((link) => ctx.store.linkRecord(kind, link, false)),
+    );
   };
 }
 

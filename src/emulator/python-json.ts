@@ -3,7 +3,9 @@
 export function pythonJsonDumps(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(pythonJsonDumps).join(', ')}]`;
   if (value !== null && typeof value === 'object') {
-    return `{${Object.entries(value).map(([key, item]) => `${asciiString(key)}: ${pythonJsonDumps(item)}`).join(', ')}}`;
+    return `{${Object.entries(value)
+      .map(([key, item]) => `${asciiString(key)}: ${pythonJsonDumps(item)}`)
+      .join(', ')}}`;
   }
   if (typeof value === 'string') return asciiString(value);
   return JSON.stringify(value ?? null);

@@ -52,7 +52,10 @@ function badEnum(ctx: RouteContext, kind: LinkKind, body: Record<string, unknown
   const { key, values } = enumOf[kind];
   const value = body[key];
   if (value === undefined || values.includes(value as string)) return false;
-  if (ctx.config.strict) sendValidation(ctx.res, [{ loc: ['body', key], msg: `value is not a valid enumeration member; permitted: ${values.map((v) => `'${v}'`).join(', ')}`, type: 'type_error.enum' }]);
+  if (ctx.config.strict)
+    sendValidation(ctx.res, [
+      { loc: ['body', key], msg: `value is not a valid enumeration member; permitted: ${values.map((v) => `'${v}'`).join(', ')}`, type: 'type_error.enum' },
+    ]);
   else if (caught) sendDetail(ctx.res, 500, `Invalid enum value "${String(value)}" for field ${key}`);
   else sendInternalError(ctx.res);
   return true;
@@ -63,8 +66,8 @@ function created(ctx: RouteContext, record: unknown): void {
 }
 
 function missing(ctx: RouteContext, kind: LinkKind, real: () => void): void {
-  if (ctx.config.strict) return sendDetail(ctx.res, 404, `${kind === 'llm' ? 'LLM' : kind[0]!.toUpperCase() + kind.slice(1)} not found`);
-  real();
+  if (ctx.config.strict) sendDetail(ctx.res, 404, `${kind === 'llm' ? 'LLM' : kind[0]!.toUpperCase() + kind.slice(1)} not found`);
+  else real();
 }
 
 export function createRecord(kind: LinkKind): Handler {
@@ -74,7 +77,13 @@ export function createRecord(kind: LinkKind): Handler {
       if (!body || badEnum(ctx, kind, body, true)) return;
       const metadata = body.metadata && Object.keys(body.metadata).length > 0 ? pythonJsonDumps(body.metadata) : ''; // tools.py:74
       const record = ctx.store.addToCatalog('tool', {
-        name: body.name, description: body.description ?? 'a helpful tool.', type: body.type, returnDirect: body.returnDirect ?? false, metadata, tools: null, toolConfig: null,
+        name: body.name,
+        description: body.description ?? 'a helpful tool.',
+        type: body.type,
+        returnDirect: body.returnDirect ?? false,
+        metadata,
+        tools: null,
+        toolConfig: null,
       });
       return created(ctx, record);
     }
@@ -84,8 +93,16 @@ export function createRecord(kind: LinkKind): Handler {
       const metadata = body.metadata as Record<string, unknown> | undefined;
       if (metadata && Object.keys(metadata).length === 0 && !ctx.config.strict) return sendDetail(ctx.res, 500, 'Invalid argument type for metadata'); // an empty {} reaches Prisma as an object
       const record = ctx.store.addToCatalog('datasource', {
-        name: body.name, content: body.content ?? null, description: body.description ?? null, url: body.url ?? null, type: body.type,
-        metadata: metadata && Object.keys(metadata).length > 0 ? pythonJsonDumps(metadata) : null, status: 'IN_PROGRESS', datasources: null, vectorDb: null, vectorDbId: body.vectorDbId ?? null,
+        name: body.name,
+        content: body.content ?? null,
+        description: body.description ?? null,
+        url: body.url ?? null,
+        type: body.type,
+        metadata: metadata && Object.keys(metadata).length > 0 ? pythonJsonDumps(metadata) : null,
+        status: 'IN_PROGRESS',
+        datasources: null,
+        vectorDb: null,
+        vectorDbId: body.vectorDbId ?? null,
       });
       created(ctx, record);
       // The real service embeds in the background and then marks it DONE; here that is instant.

@@ -15,13 +15,37 @@ const owned = { apiUserId: SEED_API_USER_ID, apiUser: null };
 
 function tool(id: string, name: string, type: string, description: string, minute: number) {
   // metadata is a text column: "" when none was given (tools.py:74). toolConfig is a Json column, null via the API.
-  return { id, name, description, type, returnDirect: false, metadata: '', createdAt: at(minute), updatedAt: at(minute), ...owned, tools: null, toolConfig: null };
+  return {
+    id,
+    name,
+    description,
+    type,
+    returnDirect: false,
+    metadata: '',
+    createdAt: at(minute),
+    updatedAt: at(minute),
+    ...owned,
+    tools: null,
+    toolConfig: null,
+  };
 }
 
 function datasource(id: string, name: string, type: string, description: string, url: string | null, minute: number) {
   return {
-    id, name, content: null, description, url, type, ...owned, createdAt: at(minute), updatedAt: at(minute),
-    metadata: null, status: 'DONE', datasources: null, vectorDb: null, vectorDbId: null,
+    id,
+    name,
+    content: null,
+    description,
+    url,
+    type,
+    ...owned,
+    createdAt: at(minute),
+    updatedAt: at(minute),
+    metadata: null,
+    status: 'DONE',
+    datasources: null,
+    vectorDb: null,
+    vectorDbId: null,
   };
 }
 

@@ -40,7 +40,11 @@ export const linkKey: Record<LinkKind, 'toolId' | 'datasourceId' | 'llmId'> = { 
 export class Store {
   readonly agents = new Map<string, AgentRow>();
   private readonly links: Record<LinkKind, Map<string, LinkRow[]>> = { tool: new Map(), datasource: new Map(), llm: new Map() };
-  private readonly catalogs: Record<LinkKind, Map<string, CatalogRecord>> = { tool: seeded(SEED.tools), datasource: seeded(SEED.datasources), llm: seeded(SEED.llms) };
+  private readonly catalogs: Record<LinkKind, Map<string, CatalogRecord>> = {
+    tool: seeded(SEED.tools),
+    datasource: seeded(SEED.datasources),
+    llm: seeded(SEED.llms),
+  };
   /** Conversation memory, keyed as the real service keys it: agt_<agentId>_<sessionId or ''>. */
   readonly memory = new Map<string, string[]>();
 
@@ -112,7 +116,11 @@ export class Store {
   /** Deletes the record and its links to agents (tools.py:178, datasources.py:208). */
   removeFromCatalog(kind: LinkKind, id: string): boolean {
     if (!this.catalogs[kind].delete(id)) return false;
-    for (const [agentId, rows] of this.links[kind]) this.links[kind].set(agentId, rows.filter((row) => row.targetId !== id));
+    for (const [agentId, rows] of this.links[kind])
+      this.links[kind].set(
+        agentId,
+        rows.filter((row) => row.targetId !== id),
+      );
     return true;
   }
 

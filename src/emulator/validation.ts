@@ -54,7 +54,11 @@ export function checkFields(body: Record<string, unknown>, rules: Record<string,
     }
     if (!matches(value, rule.type)) errors.push({ loc: ['body', name], ...typeError[rule.type] });
     else if (rule.oneOf && !rule.oneOf.includes(value as string)) {
-      errors.push({ loc: ['body', name], msg: `value is not a valid enumeration member; permitted: ${rule.oneOf.map((m) => `'${m}'`).join(', ')}`, type: 'type_error.enum' });
+      errors.push({
+        loc: ['body', name],
+        msg: `value is not a valid enumeration member; permitted: ${rule.oneOf.map((m) => `'${m}'`).join(', ')}`,
+        type: 'type_error.enum',
+      });
     }
   }
   return errors;

@@ -6,8 +6,14 @@ import { CliError } from '../errors.js';
 import type { Options } from '../commands/define.js';
 
 export const modelParamsSchema = z.object({
-  temperature: z.optional(z.number({ error: '--temperature must be a number' }).check(z.gte(0, '--temperature must be between 0 and 2'), z.lte(2, '--temperature must be between 0 and 2'))),
-  maxTokens: z.optional(z.number({ error: '--max-tokens must be a number' }).check(z.int('--max-tokens must be a whole number'), z.gte(1, '--max-tokens must be at least 1'))),
+  temperature: z.optional(
+    z
+      .number({ error: '--temperature must be a number' })
+      .check(z.gte(0, '--temperature must be between 0 and 2'), z.lte(2, '--temperature must be between 0 and 2')),
+  ),
+  maxTokens: z.optional(
+    z.number({ error: '--max-tokens must be a number' }).check(z.int('--max-tokens must be a whole number'), z.gte(1, '--max-tokens must be at least 1')),
+  ),
 });
 
 export function parseOrUsage<T>(schema: z.ZodMiniType<T>, value: unknown): T {

@@ -24,7 +24,9 @@ export async function loadOutputSchema(ctx: Context, value: string): Promise<Out
   } catch {
     // Shells complete file names without the "@": sending "schema.json" as the schema would be a paid mistake.
     if (!value.startsWith('@') && isFile(value)) {
-      throw new CliError('usage', `--output-schema ${JSON.stringify(value)} is the name of a file, not a schema`, { hint: `Pass --output-schema @${value} to read it.` });
+      throw new CliError('usage', `--output-schema ${JSON.stringify(value)} is the name of a file, not a schema`, {
+        hint: `Pass --output-schema @${value} to read it.`,
+      });
     }
     return { text }; // free text such as "[{title: string}]": the service accepts it, we cannot check it
   }

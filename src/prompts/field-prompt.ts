@@ -45,7 +45,12 @@ export async function askField(ctx: Context, field: FieldSpec, { required, curre
       answer = await p.text(`${label} (JSON object)`, { default: current === undefined ? undefined : JSON.stringify(current), validate });
       return answer.trim() ? JSON.parse(answer) : undefined;
     case 'text':
-      if (field.suggestions) answer = await p.choose(label, field.suggestions.map((value) => ({ value, name: value })), { allowOther: true, default: initial, validate });
+      if (field.suggestions)
+        answer = await p.choose(
+          label,
+          field.suggestions.map((value) => ({ value, name: value })),
+          { allowOther: true, default: initial, validate },
+        );
       else if (field.multiline) answer = await p.multiline(label, { default: initial, validate });
       else answer = await p.text(label, { default: initial, validate });
   }

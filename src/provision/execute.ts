@@ -65,7 +65,13 @@ export async function executePlan(client: ApiClient, plan: Plan, concurrency: nu
     plan.resources.filter((r) => r.action !== 'unchanged'),
     concurrency,
     async (planned: PlannedResource): Promise<AppliedResource> => {
-      const result: AppliedResource = { kind: planned.kind, name: planned.name, action: planned.action === 'create' ? 'create' : 'update', id: planned.id, attempted: false };
+      const result: AppliedResource = {
+        kind: planned.kind,
+        name: planned.name,
+        action: planned.action === 'create' ? 'create' : 'update',
+        id: planned.id,
+        attempted: false,
+      };
       if (stopped) return { ...result, error: stopped };
       result.attempted = true;
       try {
@@ -84,7 +90,10 @@ export async function executePlan(client: ApiClient, plan: Plan, concurrency: nu
     const made = created.get(id);
     if (made?.id && !made.error) return made.id;
     const name = id.slice(NEW_PREFIX.length + kind.length + 1);
-    throw new CliError(made?.error?.kind ?? 'server', `${kind === 'llm' ? 'LLM' : kind} "${name}" was not created${made?.error ? ` (${made.error.message})` : ''}`);
+    throw new CliError(
+      made?.error?.kind ?? 'server',
+      `${kind === 'llm' ? 'LLM' : kind} "${name}" was not created${made?.error ? ` (${made.error.message})` : ''}`,
+    );
   };
 
   const agents = await mapLimit(

@@ -10,7 +10,15 @@ import { readFileOrStdin } from '../util/read-input.js';
 import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
 import { LLM } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
-import { desiredAgentSchema, desiredResourceSchema, documentSections, STACK_SECTIONS, type DesiredAgent, type DesiredResource, type StackSectionKey } from './schema.js';
+import {
+  desiredAgentSchema,
+  desiredResourceSchema,
+  documentSections,
+  STACK_SECTIONS,
+  type DesiredAgent,
+  type DesiredResource,
+  type StackSectionKey,
+} from './schema.js';
 
 const PROVISION_FILE = /\.(ya?ml|json)$/i;
 
@@ -71,7 +79,10 @@ export async function loadStack(paths: string[], stdin: InputStream, options: { 
     }
     const inFile: Problem[] = found.unknownKeys.map((key) => {
       const line = document.lineOf([key]) ?? 1;
-      return { line, message: `${source}:${line}: unknown top-level key "${key}" (a file holds agents:, tools:, datasources: and llms:; keys starting with "x-" may hold anchors)` };
+      return {
+        line,
+        message: `${source}:${line}: unknown top-level key "${key}" (a file holds agents:, tools:, datasources: and llms:; keys starting with "x-" may hold anchors)`,
+      };
     });
     const report = (path: Array<string | number>, label: string, issues: z.core.$ZodIssue[]) => {
       for (const issue of issues) {
@@ -92,20 +103,24 @@ export async function loadStack(paths: string[], stdin: InputStream, options: { 
         else report(path, label, parsed.error.issues);
       });
     }
-    found.agents.entries.forEach((entry, index) => {
+    for (const [index, entry] of found.agents.entries.entries()) {
       const path = [...found.agents.basePath, index];
       const parsed = desiredAgentSchema.safeParse(entry);
       const entryLine = document.lineOf(path) ?? 1;
       const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
       if (parsed.success) {
         const unknownModel = options.allowUnknownModel ? undefined : unknownModelProblem((parsed.data as DesiredAgent).llmModel);
-        if (!unknownModel) return void loaded.agents.push({ agent: parsed.data as DesiredAgent, source, where: `${source}:${entryLine}` });
+        if (!unknownModel) {
+          loaded.agents.push({ agent: parsed.data as DesiredAgent, source, where: `${source}:${entryLine}` });
+          continue;
+        }
         const line = document.lineOf([...path, 'llmModel']) ?? entryLine;
         sawUnknownModel = true;
-        return void inFile.push({ line, message: `${source}:${line}: ${label}: llmModel: ${unknownModel}` });
+        inFile.push({ line, message: `${source}:${line}: ${label}: llmModel: ${unknownModel}` });
+        continue;
       }
       report(path, label, parsed.error.issues);
-    });
+    }
     // Sorted by line (stable), so the list reads top to bottom like the file.
     problems.push(...inFile.sort((a, b) => a.line - b.line).map((problem) => problem.message));
   }
@@ -129,7 +144,9 @@ function duplicateResources(resource: ResourceDescriptor, loaded: LoadedResource
     const name = referenceNameOf(resource, entry.resource);
     const earlier = seen.get(name);
     if (earlier && !(earlier.resource.id !== undefined && entry.resource.id !== undefined)) {
-      problems.push(`${entry.where}: ${resource.noun} "${name}" is declared twice (also at ${earlier.where}); give each its id${resource === LLM ? ' or a name' : ''} to keep both`);
+      problems.push(
+        `${entry.where}: ${resource.noun} "${name}" is declared twice (also at ${earlier.where}); give each its id${resource === LLM ? ' or a name' : ''} to keep both`,
+      );
     }
     seen.set(name, entry);
   }

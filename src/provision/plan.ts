@@ -101,13 +101,18 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
     // By id first (export writes ids when names collide), then by name.
     const matches = want.id !== undefined ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined) : (byName.get(want.name) ?? []);
     if (want.id !== undefined && matches.length === 0) {
-      problems.push({ name: want.name, error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, { hint: 'Remove its id from the file to create it anew.' }) });
+      problems.push({
+        name: want.name,
+        error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, { hint: 'Remove its id from the file to create it anew.' }),
+      });
       return undefined;
     }
     if (matches.length > 1) {
       problems.push({
         name: want.name,
-        error: new CliError('usage', `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`, { details: matches.map((m) => m.id) }),
+        error: new CliError('usage', `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`, {
+          details: matches.map((m) => m.id),
+        }),
       });
       return undefined;
     }

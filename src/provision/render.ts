@@ -49,7 +49,7 @@ type ChangeRow = [label: string, text: string, paint: (text: string) => string];
 /** A link by name, with its id cut short, or "(new)" for one the plan creates. */
 function linkShown(plan: Plan, shortIds: Map<string, string>, id: string): string {
   const name = plan.linkNames.get(id);
-  const idText = id.startsWith(NEW_PREFIX) ? 'new' : shortIds.get(id) ?? id;
+  const idText = id.startsWith(NEW_PREFIX) ? 'new' : (shortIds.get(id) ?? id);
   return escapeControls(name === undefined ? idText : `${name} (${idText})`);
 }
 
@@ -71,7 +71,10 @@ function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, strin
       rows.push([field, `${shownValue(agent.previous[key])} → ${shownValue(agent.fields[key])}`, theme.warn]);
     }
   }
-  for (const [change, sign, paint] of [['attach', '+', theme.success], ['detach', '-', theme.error]] as const) {
+  for (const [change, sign, paint] of [
+    ['attach', '+', theme.success],
+    ['detach', '-', theme.error],
+  ] as const) {
     for (const kind of Object.keys(agent[change]) as AttachKind[]) {
       for (const id of agent[change][kind]) rows.push([`${sign} ${kind}`, linkShown(plan, shortIds, id), paint]);
     }
@@ -85,7 +88,9 @@ export function renderPlan(plan: Plan, theme: Theme): string {
   const summary = `Plan: ${count('create')} to create, ${count('update')} to update, ${count('unchanged')} unchanged${
     plan.problems.length ? `, ${plan.problems.length} in error` : ''
   }`;
-  const shortIds = abbreviateIds(plan.agents.flatMap((agent) => [...Object.values(agent.attach), ...Object.values(agent.detach)].flat().filter((id) => !id.startsWith(NEW_PREFIX))));
+  const shortIds = abbreviateIds(
+    plan.agents.flatMap((agent) => [...Object.values(agent.attach), ...Object.values(agent.detach)].flat().filter((id) => !id.startsWith(NEW_PREFIX))),
+  );
   const lines: Array<{ action: PlannedAgent['action']; name: string; rows: ChangeRow[] }> = [
     ...plan.resources.map((planned) => ({ action: planned.action, name: resourceLabel(planned), rows: resourceRows(planned, theme) })),
     ...plan.agents.map((agent) => ({ action: agent.action, name: agent.name, rows: changeRows(agent, plan, shortIds, theme) })),
@@ -124,7 +129,10 @@ export function renderResults(applied: Applied, theme: Theme): string {
     const verb = result.action === 'create' ? 'created' : 'updated';
     const id = result.id ? theme.muted(`  ${result.id}`) : '';
     if (!result.error) lines.push(`${theme.success('✓')} ${verb} ${escapeControls(resourceLabel(result))}${id}`);
-    else lines.push(`${theme.error('✗')} ${result.attempted ? `not ${verb}` : 'not attempted'} ${escapeControls(resourceLabel(result))}: ${escapeControls(result.error.message)}`);
+    else
+      lines.push(
+        `${theme.error('✗')} ${result.attempted ? `not ${verb}` : 'not attempted'} ${escapeControls(resourceLabel(result))}: ${escapeControls(result.error.message)}`,
+      );
   }
   for (const result of applied.agents) {
     const name = escapeControls(result.name);
@@ -167,7 +175,9 @@ export function applyFailure(plan: Plan, applied: Applied): CliError | undefined
   const failures = plan.problems.length + failedResources.length + failedAgents.length;
   const done = applied.resources.length + applied.agents.length - failedResources.length - failedAgents.length - notAttempted.length;
   const unchanged = [...plan.resources, ...plan.agents].filter((entry) => entry.action === 'unchanged').length;
-  const counts = [`${done} applied`, unchanged ? `${unchanged} unchanged` : '', notAttempted.length ? `${notAttempted.length} not attempted` : ''].filter(Boolean).join(', ');
+  const counts = [`${done} applied`, unchanged ? `${unchanged} unchanged` : '', notAttempted.length ? `${notAttempted.length} not attempted` : '']
+    .filter(Boolean)
+    .join(', ');
   const details = [
     ...problemLines(plan),
     ...failedResources.map((r) => `${resourceLabel(r)}: ${r.error!.message}`),
@@ -196,12 +206,28 @@ export function planJson(plan: Plan) {
       action: a.action,
       id: a.id ?? null,
       changed: a.changed,
-      changes: a.action === 'update' ? a.changed.map((field) => ({ field, from: a.previous[field as keyof PlannedAgent['previous']] ?? null, to: a.fields[field as keyof PlannedAgent['fields']] ?? null })) : [],
+      changes:
+        a.action === 'update'
+          ? a.changed.map((field) => ({
+              field,
+              from: a.previous[field as keyof PlannedAgent['previous']] ?? null,
+              to: a.fields[field as keyof PlannedAgent['fields']] ?? null,
+            }))
+          : [],
       attach: a.attach,
       detach: a.detach,
       error: null,
     })),
-    ...plan.problems.map((p) => ({ name: p.name, action: 'error', id: null, changed: [], changes: [], attach: noLinks(), detach: noLinks(), error: errorFields(p.error) })),
+    ...plan.problems.map((p) => ({
+      name: p.name,
+      action: 'error',
+      id: null,
+      changed: [],
+      changes: [],
+      attach: noLinks(),
+      detach: noLinks(),
+      error: errorFields(p.error),
+    })),
   ];
 }
 
@@ -216,7 +242,11 @@ export function resourcesPlanJson(plan: Plan) {
     id: r.id ?? null,
     changes:
       r.action === 'update'
-        ? r.changed.map((field) => (r.resource.fields.find((f) => f.key === field)?.secret ? { field, from: '[redacted]', to: '[redacted]' } : { field, from: r.previous[field] ?? null, to: r.fields[field] ?? null }))
+        ? r.changed.map((field) =>
+            r.resource.fields.find((f) => f.key === field)?.secret
+              ? { field, from: '[redacted]', to: '[redacted]' }
+              : { field, from: r.previous[field] ?? null, to: r.fields[field] ?? null },
+          )
         : [],
   }));
 }
@@ -229,11 +259,26 @@ export function resultsJson(applied: Applied) {
     ok: !r.error,
     attempted: r.attempted,
     saved: r.saved,
-    links: r.links.map((link) => ({ kind: link.kind, id: link.id, change: link.change, attempted: link.attempted, ok: link.attempted && !link.error, error: link.error ? errorFields(link.error) : null })),
+    links: r.links.map((link) => ({
+      kind: link.kind,
+      id: link.id,
+      change: link.change,
+      attempted: link.attempted,
+      ok: link.attempted && !link.error,
+      error: link.error ? errorFields(link.error) : null,
+    })),
     error: r.error ? errorFields(r.error) : null,
   }));
 }
 
 export function resourceResultsJson(applied: Applied) {
-  return applied.resources.map((r) => ({ kind: r.kind, name: r.name, action: r.action, id: r.id ?? null, ok: !r.error, attempted: r.attempted, error: r.error ? errorFields(r.error) : null }));
+  return applied.resources.map((r) => ({
+    kind: r.kind,
+    name: r.name,
+    action: r.action,
+    id: r.id ?? null,
+    ok: !r.error,
+    attempted: r.attempted,
+    error: r.error ? errorFields(r.error) : null,
+  }));
 }

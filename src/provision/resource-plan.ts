@@ -44,7 +44,6 @@ export interface Catalogs {
 
 export const NEW_PREFIX = 'new:';
 
-
 /** Sorted keys, so two objects with the same content compare equal. */
 function canonical(value: unknown): string {
   if (value === undefined || value === null || value === '') return 'null';
@@ -75,18 +74,30 @@ function wantedFields(resource: ResourceDescriptor, declared: DesiredResource, e
   return fields;
 }
 
-function planOne(kind: AttachKind, resource: ResourceDescriptor, declared: DesiredResource, where: string, existing: ResourceRecord[], env: Record<string, string | undefined>): PlannedResource {
+function planOne(
+  kind: AttachKind,
+  resource: ResourceDescriptor,
+  declared: DesiredResource,
+  where: string,
+  existing: ResourceRecord[],
+  env: Record<string, string | undefined>,
+): PlannedResource {
   const at = `${where}: `;
   const name = referenceNameOf(resource, declared);
   const base = { kind, resource, name, placeholder: `${NEW_PREFIX}${kind}:${name}`, where, changed: [] as string[], previous: {} };
-  const matches = declared.id !== undefined ? existing.filter((r) => r.id === declared.id) : existing.filter((r) => r[resource.nameKey] === declared[resource.nameKey]);
+  const matches =
+    declared.id !== undefined ? existing.filter((r) => r.id === declared.id) : existing.filter((r) => r[resource.nameKey] === declared[resource.nameKey]);
   if (declared.id !== undefined && matches.length === 0) {
     throw new CliError('not-found', `${at}${resource.noun} ${declared.id} ("${name}") not found`, { hint: 'Remove its id from the file to create it anew.' });
   }
   if (matches.length > 1) {
-    throw new CliError('usage', `${at}${matches.length} existing ${resource.plural === 'llms' ? 'LLMs' : resource.plural} have ${resource.nameKey} "${String(declared[resource.nameKey])}"; give it the id of one (export writes them)`, {
-      details: matches.map((m) => m.id),
-    });
+    throw new CliError(
+      'usage',
+      `${at}${matches.length} existing ${resource.plural === 'llms' ? 'LLMs' : resource.plural} have ${resource.nameKey} "${String(declared[resource.nameKey])}"; give it the id of one (export writes them)`,
+      {
+        details: matches.map((m) => m.id),
+      },
+    );
   }
   const fields = wantedFields(resource, declared, env, at);
   const current = matches[0];
@@ -98,7 +109,9 @@ function planOne(kind: AttachKind, resource: ResourceDescriptor, declared: Desir
   const changed = Object.keys(fields).filter((key) => canonical(fields[key]) !== canonical(current[key]));
   const refused = changed.filter((key) => resource.patchRefuses.includes(key));
   if (refused.length > 0) {
-    throw new CliError('usage', `${at}the service cannot change ${refused.join(', ')} of a ${resource.noun}`, { hint: `Leave ${refused.join(', ')} as it is, or delete the ${resource.noun} to create it anew.` });
+    throw new CliError('usage', `${at}the service cannot change ${refused.join(', ')} of a ${resource.noun}`, {
+      hint: `Leave ${refused.join(', ')} as it is, or delete the ${resource.noun} to create it anew.`,
+    });
   }
   return {
     ...base,
@@ -120,7 +133,12 @@ function kindsUsed(stack: LoadedStack): Set<AttachKind> {
   return kinds;
 }
 
-export async function planResources(client: ApiClient, stack: LoadedStack, env: Record<string, string | undefined>, options: { listAll?: boolean } = {}): Promise<Catalogs> {
+export async function planResources(
+  client: ApiClient,
+  stack: LoadedStack,
+  env: Record<string, string | undefined>,
+  options: { listAll?: boolean } = {},
+): Promise<Catalogs> {
   const catalogs: Catalogs = { existing: {}, planned: [], problems: [] };
   const used = options.listAll ? new Set<AttachKind>(['tool', 'datasource', 'llm']) : kindsUsed(stack);
   await Promise.all(
@@ -153,7 +171,12 @@ export function resolveLink(catalogs: Catalogs, kind: AttachKind, reference: str
   const byId = existing.find((r) => r.id === reference);
   if (byId || FULL_ID.test(reference)) return reference; // an id the list does not show (another owner's): the service decides
   const resource = STACK_SECTIONS.find((s) => s.kind === kind)!.resource;
-  return matchReference(kind, existing.map((r) => ({ id: r.id, name: String(r[resource.nameKey] ?? '') })), reference, 'the file');
+  return matchReference(
+    kind,
+    existing.map((r) => ({ id: r.id, name: String(r[resource.nameKey] ?? '') })),
+    reference,
+    'the file',
+  );
 }
 
 /** id (or placeholder) → the name to show. */

@@ -7,7 +7,9 @@ import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { fieldSchema, requiredOr } from '../resources/fields.js';
 
-const ids = z.array(z.string({ error: 'must be a name or an id (a string)' }).check(z.minLength(1, 'must not be empty')), { error: 'must be a list of names or ids' });
+const ids = z.array(z.string({ error: 'must be a name or an id (a string)' }).check(z.minLength(1, 'must not be empty')), {
+  error: 'must be a list of names or ids',
+});
 const text = () => z.string({ error: requiredOr('must be a string') });
 const optionalId = () => z.optional(text().check(z.trim(), z.minLength(1, 'must not be empty')));
 
@@ -33,11 +35,15 @@ export type StackSectionKey = (typeof STACK_SECTIONS)[number]['key'];
 export function desiredResourceSchema(resource: ResourceDescriptor) {
   const fields = Object.fromEntries(
     resource.fields.map((field) => {
-      if (field.secret) return [field.key, z.optional(z.never({ error: `does not belong in a file: put the name of an environment variable in ${field.key}Env` }))];
+      if (field.secret)
+        return [field.key, z.optional(z.never({ error: `does not belong in a file: put the name of an environment variable in ${field.key}Env` }))];
       return [field.key, field.required ? fieldSchema(field) : z.optional(fieldSchema(field))];
     }),
   );
-  const llmOnly = resource === LLM ? { name: optionalId(), apiKeyEnv: z.optional(text().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable'))) } : {};
+  const llmOnly =
+    resource === LLM
+      ? { name: optionalId(), apiKeyEnv: z.optional(text().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable'))) }
+      : {};
   return z.strictObject({ id: optionalId(), ...fields, ...llmOnly });
 }
 

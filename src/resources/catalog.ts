@@ -4,15 +4,52 @@ import type { ResourceDescriptor } from './descriptor.js';
 
 /** ToolType (schema.prisma 53-79). */
 export const TOOL_TYPES = [
-  'ALGOLIA', 'BROWSER', 'BING_SEARCH', 'REPLICATE', 'WOLFRAM_ALPHA', 'ZAPIER_NLA', 'AGENT', 'OPENAPI', 'CHATGPT_PLUGIN',
-  'METAPHOR', 'PUBMED', 'CODE_EXECUTOR', 'OPENBB', 'GPT_VISION', 'TTS_1', 'HAND_OFF', 'FUNCTION', 'HTTP', 'SUPERRAG',
-  'RESEARCH', 'GITHUB', 'SCRAPER', 'ADVANCED_SCRAPER', 'GOOGLE_SEARCH', 'SEC',
+  'ALGOLIA',
+  'BROWSER',
+  'BING_SEARCH',
+  'REPLICATE',
+  'WOLFRAM_ALPHA',
+  'ZAPIER_NLA',
+  'AGENT',
+  'OPENAPI',
+  'CHATGPT_PLUGIN',
+  'METAPHOR',
+  'PUBMED',
+  'CODE_EXECUTOR',
+  'OPENBB',
+  'GPT_VISION',
+  'TTS_1',
+  'HAND_OFF',
+  'FUNCTION',
+  'HTTP',
+  'SUPERRAG',
+  'RESEARCH',
+  'GITHUB',
+  'SCRAPER',
+  'ADVANCED_SCRAPER',
+  'GOOGLE_SEARCH',
+  'SEC',
 ] as const;
 
 /** DatasourceType (schema.prisma 81-99). */
 export const DATASOURCE_TYPES = [
-  'TXT', 'PDF', 'CSV', 'PPTX', 'XLSX', 'DOCX', 'GOOGLE_DOC', 'YOUTUBE', 'GITHUB_REPOSITORY', 'MARKDOWN', 'WEBPAGE',
-  'AIRTABLE', 'STRIPE', 'NOTION', 'SITEMAP', 'URL', 'FUNCTION',
+  'TXT',
+  'PDF',
+  'CSV',
+  'PPTX',
+  'XLSX',
+  'DOCX',
+  'GOOGLE_DOC',
+  'YOUTUBE',
+  'GITHUB_REPOSITORY',
+  'MARKDOWN',
+  'WEBPAGE',
+  'AIRTABLE',
+  'STRIPE',
+  'NOTION',
+  'SITEMAP',
+  'URL',
+  'FUNCTION',
 ] as const;
 
 export const TOOL: ResourceDescriptor = {

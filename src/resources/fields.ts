@@ -51,7 +51,9 @@ function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown
       try {
         fields[field.key] = JSON.parse(String(value));
       } catch {
-        throw new CliError('usage', `--${field.flag} is not JSON: ${String(value).slice(0, 60)}`, { hint: `Pass an object, e.g. --${field.flag} '{"key":"value"}'.` });
+        throw new CliError('usage', `--${field.flag} is not JSON: ${String(value).slice(0, 60)}`, {
+          hint: `Pass an object, e.g. --${field.flag} '{"key":"value"}'.`,
+        });
       }
     }
   }
@@ -61,10 +63,13 @@ function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown
 async function fromFile(resource: ResourceDescriptor, ctx: Context, path: string): Promise<Fields> {
   const source = path === '-' ? 'stdin' : path;
   const value = await parseJsonOrYaml(await readFileOrStdin(path, ctx.deps.stdin, '--file'), source);
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CliError('usage', `${source} must hold an object of ${resource.noun} fields`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new CliError('usage', `${source} must hold an object of ${resource.noun} fields`);
   for (const field of resource.fields) {
     if (field.secret && field.key in value) {
-      throw new CliError('usage', `${source}: ${field.key} does not belong in a file`, { hint: `Pass it with ${flagName(field)}, or on a terminal at the prompt.` });
+      throw new CliError('usage', `${source}: ${field.key} does not belong in a file`, {
+        hint: `Pass it with ${flagName(field)}, or on a terminal at the prompt.`,
+      });
     }
   }
   return value as Fields;
@@ -118,7 +123,9 @@ export async function givenFields(resource: ResourceDescriptor, ctx: Context, op
 export function requireFields(resource: ResourceDescriptor, fields: Fields): void {
   const missing = resource.fields.filter((field) => field.required && fields[field.key] === undefined);
   if (missing.length === 0) return;
-  throw new CliError('usage', `missing ${missing.map(flagName).join(', ')}`, { hint: `Pass them as flags or in --file. See \`${resource.command} create --help\`.` });
+  throw new CliError('usage', `missing ${missing.map(flagName).join(', ')}`, {
+    hint: `Pass them as flags or in --file. See \`${resource.command} create --help\`.`,
+  });
 }
 
 /** On a terminal, asks for each field not given; elsewhere names every missing flag. */

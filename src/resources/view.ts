@@ -18,7 +18,13 @@ const viewLabel = (field: FieldSpec) => (field.viewLabel ?? field.label.replace(
 const cell = (value: unknown) => (typeof value === 'boolean' ? (value ? 'yes' : 'no') : escapeControls(shown(value)));
 
 export function resourceTable(resource: ResourceDescriptor, records: ResourceRecord[], theme: Theme, width: number | undefined): string {
-  const headers = ['ID', ...resource.columns.map((key) => { const field = fieldByKey(resource, key); return (field ? viewLabel(field) : key).toUpperCase(); })];
+  const headers = [
+    'ID',
+    ...resource.columns.map((key) => {
+      const field = fieldByKey(resource, key);
+      return (field ? viewLabel(field) : key).toUpperCase();
+    }),
+  ];
   const rows = records.map((record) => [record.id, ...resource.columns.map((key) => cell(record[key]))]);
   return renderTable(headers, rows, { theme, width });
 }

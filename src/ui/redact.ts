@@ -5,9 +5,6 @@ export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactSecrets) as T;
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, inner]) => [
-      key,
-      SECRET_KEY.test(key) && typeof inner === 'string' && inner !== '' ? '[redacted]' : redactSecrets(inner),
-    ]),
+    Object.entries(value).map(([key, inner]) => [key, SECRET_KEY.test(key) && typeof inner === 'string' && inner !== '' ? '[redacted]' : redactSecrets(inner)]),
   ) as T;
 }

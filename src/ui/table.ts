@@ -10,7 +10,7 @@ export function renderTable(headers: string[], rows: string[][], options: { them
   if (options.width) shrinkToFit(widths, options.width);
   const line = (cells: string[]) =>
     cells
-      .map((cell, i) => fit(cell, widths[i]!))
+      .map((cell, i) => fitCell(cell, widths[i]!))
       .join('  ')
       .trimEnd();
   return [options.theme.heading(line(headers)), ...clean.map(line)].join('\n');
@@ -28,6 +28,6 @@ function shrinkToFit(widths: number[], total: number): void {
   }
 }
 
-function fit(cell: string, width: number): string {
+function fitCell(cell: string, width: number): string {
   return cell.length > width ? cell.slice(0, width - 1) + '…' : cell.padEnd(width);
 }

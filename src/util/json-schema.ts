@@ -61,15 +61,19 @@ async function validatorFor(dialect: Dialect) {
  */
 export async function compileJsonSchema(schema: Record<string, unknown>, what: string): Promise<JsonSchemaCheck> {
   const ajv = await validatorFor(dialectOf(schema, what));
-  let validate;
-  try {
-    validate = ajv.compile(schema);
-  } catch (error) {
-    throw new CliError('usage', `${what} is not a usable JSON Schema: ${(error as Error).message}`);
-  }
+  const validate = (() => {
+    try {
+      return ajv.compile(schema);
+    } catch (error) {
+      throw new CliError('usage', `${what} is not a usable JSON Schema: ${(error as Error).message}`);
+    }
+  })();
   return (value) => {
     if (validate(value)) return [];
-    return (validate.errors ?? []).map((issue) => `${issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : '(root)'}: ${issue.message ?? 'is invalid'}${detailOf(issue.params)}`);
+    return (validate.errors ?? []).map(
+      (issue) =>
+        `${issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : '(root)'}: ${issue.message ?? 'is invalid'}${detailOf(issue.params)}`,
+    );
   };
 }
 

@@ -33,7 +33,10 @@ export async function readFileOrStdin(path: string, stdin: InputStream, flag: st
   const bytes = await readBytes(path, stdin, flag);
   const offset = invalidUtf8Offset(bytes);
   if (offset !== undefined) {
-    throw new CliError('usage', `${flag} ${path === '-' ? 'stdin' : path} is not valid UTF-8: byte 0x${bytes[offset]!.toString(16).padStart(2, '0')} at offset ${offset}`);
+    throw new CliError(
+      'usage',
+      `${flag} ${path === '-' ? 'stdin' : path} is not valid UTF-8: byte 0x${bytes[offset]!.toString(16).padStart(2, '0')} at offset ${offset}`,
+    );
   }
   return bytes.toString('utf8');
 }

@@ -122,7 +122,13 @@ describe('add-tool, add-datasource, add-llm', () => {
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: null });
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/datasources', 200, { success: true, data: null });
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', 200, { success: true, data: null });
-    const tools = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '5b0d6a7e-0000-4000-8000-000000000002', '--json']);
+    const tools = await run([
+      'add-tool',
+      '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+      '5b0d6a7e-0000-4000-8000-000000000001',
+      '5b0d6a7e-0000-4000-8000-000000000002',
+      '--json',
+    ]);
     expect(JSON.parse(tools.stdout)).toEqual([
       { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', attached: true, alreadyAttached: false },
       { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000002', attached: true, alreadyAttached: false },
@@ -140,7 +146,9 @@ describe('add-tool, add-datasource, add-llm', () => {
   it('print one shape, an array, even when a strict server returns a record', async () => {
     const record = { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', createdAt: '2024-05-20T10:00:00Z' };
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: record });
-    expect(JSON.parse((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout)).toEqual([{ agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', attached: true, alreadyAttached: false }]);
+    expect(JSON.parse((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout)).toEqual([
+      { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', attached: true, alreadyAttached: false },
+    ]);
   });
 
   it('treat 409 and the real "already exists" 500 as success; other 500s fail', async () => {
@@ -151,7 +159,9 @@ describe('add-tool, add-datasource, add-llm', () => {
     const conflict = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001']);
     expect(conflict).toMatchObject({ code: 0 });
     expect(conflict.stderr).toContain('already attached');
-    expect((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout).toContain('"alreadyAttached": true');
+    expect((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout).toContain(
+      '"alreadyAttached": true',
+    );
     expect((await run(['add-llm', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 'a2b4c6d8-0000-4000-8000-000000000001'])).code).toBe(0);
     const failed = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '00000000-0000-4000-8000-00000000dead']);
     expect(failed.code).toBe(5);
@@ -163,9 +173,21 @@ describe('errors through commands', () => {
   const cases: Array<[string, number, unknown, number, RegExp]> = [
     ['401', 401, { detail: 'Invalid token or expired token' }, 4, /Invalid token or expired token\nCheck the token/],
     ['403 of the real service', 403, { detail: 'Not authenticated' }, 4, /Not authenticated/],
-    ['404 of a strict server', 404, { detail: 'Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found' }, 5, /Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found\nCheck the id/],
+    [
+      '404 of a strict server',
+      404,
+      { detail: 'Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found' },
+      5,
+      /Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found\nCheck the id/,
+    ],
     ["the web framework's bare 404", 404, { detail: 'Not Found' }, 5, /has no \/api\/v1\/agents\/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\nCheck --base-url/],
-    ['the real missing-agent 500', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 5, /^error: agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found$/m],
+    [
+      'the real missing-agent 500',
+      500,
+      { detail: "'NoneType' object has no attribute 'metadata'" },
+      5,
+      /^error: agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found$/m,
+    ],
     ['a 422 list', 422, { detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' }] }, 2, /\n {2}name: field required/],
     ['plain-text 500', 500, 'Internal Server Error', 1, /HTTP 500: Internal Server Error/],
   ];

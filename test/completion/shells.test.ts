@@ -40,7 +40,10 @@ function zsh(...words: string[]): string[] {
 }
 
 function fish(line: string): string[] {
-  const result = spawnSync('fish', ['--no-config', '-c', `source "${ROOT}completions/agents.fish"; complete -C ${JSON.stringify(line)}`], { env, encoding: 'utf8' });
+  const result = spawnSync('fish', ['--no-config', '-c', `source "${ROOT}completions/agents.fish"; complete -C ${JSON.stringify(line)}`], {
+    env,
+    encoding: 'utf8',
+  });
   expect(result.stderr).toBe('');
   return result.stdout.split('\n').filter(Boolean);
 }
@@ -61,7 +64,7 @@ describe('bash', () => {
     expect(bash('agents', 'get', 'a1b2-id', '')).toEqual([]); // the id is given: nothing more to offer
   });
 
-  it('completes resource verbs and the service\'s enums (tool and datasource types, LLM providers)', () => {
+  it("completes resource verbs and the service's enums (tool and datasource types, LLM providers)", () => {
     expect(bash('agents', 'tools', '')).toEqual(['list', 'get', 'create', 'update', 'delete']);
     expect(bash('agents', 'llms', '')).toEqual(['list', 'get', 'create', 'update']);
     expect(bash('agents', 'tools', 'create', '--type', 'GO')).toEqual(['GOOGLE_SEARCH']);
@@ -126,7 +129,11 @@ if (!has('zsh') || !has('fish')) {
 }
 
 describe('generated scripts', () => {
-  for (const [shell, file] of [['bash', 'agents.bash'], ['zsh', '_agents'], ['fish', 'agents.fish']]) {
+  for (const [shell, file] of [
+    ['bash', 'agents.bash'],
+    ['zsh', '_agents'],
+    ['fish', 'agents.fish'],
+  ]) {
     it(`completions/${file} is what the program generates for ${shell}, and what \`agents completion ${shell}\` prints (run npm run completions)`, async () => {
       const shipped = readFileSync(join(ROOT, 'completions', file!), 'utf8');
       // The program's own output (bin/agents.js answers from the shipped file otherwise).
@@ -164,7 +171,7 @@ describe('the install lines of `completion --help` and README, run as written on
     expect(loaded.stdout).toBe('complete -F _agents agents\n');
   });
 
-  it.skipIf(!has('zsh'))('zsh: a folder of the user\'s own on fpath; compinit finds _agents', async () => {
+  it.skipIf(!has('zsh'))("zsh: a folder of the user's own on fpath; compinit finds _agents", async () => {
     const home = freshHome();
     const line = await installLine('zsh');
     const install = await spawnAsUser('zsh', ['-f', '-c', line], userEnv(home));
@@ -172,7 +179,10 @@ describe('the install lines of `completion --help` and README, run as written on
     // Follow the line's own advice for ~/.zshrc, then ask an interactive zsh what completes agents.
     const advice = /before compinit: (.*)$/.exec(line)![1]!;
     const zshrc = `${advice}\nautoload -Uz compinit && compinit\n`;
-    const shell = await spawnAsUser('zsh', ['-f', '-c', 'print -r -- "$ZSHRC" > ~/.zshrc && zsh -i -c "print -r -- \\$_comps[agents]"'], { ...userEnv(home), ZSHRC: zshrc });
+    const shell = await spawnAsUser('zsh', ['-f', '-c', 'print -r -- "$ZSHRC" > ~/.zshrc && zsh -i -c "print -r -- \\$_comps[agents]"'], {
+      ...userEnv(home),
+      ZSHRC: zshrc,
+    });
     expect(shell.stdout).toBe('_agents\n');
   });
 

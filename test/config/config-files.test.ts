@@ -131,7 +131,12 @@ describe('config get|set|unset|list', () => {
     });
     expect((await run('config', 'unset', 'allow-insecure-http')).code).toBe(0);
     expect((await run('config', 'get', 'allow-insecure-http', '--json')).stdout).toContain('"value": null');
-    for (const bad of [['timeout', 'abc'], ['timeout', '-1'], ['base-url', 'ftp://x'], ['no-such-key', '1']]) {
+    for (const bad of [
+      ['timeout', 'abc'],
+      ['timeout', '-1'],
+      ['base-url', 'ftp://x'],
+      ['no-such-key', '1'],
+    ]) {
       const result = await run('config', 'set', ...bad);
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(/error/);
@@ -142,7 +147,9 @@ describe('config get|set|unset|list', () => {
 describe('login and logout', () => {
   it('checks the token against the service and does not save a rejected one', async () => {
     server = await startTestServer((req, res) =>
-      req.headers.authorization === `Bearer ${TOKEN}` ? sendJson(res, 200, { success: true, data: [], total_pages: 0 }) : sendJson(res, 401, { detail: 'Invalid token or expired token' }),
+      req.headers.authorization === `Bearer ${TOKEN}`
+        ? sendJson(res, 200, { success: true, data: [], total_pages: 0 })
+        : sendJson(res, 401, { detail: 'Invalid token or expired token' }),
     );
     const dir = tempConfigDir();
     const rejected = await runCli(['login', '--base-url', server.url, '--token-stdin'], { configDir: dir, stdin: 'tok_wrong_0000000000' });

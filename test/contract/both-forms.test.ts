@@ -22,8 +22,30 @@ async function agents(data: unknown, argv: string[]) {
   return runCli(argv, { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN } });
 }
 
-const base = { id: ID, type: 'SUPERAGENT', name: 'Forms', description: 'd', isActive: true, llmModel: 'GPT_4', prompt: null, apiUserId: 'u', apiUser: null, workflowSteps: null, outputSchema: null };
-const llmRecord = (options: unknown) => ({ id: 'l1', provider: 'OPENAI', apiKey: 'sk-live-secret-key', options, agents: null, createdAt: 'x', updatedAt: 'x', apiUserId: 'u', apiUser: null });
+const base = {
+  id: ID,
+  type: 'SUPERAGENT',
+  name: 'Forms',
+  description: 'd',
+  isActive: true,
+  llmModel: 'GPT_4',
+  prompt: null,
+  apiUserId: 'u',
+  apiUser: null,
+  workflowSteps: null,
+  outputSchema: null,
+};
+const llmRecord = (options: unknown) => ({
+  id: 'l1',
+  provider: 'OPENAI',
+  apiKey: 'sk-live-secret-key',
+  options,
+  agents: null,
+  createdAt: 'x',
+  updatedAt: 'x',
+  apiUserId: 'u',
+  apiUser: null,
+});
 const toolRecord = (toolConfig: unknown) => ({ id: 't1', name: 'weather', description: 'd', type: 'FUNCTION', returnDirect: false, metadata: '', toolConfig });
 
 describe('agent metadata: JSON text (create, [UNCONFIRMED] §1.1) or a value (get, list, patch)', () => {
@@ -33,7 +55,10 @@ describe('agent metadata: JSON text (create, [UNCONFIRMED] §1.1) or a value (ge
     ['the text "null"', 'null', null],
     ['plain text that is not JSON', 'hello', 'hello'],
   ])('%s reads as the value', async (_form, metadata, expected) => {
-    for (const argv of [['get', ID, '--json'], ['create', '--name', 'Forms', '--description', 'd', '--llm-model', 'GPT_4', '--json']]) {
+    for (const argv of [
+      ['get', ID, '--json'],
+      ['create', '--name', 'Forms', '--description', 'd', '--llm-model', 'GPT_4', '--json'],
+    ]) {
       const result = await agents({ ...base, metadata }, argv);
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout).metadata).toEqual(expected);
@@ -49,7 +74,8 @@ describe('Json columns: llm.options and tool.toolConfig as a value (§12.3) or a
     ['null', null, null],
   ])('get reads an agent whose nested records carry %s, and redacts the key', async (_form, options, toolConfig) => {
     const agent = {
-      ...base, metadata: null,
+      ...base,
+      metadata: null,
       llms: [{ agentId: ID, llmId: 'l1', createdAt: 'x', updatedAt: 'x', agent: null, llm: llmRecord(options) }],
       tools: [{ agentId: ID, toolId: 't1', createdAt: 'x', updatedAt: 'x', agent: null, tool: toolRecord(toolConfig) }],
       datasources: [],

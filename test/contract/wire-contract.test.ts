@@ -47,7 +47,12 @@ async function runRow(row: ContractRow) {
       return { status: response.statusCode, contentType: String(response.headers['content-type']), text: await response.body.text() };
     };
     // The row's agent: made as a user would, with a tool and a datasource linked (its OPENAI LLM comes with create).
-    const places: Record<string, string> = { ':missing': randomUUID(), ':tool': SEED.tools[2].id, ':datasource': SEED.datasources[0].id, ':llm': SEED.llms[1].id };
+    const places: Record<string, string> = {
+      ':missing': randomUUID(),
+      ':tool': SEED.tools[2].id,
+      ':datasource': SEED.datasources[0].id,
+      ':llm': SEED.llms[1].id,
+    };
     const fill = (text: string) => text.replace(/:(agent|missing|tool|datasource|llm)\b/g, (key) => places[key] ?? key);
     places[':agent'] = JSON.parse((await send('POST', '/agents', { name: 'Row agent', description: 'd', llmModel: 'GPT_4_TURBO' })).text).data.id;
     await send('POST', '/agents/:agent/tools', { toolId: ':tool' });
@@ -97,10 +102,24 @@ describe('the emulator answers as service-wire-format.md says, field by field', 
   it('covers every route the CLI calls', () => {
     const routes = new Set(CONTRACT.map((row) => `${row.method} ${row.path.split('?')[0]!.replace(/:\w+/g, ':id')}`));
     for (const route of [
-      'POST /agents', 'GET /agents', 'GET /agents/:id', 'PATCH /agents/:id', 'DELETE /agents/:id', 'POST /agents/:id/invoke',
-      'POST /agents/:id/tools', 'POST /agents/:id/datasources', 'POST /agents/:id/llms',
-      'DELETE /agents/:id/tools/:id', 'DELETE /agents/:id/datasources/:id', 'DELETE /agents/:id/llms/:id',
-      'GET /agents/:id/tools', 'GET /agents/:id/datasources', 'GET /tools', 'GET /datasources', 'GET /llms',
-    ]) expect(routes).toContain(route);
+      'POST /agents',
+      'GET /agents',
+      'GET /agents/:id',
+      'PATCH /agents/:id',
+      'DELETE /agents/:id',
+      'POST /agents/:id/invoke',
+      'POST /agents/:id/tools',
+      'POST /agents/:id/datasources',
+      'POST /agents/:id/llms',
+      'DELETE /agents/:id/tools/:id',
+      'DELETE /agents/:id/datasources/:id',
+      'DELETE /agents/:id/llms/:id',
+      'GET /agents/:id/tools',
+      'GET /agents/:id/datasources',
+      'GET /tools',
+      'GET /datasources',
+      'GET /llms',
+    ])
+      expect(routes).toContain(route);
   });
 });

@@ -4,7 +4,7 @@
 // is checked against what the documentation promises for it.
 import { execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,7 +52,11 @@ function world(emulator: RunningEmulator): { dir: string; env: Record<string, st
   writeFileSync(join(dir, 'agents', 'team.yaml'), `agents:\n  - {name: Folder bot, description: d, llmModel: GPT_4}\n`);
   writeFileSync(join(dir, 'token.txt'), `${emulator.token}\n`);
   cpSync(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
-  execFileSync('sh', ['-c', 'git init -q && git add agent.yaml && git -c user.email=t@t -c user.name=t commit -qm init && echo "prompt: changed" >> agent.yaml'], { cwd: dir });
+  execFileSync(
+    'sh',
+    ['-c', 'git init -q && git add agent.yaml && git -c user.email=t@t -c user.name=t commit -qm init && echo "prompt: changed" >> agent.yaml'],
+    { cwd: dir },
+  );
   const home = join(dir, '.home');
   mkdirSync(home);
   return {

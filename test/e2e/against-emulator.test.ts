@@ -35,7 +35,7 @@ for (const strict of [false, true]) {
       expect(again.stderr).toContain('already attached');
       const ds = await agents('add-datasource', id, SEED.datasources[1].id, '--json');
       expect(JSON.parse(ds.stdout)).toEqual([{ agentId: id, datasourceId: SEED.datasources[1].id, attached: true, alreadyAttached: false }]);
-      expect((await agents('add-llm', id, SEED.llms[1].id, '-q'))).toMatchObject({ code: 0, stdout: '' });
+      expect(await agents('add-llm', id, SEED.llms[1].id, '-q')).toMatchObject({ code: 0, stdout: '' });
 
       const updated = await agents('update', id, '--description', 'updated', '--no-active', '--json');
       expect(JSON.parse(updated.stdout)).toMatchObject({ id, description: 'updated', isActive: false });

@@ -33,9 +33,7 @@ describe('built binary', () => {
   describe('against a loopback server', () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer((_req, res) =>
-        sendJson(res, 200, { success: true, data: { id: 'agent-123', name: 'Docs bot', llmModel: 'GPT_4_0' } }),
-      );
+      server = await startTestServer((_req, res) => sendJson(res, 200, { success: true, data: { id: 'agent-123', name: 'Docs bot', llmModel: 'GPT_4_0' } }));
     });
     afterAll(() => server.close());
 

@@ -51,13 +51,16 @@ describe('start-up module graph', () => {
   }
 
   // Node 22.1+ only (CI runs the suite on the LTS too).
-  it.skipIf(typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== 'function')('the compiled CLI is cached in AGENTS_CACHE_DIR, never in the config folder', async () => {
-    const cache = join(mkdtempSync(join(tmpdir(), 'agents-cache-')), 'cache');
-    const config = join(mkdtempSync(join(tmpdir(), 'agents-config-')), 'config');
-    expect((await runBinary(['config', 'list'], { env: { AGENTS_CACHE_DIR: cache, AGENTS_CONFIG_DIR: config } })).code).toBe(0);
-    expect(readdirSync(cache).length).toBeGreaterThan(0);
-    expect(existsSync(config)).toBe(false);
-  });
+  it.skipIf(typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== 'function')(
+    'the compiled CLI is cached in AGENTS_CACHE_DIR, never in the config folder',
+    async () => {
+      const cache = join(mkdtempSync(join(tmpdir(), 'agents-cache-')), 'cache');
+      const config = join(mkdtempSync(join(tmpdir(), 'agents-config-')), 'config');
+      expect((await runBinary(['config', 'list'], { env: { AGENTS_CACHE_DIR: cache, AGENTS_CONFIG_DIR: config } })).code).toBe(0);
+      expect(readdirSync(cache).length).toBeGreaterThan(0);
+      expect(existsSync(config)).toBe(false);
+    },
+  );
 
   it('--help off a terminal is the text the program prints (dist/help.txt, written by the build)', async () => {
     const served = await runBinary(['--help']);

@@ -96,7 +96,10 @@ describe('--strict: add-tool with an id that does not exist (row 18)', () => {
 describe('profile names (row 13)', () => {
   it.each(['__proto__', ' ', '-x', '..', 'constructor/../x'])('--profile %j is refused with exit 2, nothing stored', async (name) => {
     const dir = tempConfigDir();
-    const result = await runCli(['login', '--profile', name, '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], { configDir: dir, stdin: 'tok_profile_0123456789\n' });
+    const result = await runCli(['login', '--profile', name, '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], {
+      configDir: dir,
+      stdin: 'tok_profile_0123456789\n',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/is not a profile name/);
   });
@@ -108,10 +111,15 @@ describe('profile names (row 13)', () => {
 
   it('an unknown AGENTS_PROFILE names itself and the profiles there are', async () => {
     const dir = tempConfigDir();
-    await runCli(['login', '--profile', 'staging', '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], { configDir: dir, stdin: 'tok_profile_0123456789\n' });
+    await runCli(['login', '--profile', 'staging', '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], {
+      configDir: dir,
+      stdin: 'tok_profile_0123456789\n',
+    });
     const result = await runCli(['list'], { configDir: dir, env: { AGENTS_PROFILE: 'stagng' } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: no profile "stagng" in ${join(dir, 'config.json')}\nProfiles there: staging. Create it with \`agents login --profile stagng\`.\n`);
+    expect(result.stderr).toBe(
+      `error: no profile "stagng" in ${join(dir, 'config.json')}\nProfiles there: staging. Create it with \`agents login --profile stagng\`.\n`,
+    );
   });
 });
 
@@ -138,7 +146,11 @@ describe('an --llm-model this CLI does not know (row 16)', () => {
     for (const command of ['apply', 'diff']) {
       const result = await agents(command, '-f', file);
       expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(new RegExp(`^error: invalid provisioning input \\(nothing was sent\\)\\n  ${file}:4: agent "Newer model": llmModel: unknown model "GPT_4_TURBOO"; did you mean GPT_4_TURBO, `));
+      expect(result.stderr).toMatch(
+        new RegExp(
+          `^error: invalid provisioning input \\(nothing was sent\\)\\n  ${file}:4: agent "Newer model": llmModel: unknown model "GPT_4_TURBOO"; did you mean GPT_4_TURBO, `,
+        ),
+      );
       expect(result.stderr).toContain('--allow-unknown-model');
     }
     expect(running.emulator.requests.length).toBe(before);
@@ -206,7 +218,10 @@ describe('TLS to a plain-HTTP server (row 14)', () => {
 describe('provisioning files: merge keys, unknown top-level keys, empty plans (row 4)', () => {
   it('YAML merge keys (<<: *defaults) are read, with the anchor under an x- key', async () => {
     const file = join(tempDir(), 'merge.yaml');
-    writeFileSync(file, 'x-defaults: &defaults\n  description: shared\n  llmModel: GPT_4\nagents:\n  - <<: *defaults\n    name: Merged one\n  - <<: *defaults\n    name: Merged two\n');
+    writeFileSync(
+      file,
+      'x-defaults: &defaults\n  description: shared\n  llmModel: GPT_4\nagents:\n  - <<: *defaults\n    name: Merged one\n  - <<: *defaults\n    name: Merged two\n',
+    );
     const result = await agents('diff', '-f', file, '--json');
     expect(result.stderr).toBe('');
     expect(JSON.parse(result.stdout).plan.map((p: { name: string }) => p.name)).toEqual(['Merged one', 'Merged two']);
@@ -280,7 +295,11 @@ describe('validation messages (row 6)', () => {
   });
 
   it.each([
-    ['apply -f', (file: string) => ['apply', '-f', file], (file: string) => `error: invalid provisioning input (nothing was sent)\n  ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`],
+    [
+      'apply -f',
+      (file: string) => ['apply', '-f', file],
+      (file: string) => `error: invalid provisioning input (nothing was sent)\n  ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`,
+    ],
     ['create -f', (file: string) => ['create', '-f', file], (file: string) => `error: ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`],
   ])('a duplicate key given to %s is one whole line with its line and column', async (_name, argv, expected) => {
     const file = join(tempDir(), 'duplicate.yaml');
@@ -342,7 +361,10 @@ describe('diff output (row 10)', () => {
     const longer = 'x'.repeat(60);
     const file = join(tempDir(), 'diff.yaml');
     const tools = SEED.tools.map((tool) => tool.id);
-    writeFileSync(file, `agents:\n  - name: Diff target\n    description: ${longer}\n    llmModel: GPT_4\n    isActive: false\n    tools: [${tools.join(', ')}, 00000000-0000-4000-8000-000000000000]\n  - name: Diff new\n    description: d\n    llmModel: GPT_4\n`);
+    writeFileSync(
+      file,
+      `agents:\n  - name: Diff target\n    description: ${longer}\n    llmModel: GPT_4\n    isActive: false\n    tools: [${tools.join(', ')}, 00000000-0000-4000-8000-000000000000]\n  - name: Diff new\n    description: d\n    llmModel: GPT_4\n`,
+    );
     const result = await agents('diff', '-f', file);
     expect(result.code).toBe(1);
     const toolLines = SEED.tools.map((tool) => `    + tool       ${tool.name} (${tool.id})`); // these ids differ only in their last character
@@ -359,7 +381,13 @@ describe('diff output (row 10)', () => {
       ].join('\n'),
     );
     const json = JSON.parse((await agents('diff', '-f', file, '--json')).stdout) as { plan: Array<{ id: string; changes: unknown }> };
-    expect(json.plan[0]).toMatchObject({ id, changes: [{ field: 'description', from: 'Before', to: longer }, { field: 'isActive', from: true, to: false }] });
+    expect(json.plan[0]).toMatchObject({
+      id,
+      changes: [
+        { field: 'description', from: 'Before', to: longer },
+        { field: 'isActive', from: true, to: false },
+      ],
+    });
   });
 
   it('colours each action on a terminal, as terraform plan does', async () => {
@@ -372,7 +400,9 @@ describe('diff output (row 10)', () => {
 
 describe('the emulator on an address others can reach (row 17)', () => {
   it('--host 0.0.0.0: a random token, a warning, and a base URL the CLI accepts', async () => {
-    const child = spawn(process.execPath, [BIN, 'emulator', '--host', '0.0.0.0', '--port', '0', '--json'], { env: { PATH: process.env.PATH ?? '', HOME: tempDir() } });
+    const child = spawn(process.execPath, [BIN, 'emulator', '--host', '0.0.0.0', '--port', '0', '--json'], {
+      env: { PATH: process.env.PATH ?? '', HOME: tempDir() },
+    });
     try {
       let stderr = '';
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -18,6 +18,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.body.text();
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever shape the route sent
   let json: any;
   try {
     json = JSON.parse(text);
@@ -40,7 +41,18 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     expect(response.json.success).toBe(true);
     const agent = response.json.data;
     expect(agent.id).toMatch(/^[0-9a-f-]{36}$/);
-    expect(agent).toMatchObject({ type: 'SUPERAGENT', name: 'Docs bot', description: 'a helpful agent.', isActive: true, llms: [], tools: [], datasources: [], apiUser: null, workflowSteps: null, avatar: null });
+    expect(agent).toMatchObject({
+      type: 'SUPERAGENT',
+      name: 'Docs bot',
+      description: 'a helpful agent.',
+      isActive: true,
+      llms: [],
+      tools: [],
+      datasources: [],
+      apiUser: null,
+      workflowSteps: null,
+      avatar: null,
+    });
     for (const key of ['createdAt', 'updatedAt', 'llmModel', 'prompt', 'apiUserId', 'metadata', 'outputSchema']) expect(agent).toHaveProperty(key);
   });
 
@@ -94,7 +106,9 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     expect(link).toMatchObject({ status: 200, json: { success: true, data: null } });
     expect((await call('POST', `/api/v1/agents/${agent.id}/tools`, { toolId: TOOL })).json).toEqual({ detail: 'Agent tool already exists' });
     expect((await call('POST', `/api/v1/agents/${agent.id}/datasources`, { datasourceId: DATASOURCE })).json.data).toBeNull();
-    expect((await call('POST', `/api/v1/agents/${agent.id}/datasources`, { datasourceId: DATASOURCE })).json).toEqual({ detail: 'Agent datasource already exists' });
+    expect((await call('POST', `/api/v1/agents/${agent.id}/datasources`, { datasourceId: DATASOURCE })).json).toEqual({
+      detail: 'Agent datasource already exists',
+    });
     expect((await call('POST', `/api/v1/agents/${agent.id}/llms`, { llmId: ANTHROPIC_LLM })).status).toBe(200);
     const twice = await call('POST', `/api/v1/agents/${agent.id}/llms`, { llmId: ANTHROPIC_LLM });
     expect(twice.status).toBe(500);
@@ -120,7 +134,7 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     expect((await call('POST', '/api/v1/agents', { ...newAgent, type: 'ROBOT' })).status).toBe(422);
   });
 
-  it('§2.2 a model of another provider moves the LLM link to that provider\'s LLM', async () => {
+  it("§2.2 a model of another provider moves the LLM link to that provider's LLM", async () => {
     emulator = await startEmulator();
     const agent = await create({ llmModel: 'MIXTRAL_8X7B_INSTRUCT_V01', llmProvider: 'ANTHROPIC' });
     const providers = async () => (await call('GET', `/api/v1/agents/${agent.id}`)).json.data.llms.map((l: { llm: { provider: string } }) => l.llm.provider);
@@ -163,7 +177,10 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     expect(await call('GET', '/api/v1/agents/missing')).toMatchObject({ status: 500, json: { detail: "'NoneType' object has no attribute 'metadata'" } });
     expect((await call('PATCH', '/api/v1/agents/missing', { name: 'x' })).json.detail).toMatch(/Record to update not found/);
     expect((await call('DELETE', '/api/v1/agents/missing')).status).toBe(500);
-    expect(await call('POST', '/api/v1/agents/missing/invoke', { input: 'x', enableStreaming: false })).toMatchObject({ status: 500, text: 'Internal Server Error' });
+    expect(await call('POST', '/api/v1/agents/missing/invoke', { input: 'x', enableStreaming: false })).toMatchObject({
+      status: 500,
+      text: 'Internal Server Error',
+    });
   });
 
   it('an encoded "/" or ".." in an id stays one segment and reads as a missing agent, not another route', async () => {
@@ -202,7 +219,11 @@ describe('default mode: invoke (§3)', () => {
     emulator = await startEmulator();
     const agent = await create();
     const first = await invoke(agent.id, { input: 'My name is Ada', enableStreaming: false, sessionId: 's' });
-    expect(first.json.data).toMatchObject({ input: 'My name is Ada', output: 'You said: "My name is Ada".\nThis is turn 1 of the session — it is 21°C and sunny in the emulator.', intermediate_steps: [] });
+    expect(first.json.data).toMatchObject({
+      input: 'My name is Ada',
+      output: 'You said: "My name is Ada".\nThis is turn 1 of the session — it is 21°C and sunny in the emulator.',
+      intermediate_steps: [],
+    });
     const second = await invoke(agent.id, { input: 'What is my name?', enableStreaming: false, sessionId: 's' });
     expect(second.json.data.output).toContain('Earlier you said: "My name is Ada"');
     const other = await invoke(agent.id, { input: 'hello', enableStreaming: false, sessionId: 'other' });
@@ -214,7 +235,11 @@ describe('default mode: invoke (§3)', () => {
     const agent = await create();
     await call('POST', `/api/v1/agents/${agent.id}/tools`, { toolId: TOOL });
     const streamed = await invoke(agent.id, { input: "it's Paris", enableStreaming: true });
-    expect(streamed.text.endsWith(`event: function_call\ndata: {'function': 'weather', 'args': '{"query": "it\\'s Paris"}', 'response': 'weather result for "it\\'s Paris"'}\n\n`)).toBe(true);
+    expect(
+      streamed.text.endsWith(
+        `event: function_call\ndata: {'function': 'weather', 'args': '{"query": "it\\'s Paris"}', 'response': 'weather result for "it\\'s Paris"'}\n\n`,
+      ),
+    ).toBe(true);
     const whole = await invoke(agent.id, { input: 'Paris', enableStreaming: false });
     expect(whole.json.data.intermediate_steps[0][0]).toMatchObject({ tool: 'weather', tool_input: { query: 'Paris' }, type: 'AgentActionMessageLog' });
     expect(whole.json.data.intermediate_steps[0][1]).toBe('weather result for "Paris"');
@@ -242,7 +267,11 @@ describe('default mode: invoke (§3)', () => {
   it('§3.1 enableStreaming is required and llm_params are checked', async () => {
     emulator = await startEmulator();
     const agent = await create();
-    expect((await invoke(agent.id, { input: 'x' })).json.detail[0]).toEqual({ loc: ['body', 'enableStreaming'], msg: 'field required', type: 'value_error.missing' });
+    expect((await invoke(agent.id, { input: 'x' })).json.detail[0]).toEqual({
+      loc: ['body', 'enableStreaming'],
+      msg: 'field required',
+      type: 'value_error.missing',
+    });
     expect((await invoke(agent.id, { input: 'x', enableStreaming: false, llm_params: { temperature: 3 } })).json.detail[0]).toEqual({
       loc: ['body', 'llm_params', 'temperature'],
       msg: 'temperature must be between 0 and 2',

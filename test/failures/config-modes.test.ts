@@ -14,7 +14,8 @@ const MISSING = '99999999-0000-4000-8000-000000000000';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer((q, s) => {
-    if (q.url?.includes(MISSING)) return q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" });
+    if (q.url?.includes(MISSING))
+      return q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" });
     if (q.url?.endsWith('/invoke')) {
       s.writeHead(200, { 'content-type': 'text/event-stream' });
       s.end('event: message\ndata: the answer\n\n');
@@ -49,10 +50,10 @@ const modeOf = (path: string) => statSync(path).mode & 0o777;
 const cli = (dir: string, args: string[], input?: string) => runAsUser(args, { env: { AGENTS_CONFIG_DIR: dir }, input });
 const create = ['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'];
 
-describe.skipIf(!canUseAnotherUsersFolder)("a config folder owned by another user (row 1)", () => {
+describe.skipIf(!canUseAnotherUsersFolder)('a config folder owned by another user (row 1)', () => {
   const dir = () => configFolder({ owner: 0, dirMode: 0o755, fileMode: 0o644 });
 
-  it("create prints the new id and exits 0; state.json is a warning", async () => {
+  it('create prints the new id and exits 0; state.json is a warning', async () => {
     const result = await cli(dir(), create);
     expect(result.stdout).toBe(`${AGENT.id}\n`);
     expect(result.code).toBe(0);

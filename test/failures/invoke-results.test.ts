@@ -31,7 +31,10 @@ const answerOf = (value: unknown) => (_q: unknown, res: ServerResponse) => sse(r
 
 describe('--json is one document, failures included (row 4)', () => {
   it('a stream ending in event: error gives the partial output and the error, exit 1', async () => {
-    const result = await invoke((_q, s) => sse(s, ['event: message\ndata: Partial\n\n', 'event: error\ndata: Error code: 401 - bad key\n\n']), [A1, 'hi', '--json', '--session', 's1']);
+    const result = await invoke(
+      (_q, s) => sse(s, ['event: message\ndata: Partial\n\n', 'event: error\ndata: Error code: 401 - bad key\n\n']),
+      [A1, 'hi', '--json', '--session', 's1'],
+    );
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toEqual({
       output: 'Partial',
@@ -44,10 +47,13 @@ describe('--json is one document, failures included (row 4)', () => {
   });
 
   it('a dropped connection gives the partial output, and stderr points at it, not "above"', async () => {
-    const result = await invoke((_q, s) => {
-      sse(s, ['event: message\ndata: Half an ans\n\n'], false);
-      setTimeout(() => s.socket?.destroy(), 50);
-    }, [A1, 'hi', '--json', '--no-session']);
+    const result = await invoke(
+      (_q, s) => {
+        sse(s, ['event: message\ndata: Half an ans\n\n'], false);
+        setTimeout(() => s.socket?.destroy(), 50);
+      },
+      [A1, 'hi', '--json', '--no-session'],
+    );
     expect(result.code).toBe(1);
     const document = JSON.parse(result.stdout);
     expect(document).toMatchObject({ output: 'Half an ans', sessionId: null, toolCalls: [], error: { kind: 'stream', exitCode: 1 } });
@@ -56,16 +62,32 @@ describe('--json is one document, failures included (row 4)', () => {
   });
 
   it('a failure before the stream is a document too', async () => {
-    const result = await invoke((q, s) => (q.method === 'POST' ? sendJson(s, 422, { detail: [{ loc: ['body', 'input'], msg: 'field required' }] }) : sendJson(s, 200, {})), [A1, 'hi', '--json', '--no-session']);
+    const result = await invoke(
+      (q, s) => (q.method === 'POST' ? sendJson(s, 422, { detail: [{ loc: ['body', 'input'], msg: 'field required' }] }) : sendJson(s, 200, {})),
+      [A1, 'hi', '--json', '--no-session'],
+    );
     expect(result.code).toBe(2);
-    expect(JSON.parse(result.stdout)).toEqual({ output: '', sessionId: null, toolCalls: [], error: { kind: 'invalid-request', message: 'the service rejected the request (422)', exitCode: 2 } });
+    expect(JSON.parse(result.stdout)).toEqual({
+      output: '',
+      sessionId: null,
+      toolCalls: [],
+      error: { kind: 'invalid-request', message: 'the service rejected the request (422)', exitCode: 2 },
+    });
   });
 
   it('toolCalls is always an array of one shape, streamed or not', async () => {
-    const streamed = await invoke((_q, s) => sse(s, ['event: message\ndata: ok\n\n', "event: function_call\ndata: {'function': 'weather', 'args': '{\"city\": \"Paris\"}', 'response': 'Sunny'}\n\n"]), [A1, 'hi', '--json', '--no-session']);
+    const streamed = await invoke(
+      (_q, s) =>
+        sse(s, [
+          'event: message\ndata: ok\n\n',
+          "event: function_call\ndata: {'function': 'weather', 'args': '{\"city\": \"Paris\"}', 'response': 'Sunny'}\n\n",
+        ]),
+      [A1, 'hi', '--json', '--no-session'],
+    );
     await server?.close();
     const whole = await invoke(
-      (_q, s) => sendJson(s, 200, { success: true, data: { output: 'ok', intermediate_steps: [[{ tool: 'weather', tool_input: { city: 'Paris' } }, 'Sunny']] } }),
+      (_q, s) =>
+        sendJson(s, 200, { success: true, data: { output: 'ok', intermediate_steps: [[{ tool: 'weather', tool_input: { city: 'Paris' } }, 'Sunny']] } }),
       [A1, 'hi', '--json', '--no-session', '--no-stream'],
     );
     const call = { name: 'weather', args: { city: 'Paris' }, response: 'Sunny' };
@@ -74,24 +96,42 @@ describe('--json is one document, failures included (row 4)', () => {
   });
 
   it('--events ends with an error line when the connection drops', async () => {
-    const result = await invoke((_q, s) => {
-      sse(s, ['event: message\ndata: Half\n\n'], false);
-      setTimeout(() => s.socket?.destroy(), 50);
-    }, [A1, 'hi', '--events', '--no-session']);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const result = await invoke(
+      (_q, s) => {
+        sse(s, ['event: message\ndata: Half\n\n'], false);
+        setTimeout(() => s.socket?.destroy(), 50);
+      },
+      [A1, 'hi', '--events', '--no-session'],
+    );
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((l) => l.type)).toEqual(['token', 'error']);
     expect(lines[1]).toMatchObject({ kind: 'stream', exitCode: 1 });
     expect(result.code).toBe(1);
   });
 
-  it('--events gives one error line for an event: error, and a missing agent\'s is exit 5', async () => {
-    const streamed = await invoke((_q, s) => sse(s, ['event: message\ndata: Part\n\n', 'event: error\ndata: boom\n\n']), [A1, 'hi', '--events', '--no-session']);
-    expect(streamed.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual([
+  it("--events gives one error line for an event: error, and a missing agent's is exit 5", async () => {
+    const streamed = await invoke(
+      (_q, s) => sse(s, ['event: message\ndata: Part\n\n', 'event: error\ndata: boom\n\n']),
+      [A1, 'hi', '--events', '--no-session'],
+    );
+    expect(
+      streamed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ).toEqual([
       { type: 'token', text: 'Part' },
       { type: 'error', kind: 'stream', message: 'the agent failed mid-answer: boom', exitCode: 1 },
     ]);
     await server?.close();
-    const missing = await invoke((q, s) => (q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" })), [A1, 'hi', '--events', '--no-session']);
+    const missing = await invoke(
+      (q, s) =>
+        q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }),
+      [A1, 'hi', '--events', '--no-session'],
+    );
     expect(missing.code).toBe(5);
     expect(JSON.parse(missing.stdout)).toEqual({ type: 'error', kind: 'not-found', message: `agent ${A1} not found`, exitCode: 5 });
   });
@@ -117,8 +157,15 @@ describe('--output-schema (rows 5 and 6)', () => {
     expect(result.stderr).toContain("error: the answer does not match --output-schema\n  (root): must have required property 'nope'");
   });
 
-  it('with --json the mismatch is the document\'s error, and the output is the answer', async () => {
-    const result = await invoke(answerOf({ points: 'three' }), [A1, 'hi', '--json', '--no-session', '--output-schema', '{"properties":{"points":{"type":"number"}}}']);
+  it("with --json the mismatch is the document's error, and the output is the answer", async () => {
+    const result = await invoke(answerOf({ points: 'three' }), [
+      A1,
+      'hi',
+      '--json',
+      '--no-session',
+      '--output-schema',
+      '{"properties":{"points":{"type":"number"}}}',
+    ]);
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout)).toMatchObject({ output: { points: 'three' }, error: { kind: 'schema-mismatch', exitCode: 6 } });
   });
@@ -144,7 +191,9 @@ describe('--output-schema (rows 5 and 6)', () => {
   ])('the built binary loads the %s validator and checks with it', async (_name, dialect) => {
     server = await startTestServer(answerOf({ points: 'three' }));
     const schema = JSON.stringify({ $schema: dialect, properties: { points: { type: 'number' } } });
-    const result = await runBinary(['invoke', A1, 'hi', '--no-session', '--output-schema', schema], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN } });
+    const result = await runBinary(['invoke', A1, 'hi', '--no-session', '--output-schema', schema], {
+      env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN },
+    });
     expect(result.stderr).toContain('points: must be number');
     expect(result.code).toBe(6);
   });
@@ -170,7 +219,10 @@ describe('an invoke of a missing agent (row 8)', () => {
   });
 
   it('a bare 500 for an agent that exists stays exit 1, with the token named as a likely cause', async () => {
-    const result = await invoke((q, s) => (q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 200, { success: true, data: { id: A1 } })), [A1, 'hi', '--no-session']);
+    const result = await invoke(
+      (q, s) => (q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 200, { success: true, data: { id: A1 } })),
+      [A1, 'hi', '--no-session'],
+    );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error: HTTP 500: Internal Server Error');
     expect(result.stderr).toMatch(/wrong token looks like this: check it with `agents status`, or run `agents login`/);

@@ -28,7 +28,7 @@ function expectValid(name: string, stdout: string): unknown {
 }
 
 describe('--json output matches docs/json/ (row 17)', () => {
-  it('every command, through an agent\'s whole life', async () => {
+  it("every command, through an agent's whole life", async () => {
     const created = await agents('create', '--json', '--name', 'Shapes', '--description', 'd', '--llm-model', 'GPT_4');
     const agent = expectValid('agent', created.stdout) as { id: string; metadata?: unknown };
     expect(agent.metadata).not.toBe('null'); // the real create sends JSON text; it is read as a value

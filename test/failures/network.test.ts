@@ -51,10 +51,12 @@ describe('a body dripped one byte at a time (row 14)', () => {
 });
 
 describe('a stream that is not SSE (row 15)', () => {
-  const sse = (body: Buffer | string): Handler => (_q, s) => {
-    s.writeHead(200, { 'content-type': 'text/event-stream' });
-    s.end(body);
-  };
+  const sse =
+    (body: Buffer | string): Handler =>
+    (_q, s) => {
+      s.writeHead(200, { 'content-type': 'text/event-stream' });
+      s.end(body);
+    };
 
   it('random bytes as text/event-stream are exit 1, not an empty answer', async () => {
     const noise = Buffer.concat([Buffer.from('x'), randomBytes(4096)]).map((byte) => (byte === 0x3a ? 0x2e : byte)); // no ':' anywhere

@@ -29,12 +29,14 @@ async function cli(handler: Handler, argv: string[], options: { baseUrlPath?: st
 }
 
 /** The real link route: Prisma's foreign-key failure names the column of the missing id. */
-const linkRoute = (missing: { agent?: boolean; ids?: string[] }): Handler => (_q, s, body) => {
-  const id = Object.values(JSON.parse(body) as Record<string, string>)[0]!;
-  if (missing.agent) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_agentId_fkey (index)`' });
-  if (missing.ids?.includes(id)) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_toolId_fkey (index)`' });
-  sendJson(s, 200, { success: true, data: null });
-};
+const linkRoute =
+  (missing: { agent?: boolean; ids?: string[] }): Handler =>
+  (_q, s, body) => {
+    const id = Object.values(JSON.parse(body) as Record<string, string>)[0]!;
+    if (missing.agent) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_agentId_fkey (index)`' });
+    if (missing.ids?.includes(id)) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_toolId_fkey (index)`' });
+    sendJson(s, 200, { success: true, data: null });
+  };
 
 describe('add-* with an id that does not exist (row 7)', () => {
   it('a missing tool is exit 5 naming the tool', async () => {
@@ -50,7 +52,7 @@ describe('add-* with an id that does not exist (row 7)', () => {
     expect(result.stderr).toMatch(new RegExp(`^error: agent ${A404} not found\n`));
   });
 
-  it('with several ids every one is tried and reported; the exit is the first failure\'s', async () => {
+  it("with several ids every one is tried and reported; the exit is the first failure's", async () => {
     const result = await cli(linkRoute({ ids: [T2, T4] }), ['add-tool', A1, T1, T2, T3, T4, '--json']);
     expect(server!.requests).toHaveLength(4);
     expect(result.code).toBe(5);
@@ -87,12 +89,18 @@ describe('a wrong base URL or path prefix (row 10)', () => {
   it('a 404 on list says which address lacks the route, and to check --base-url', async () => {
     const result = await cli((_q, s) => sendText(s, 404, '<html><title>404 Not Found</title></html>', 'text/html'), ['list']);
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe(`error: the service at ${server!.url} has no /api/v1/agents\nCheck --base-url (see \`agents status\`): it is the address the API is served under, without /api/v1.\n`);
+    expect(result.stderr).toBe(
+      `error: the service at ${server!.url} has no /api/v1/agents\nCheck --base-url (see \`agents status\`): it is the address the API is served under, without /api/v1.\n`,
+    );
     expect(result.stderr).not.toContain('Check the id');
   });
 
   it('the path prefix of a base URL is kept in every request', async () => {
-    const result = await cli((q, s) => (q.url?.startsWith('/prefix/api/v1/agents') ? sendJson(s, 200, { success: true, data: [], total_pages: 0 }) : sendText(s, 404, 'no')), ['list', '--json'], { baseUrlPath: '/prefix/' });
+    const result = await cli(
+      (q, s) => (q.url?.startsWith('/prefix/api/v1/agents') ? sendJson(s, 200, { success: true, data: [], total_pages: 0 }) : sendText(s, 404, 'no')),
+      ['list', '--json'],
+      { baseUrlPath: '/prefix/' },
+    );
     expect(result.code).toBe(0);
     expect(server!.requests.map((r) => r.url)).toEqual(['/prefix/api/v1/agents?skip=0&take=50']);
   });
@@ -100,7 +108,10 @@ describe('a wrong base URL or path prefix (row 10)', () => {
 
 describe('error bodies are capped and scrubbed (row 16)', () => {
   it('a 100 KB detail shows about 2 KB and how much was left out', async () => {
-    const result = await cli((_q, s) => sendJson(s, 400, { detail: 'x'.repeat(100_000) }), ['create', '--name', 'n', '--description', 'd', '--llm-model', 'GPT_4']);
+    const result = await cli(
+      (_q, s) => sendJson(s, 400, { detail: 'x'.repeat(100_000) }),
+      ['create', '--name', 'n', '--description', 'd', '--llm-model', 'GPT_4'],
+    );
     expect(result.code).toBe(2);
     expect(result.stderr.length).toBeLessThan(2300);
     expect(result.stderr).toContain(`${'x'.repeat(2048)}… ${100_000 - 2048} more bytes\n`);

@@ -33,7 +33,8 @@ export function renderScreen(bytes: Uint8Array, cols = 120, rows = 40): Promise<
         else lines.push(text);
         for (let x = 0; x < line.length && !styled; x++) {
           line.getCell(x, cell);
-          styled = !cell.isFgDefault() || !cell.isBgDefault() || cell.isBold() !== 0 || cell.isDim() !== 0 || cell.isUnderline() !== 0 || cell.isInverse() !== 0;
+          styled =
+            !cell.isFgDefault() || !cell.isBgDefault() || cell.isBold() !== 0 || cell.isDim() !== 0 || cell.isUnderline() !== 0 || cell.isInverse() !== 0;
         }
       }
       terminal.dispose();
@@ -44,4 +45,5 @@ export function renderScreen(bytes: Uint8Array, cols = 120, rows = 40): Promise<
 }
 
 /** SGR sequences (colour and style): none may be written when colour is off. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the sequences it finds
 export const SGR = /\x1b\[[0-9;:]*m/;

@@ -24,9 +24,11 @@ function binForUser(): string {
   assertBuilt();
   const root = mkdtempSync(join(tmpdir(), 'agents-bin-'));
   chmodSync(root, 0o755);
-  for (const part of ['bin', 'dist', 'completions', 'package.json']) cpSync(fileURLToPath(new URL(`../../${part}`, import.meta.url)), join(root, part), { recursive: true });
+  for (const part of ['bin', 'dist', 'completions', 'package.json'])
+    cpSync(fileURLToPath(new URL(`../../${part}`, import.meta.url)), join(root, part), { recursive: true });
   spawnSync('chmod', ['-R', 'a+rX', root]);
-  return (copiedBin = join(root, 'bin', 'agents.js'));
+  copiedBin = join(root, 'bin', 'agents.js');
+  return copiedBin;
 }
 
 /** A temp folder any user can enter, for config folders with chosen owners and modes. */

@@ -83,7 +83,10 @@ describe('streaming invoke', () => {
 
   it('--events prints one NDJSON line per event, done last', async () => {
     const result = await invoke((_q, s) => frames(s, TRANSCRIPT), [A1, 'hi', '--events', '--no-session']);
-    const lines = result.stdout.trim().split('\n').map((line) => JSON.parse(line));
+    const lines = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     expect(lines.map((l) => l.type)).toEqual(['token', 'token', 'token', 'token', 'tool_call', 'done']);
     expect(lines[2]).toEqual({ type: 'token', text: '\n' });
     expect(lines.at(-1)).toEqual({ type: 'done', output: 'It is sunny\nEnjoy!', sessionId: null });
@@ -102,10 +105,13 @@ describe('streaming invoke', () => {
   });
 
   it('a connection reset mid-stream keeps the partial answer and exits 1', async () => {
-    const result = await invoke((_q, s) => {
-      frames(s, ['event: message\ndata: Half an ans\n\n'], false);
-      setTimeout(() => s.socket?.destroy(), 50);
-    }, [A1, 'hi']);
+    const result = await invoke(
+      (_q, s) => {
+        frames(s, ['event: message\ndata: Half an ans\n\n'], false);
+        setTimeout(() => s.socket?.destroy(), 50);
+      },
+      [A1, 'hi'],
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('Half an ans\n');
     expect(result.stderr).toContain('the connection dropped mid-answer');

@@ -47,7 +47,14 @@ describe('create', () => {
     expect(result.code).toBe(0);
     expect(prompter.asked.map((a) => a.message)).not.toContain('Name');
     expect(prompter.remaining()).toBe(0);
-    expect(JSON.parse(writes()[0]!.body)).toEqual({ name: 'Flagged', description: 'helps', llmModel: 'GPT_4_0', llmProvider: 'OPENAI', prompt: 'Line one\nLine two', isActive: true });
+    expect(JSON.parse(writes()[0]!.body)).toEqual({
+      name: 'Flagged',
+      description: 'helps',
+      llmModel: 'GPT_4_0',
+      llmProvider: 'OPENAI',
+      prompt: 'Line one\nLine two',
+      isActive: true,
+    });
     expect(result.stderr).toContain('New agent');
   });
 
@@ -109,7 +116,9 @@ describe('update', () => {
     expect(fields.choices!.find((c) => c.value === 'name')!.name).toContain('Current');
     expect(prompter.asked[1]!.default).toBe('Old prompt');
     expect(prompter.asked[2]!.default).toBe(false);
-    expect(writes().map((w) => [w.method, w.url, JSON.parse(w.body)])).toEqual([['PATCH', `/api/v1/agents/${AGENT_1}`, { prompt: 'New prompt', isActive: true }]]);
+    expect(writes().map((w) => [w.method, w.url, JSON.parse(w.body)])).toEqual([
+      ['PATCH', `/api/v1/agents/${AGENT_1}`, { prompt: 'New prompt', isActive: true }],
+    ]);
   });
 
   it('falls back to empty defaults when the agent cannot be read', async () => {

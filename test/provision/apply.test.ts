@@ -55,7 +55,9 @@ for (const strict of [false, true]) {
 `);
       const diff = await agents(['diff', '-f', changed]);
       expect(diff.code).toBe(1);
-      expect(diff.stdout).toMatch(/~ update\s+Weather bot\n\s+description\s+"Tells the weather" → "Tells the weather, briefly"\n\s+\+ tool\s+code-interpreter \(5b0d6a7e…\)/);
+      expect(diff.stdout).toMatch(
+        /~ update\s+Weather bot\n\s+description\s+"Tells the weather" → "Tells the weather, briefly"\n\s+\+ tool\s+code-interpreter \(5b0d6a7e…\)/,
+      );
       const beforeDry = running.emulator.requests.length;
       const dry = await agents(['apply', '-f', changed, '--dry-run']);
       expect(dry.code).toBe(0);
@@ -96,7 +98,7 @@ for (const strict of [false, true]) {
       expect((await agents(['diff', '-f', twins])).code).toBe(2);
     });
 
-    it('a link to nothing is that agent\'s error, found before any write; the other agents are applied', async () => {
+    it("a link to nothing is that agent's error, found before any write; the other agents are applied", async () => {
       const partly = file(`agents:
   - {name: One, description: d, llmModel: GPT_4}
   - {name: Two, description: d, llmModel: GPT_4, tools: [no-such-tool]}

@@ -30,7 +30,9 @@ for (const strict of [false, true]) {
     it('examples/stack.yaml on a fresh emulator: resources first, agents linked by name, no ids typed; a second run writes nothing', async () => {
       const result = await agents(['apply', '-f', STACK]);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stdout).toMatch(/^Plan: 4 to create, 1 to update, 0 unchanged\n\+ create {5}tool forecast\n\+ create {5}datasource handbook\n~ update {5}LLM OPENAI\n {4}apiKey {8}\(changed, not shown\)\n/);
+      expect(result.stdout).toMatch(
+        /^Plan: 4 to create, 1 to update, 0 unchanged\n\+ create {5}tool forecast\n\+ create {5}datasource handbook\n~ update {5}LLM OPENAI\n {4}apiKey {8}\(changed, not shown\)\n/,
+      );
       const forecast = (await json(['tools', 'list'])).find((t: { name: string }) => t.name === 'forecast');
       const handbook = (await json(['datasources', 'list'])).find((d: { name: string }) => d.name === 'handbook');
       const travel = await agentNamed('Travel bot');

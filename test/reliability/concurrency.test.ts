@@ -44,7 +44,9 @@ async function deadPid(): Promise<number> {
 describe('parallel processes', () => {
   it('50 parallel `config set`, one profile each: all 50 profiles are kept', async () => {
     const dir = tempConfigDir();
-    const runs = Array.from({ length: 50 }, (_v, i) => runBinary(['config', 'set', 'timeout', String(i + 1), '--profile', `p${i}`], { env: { AGENTS_CONFIG_DIR: dir } }));
+    const runs = Array.from({ length: 50 }, (_v, i) =>
+      runBinary(['config', 'set', 'timeout', String(i + 1), '--profile', `p${i}`], { env: { AGENTS_CONFIG_DIR: dir } }),
+    );
     const results = await Promise.all(runs);
     expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
     const { profiles } = readJson(join(dir, 'config.json'));
@@ -60,7 +62,7 @@ describe('parallel processes', () => {
     expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
     const { agents } = readJson(join(dir, 'state.json'));
     expect(Object.keys(agents).sort()).toEqual([...ids].sort());
-    ids.forEach((id, i) => expect(results[i]!.stderr).toContain(`session ${agents[id].lastSession}`));
+    for (const [i, id] of ids.entries()) expect(results[i]!.stderr).toContain(`session ${agents[id].lastSession}`);
   }, 60_000);
 });
 

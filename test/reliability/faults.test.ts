@@ -90,7 +90,9 @@ describe('error answers', () => {
   });
 
   it('an HTML 502 page → 1 with a short excerpt', async () => {
-    const server = await serve((_q, s) => sendText(s, 502, `<html><head><title>502 Bad Gateway</title><style>${'x'.repeat(5000)}</style></head></html>`, 'text/html'));
+    const server = await serve((_q, s) =>
+      sendText(s, 502, `<html><head><title>502 Bad Gateway</title><style>${'x'.repeat(5000)}</style></head></html>`, 'text/html'),
+    );
     const result = await cli(server, ['update', A1, '--name', 'n']);
     expectCleanFailure(result, 1, /HTTP 502: 502 Bad Gateway/);
     expect(result.stderr.length).toBeLessThan(400);

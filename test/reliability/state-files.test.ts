@@ -69,7 +69,6 @@ describe('a config folder that cannot be used (here: its path runs through a fil
       `error: cannot use the config folder ${dir}: ENOTDIR\nMake it yours and writable, or point AGENTS_CONFIG_DIR at another folder.\n`,
     );
   });
-
 });
 
 describe('a state.json that cannot be written (here: a folder stands in its place)', () => {
@@ -85,7 +84,9 @@ describe('a state.json that cannot be written (here: a folder stands in its plac
       });
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(`${created.id}\n`);
-      expect(result.stderr).toMatch(new RegExp(`^warning: cannot read ${join(dir, 'state.json')}: EISDIR[^\\n]*; local state not updated \\(the result above is not affected\\)\\n$`));
+      expect(result.stderr).toMatch(
+        new RegExp(`^warning: cannot read ${join(dir, 'state.json')}: EISDIR[^\\n]*; local state not updated \\(the result above is not affected\\)\\n$`),
+      );
     } finally {
       await server.close();
     }

@@ -45,7 +45,12 @@ describe('a field added to the agent descriptor', () => {
 
       const flagged = await runCli(['create', '--name', 'F', '--description', 'd', '--llm-model', 'GPT_4', '--max-turns', '3'], { env });
       expect(flagged.code, flagged.stderr).toBe(0);
-      expect(JSON.parse(server.requests.filter((r) => r.method === 'POST').at(-1)!.body)).toEqual({ name: 'F', description: 'd', llmModel: 'GPT_4', maxTurns: '3' });
+      expect(JSON.parse(server.requests.filter((r) => r.method === 'POST').at(-1)!.body)).toEqual({
+        name: 'F',
+        description: 'd',
+        llmModel: 'GPT_4',
+        maxTurns: '3',
+      });
       expect(flagged.stdout).toMatch(/^most turns\s+3$/m);
 
       const { desiredAgentSchema } = await import('../../src/provision/schema.js');

@@ -63,7 +63,13 @@ for (const strict of [false, true]) {
       expect(fromStdin.code, fromStdin.stderr).toBe(0);
       const fromEnv = await agents(['llms', 'create', '--provider', 'MISTRAL', '--json'], { env: { AGENTS_LLM_API_KEY: key } });
       expect(JSON.parse(fromEnv.stdout)).toMatchObject({ provider: 'MISTRAL', apiKey: '[redacted]' });
-      for (const result of [fromStdin, fromEnv, await agents(['llms', 'list']), await agents(['llms', 'list', '--json']), await agents(['llms', 'list', '--debug'])]) {
+      for (const result of [
+        fromStdin,
+        fromEnv,
+        await agents(['llms', 'list']),
+        await agents(['llms', 'list', '--json']),
+        await agents(['llms', 'list', '--debug']),
+      ]) {
         expect(result.stdout + result.stderr).not.toContain(key);
       }
       expect(fromStdin.stdout).toContain('api key   (set, not shown)');
@@ -79,7 +85,10 @@ for (const strict of [false, true]) {
     it('off a terminal, create names every missing flag (exit 2) and sends nothing', async () => {
       const before = running.emulator.requests.length;
       const result = await agents(['llms', 'create']);
-      expect(result).toMatchObject({ code: 2, stderr: 'error: missing --provider, --api-key-stdin (or AGENTS_LLM_API_KEY)\nPass them as flags or in --file. See `agents llms create --help`.\n' });
+      expect(result).toMatchObject({
+        code: 2,
+        stderr: 'error: missing --provider, --api-key-stdin (or AGENTS_LLM_API_KEY)\nPass them as flags or in --file. See `agents llms create --help`.\n',
+      });
       expect(running.emulator.requests.length).toBe(before);
     });
 
@@ -110,7 +119,10 @@ for (const strict of [false, true]) {
 describe('the descriptor is the one place a field is spelled out', () => {
   const withExtra: ResourceDescriptor = {
     ...TOOL,
-    fields: [...TOOL.fields, { key: 'timeoutSeconds', flag: 'timeout-seconds', label: 'Timeout in seconds', type: 'text', required: true, description: 'how long it may run' }],
+    fields: [
+      ...TOOL.fields,
+      { key: 'timeoutSeconds', flag: 'timeout-seconds', label: 'Timeout in seconds', type: 'text', required: true, description: 'how long it may run' },
+    ],
   };
 
   it('a new field gets its flag, its prompt and its line in the view', async () => {

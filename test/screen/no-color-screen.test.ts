@@ -30,7 +30,14 @@ const WIZARD: PtyStep[] = [
 
 const RUNS: Array<{ name: string; args: () => string[]; steps?: PtyStep[] }> = [
   { name: 'invoke (spinner, session line, answer)', args: () => ['invoke', agentId, 'hello'] },
-  { name: 'chat', args: () => ['chat', agentId], steps: [{ expect: 'you› ', send: 'hi' + KEY.enter }, { expect: 'emulator\\.[\\s\\S]*you› ', send: '/exit' + KEY.enter }] },
+  {
+    name: 'chat',
+    args: () => ['chat', agentId],
+    steps: [
+      { expect: 'you› ', send: 'hi' + KEY.enter },
+      { expect: 'emulator\\.[\\s\\S]*you› ', send: '/exit' + KEY.enter },
+    ],
+  },
   { name: 'the create wizard', args: () => ['create'], steps: WIZARD },
   { name: 'list and its table', args: () => ['list'] },
   { name: 'an error', args: () => ['get', 'no-such-agent'] },

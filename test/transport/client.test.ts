@@ -53,10 +53,7 @@ describe('requests', () => {
     const client = await clientFor((_req, res) => sendJson(res, 200, { id: 'x' }));
     await client.json('GET', ['agents', '../x']);
     await client.json('GET', ['agents', 'a/b?c#d e']);
-    expect(server!.requests.map((r) => r.url)).toEqual([
-      '/api/v1/agents/..%2Fx',
-      '/api/v1/agents/a%2Fb%3Fc%23d%20e',
-    ]);
+    expect(server!.requests.map((r) => r.url)).toEqual(['/api/v1/agents/..%2Fx', '/api/v1/agents/a%2Fb%3Fc%23d%20e']);
   });
 
   it('refuses ids that no URL can carry as a segment', async () => {
@@ -88,7 +85,12 @@ describe('error answers', () => {
     ['404', (_q, s) => sendJson(s, 404, { detail: 'Agent not found' }), 5, /Agent not found/],
     ['500 for a missing agent', (_q, s) => sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }), 5, /NoneType/],
     ['500 plain text', (_q, s) => sendText(s, 500, 'Internal Server Error'), 1, /HTTP 500: Internal Server Error/],
-    ['HTML 502', (_q, s) => sendText(s, 502, '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>', 'text/html'), 1, /^HTTP 502: 502 Bad Gateway$/],
+    [
+      'HTML 502',
+      (_q, s) => sendText(s, 502, '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>', 'text/html'),
+      1,
+      /^HTTP 502: 502 Bad Gateway$/,
+    ],
     ['invalid JSON in a 200', (_q, s) => sendText(s, 200, '{"success": tru', 'application/json'), 1, /not JSON/],
     ['success:false', (_q, s) => sendJson(s, 200, { success: false, error: { message: 'API Key not found' } }), 1, /API Key not found/],
   ];
@@ -187,7 +189,10 @@ describe('retries', () => {
   });
 
   it('retries a connection reset only for a GET', async () => {
-    const get = await clientFor((req, res, _b, index) => { if (index === 0) req.socket.destroy(); else sendJson(res, 200, []); });
+    const get = await clientFor((req, res, _b, index) => {
+      if (index === 0) req.socket.destroy();
+      else sendJson(res, 200, []);
+    });
     await get.json('GET', ['agents']);
     expect(server!.requests).toHaveLength(2);
     await server!.close();

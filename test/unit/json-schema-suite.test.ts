@@ -17,7 +17,26 @@ interface Group {
 
 const load = (keyword: string): Group[] => JSON.parse(readFileSync(join(suiteDir, `${keyword}.json`), 'utf8')) as Group[];
 
-const SAME_IN_LATER_DRAFTS = ['type', 'required', 'properties', 'additionalProperties', 'enum', 'maxLength', 'minLength', 'maxItems', 'minItems', 'maxProperties', 'minProperties', 'pattern', 'allOf', 'anyOf', 'oneOf', 'not', 'uniqueItems', 'multipleOf'];
+const SAME_IN_LATER_DRAFTS = [
+  'type',
+  'required',
+  'properties',
+  'additionalProperties',
+  'enum',
+  'maxLength',
+  'minLength',
+  'maxItems',
+  'minItems',
+  'maxProperties',
+  'minProperties',
+  'pattern',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'uniqueItems',
+  'multipleOf',
+];
 // items (array form became prefixItems in 2020-12) and minimum/maximum (exclusive* were booleans in draft-04).
 const DRAFT_04_ONLY = ['items', 'minimum', 'maximum'];
 

@@ -17,22 +17,36 @@ describe('paginate', () => {
   it('reads every page and stops at the short one', async () => {
     const { asked, fetchPage } = service(7);
     expect(await collect(paginate(fetchPage, { pageSize: 3 }))).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    expect(asked).toEqual([[0, 3], [3, 3], [6, 3]]);
+    expect(asked).toEqual([
+      [0, 3],
+      [3, 3],
+      [6, 3],
+    ]);
   });
 
   it('a full last page costs one more request without total_pages, none with it', async () => {
     const without = service(6);
     await collect(paginate(without.fetchPage, { pageSize: 3 }));
-    expect(without.asked).toEqual([[0, 3], [3, 3], [6, 3]]);
+    expect(without.asked).toEqual([
+      [0, 3],
+      [3, 3],
+      [6, 3],
+    ]);
     const withTotal = service(6, { totalPages: true });
     await collect(paginate(withTotal.fetchPage, { pageSize: 3 }));
-    expect(withTotal.asked).toEqual([[0, 3], [3, 3]]);
+    expect(withTotal.asked).toEqual([
+      [0, 3],
+      [3, 3],
+    ]);
   });
 
   it('a limit asks only for what it needs', async () => {
     const { asked, fetchPage } = service(100);
     expect(await collect(paginate(fetchPage, { pageSize: 3, limit: 5 }))).toEqual([0, 1, 2, 3, 4]);
-    expect(asked).toEqual([[0, 3], [3, 2]]);
+    expect(asked).toEqual([
+      [0, 3],
+      [3, 2],
+    ]);
   });
 
   it('a page longer than asked for (a server that ignores take) is cut at the limit', async () => {

@@ -13,10 +13,16 @@ describe('renderTable', () => {
     const lines = table.split('\n');
     expect(lines[1]!.startsWith(`${id}  weather`)).toBe(true);
     expect(lines.every((line) => line.length <= 80)).toBe(true);
-    expect(lines[1]).toMatch(/  Current weather for a …$/);
+    expect(lines[1]).toMatch(/ {2}Current weather for a …$/);
   });
 
   it('without a width (off a terminal) nothing is cut', () => {
-    expect(renderTable(['ID', 'DESCRIPTION'], rows.map((r) => [r[0]!, r[3]!]), { theme: PLAIN_THEME })).toContain('for a city now.');
+    expect(
+      renderTable(
+        ['ID', 'DESCRIPTION'],
+        rows.map((r) => [r[0]!, r[3]!]),
+        { theme: PLAIN_THEME },
+      ),
+    ).toContain('for a city now.');
   });
 });

@@ -1,10 +1,13 @@
 import type { Context } from '../context.js';
 import { executePlan } from '../provision/execute.js';
 import { applyFailure, planJson, renderPlan, renderResults, resourceResultsJson, resourcesPlanJson, resultsJson } from '../provision/render.js';
-import type { Options } from './define.js';
-import { planFromOptions } from '../provision/from-options.js';
+import * as z from 'zod/mini';
+import { planFromOptions, provisionOptions } from '../provision/from-options.js';
+import { aSwitch } from './option-schemas.js';
 
-export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = z.extend(provisionOptions, { dryRun: aSwitch() });
+
+export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const dryRun = options.dryRun === true;
   const human = !ctx.globals.json && !ctx.globals.quiet; // -q: the exit code says it all

@@ -2,7 +2,7 @@ import { attachRoute, attachToAgent, type AttachKind } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
-import type { CommandModule, Options } from './define.js';
+import type { CommandModule } from './define.js';
 import { LINK_WORDING } from '../resources/link-wording.js';
 import { resolveAgentId, resolveResourceIds } from '../prompts/pick.js';
 
@@ -13,7 +13,7 @@ const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export function attachModule(kind: AttachKind): CommandModule {
   return {
-    async run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
+    async run(ctx: Context, args: unknown[]): Promise<void> {
       const client = await ctx.client();
       const agentId = await resolveAgentId(ctx, args[0], async () => client);
       const ids = [...new Set(await resolveResourceIds(ctx, kind, args[1], client))]; // references (names, prefixes, ids)

@@ -5,9 +5,12 @@ import { AGENT } from '../resources/agent.js';
 import { readAgentFields } from '../resources/agent-input.js';
 import { requireFields } from '../resources/fields.js';
 import { completeCreateFields } from '../prompts/agent-wizard.js';
-import type { Options } from './define.js';
+import type * as z from 'zod/mini';
+import { fieldOptions } from './option-schemas.js';
 
-export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = fieldOptions;
+
+export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof fieldOptions>): Promise<void> {
   const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options));
   requireFields(AGENT, fields);
   const client = await ctx.client();

@@ -3,16 +3,21 @@
 import { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { Deps } from '../deps.js';
+import { CliError } from '../errors.js';
+import type * as z from 'zod/mini';
 import { readGlobals } from '../globals.js';
 import { colorEnabled } from '../ui/color-support.js';
 
+/** Options as commander hands them over, before a command's schema has read them. */
 export type Options = Record<string, unknown>;
 
-export interface CommandModule {
-  run(ctx: Context, args: unknown[], options: Options, command: Command): Promise<void>;
+export interface CommandModule<O = Options> {
+  /** What the command's options mean: checked once, before run, so run gets them typed. */
+  optionsSchema?: z.ZodMiniType<O>;
+  run(ctx: Context, args: unknown[], options: O, command: Command): Promise<void>;
 }
 
-export function lazyAction(deps: Deps, load: () => Promise<CommandModule>) {
+export function lazyAction<O>(deps: Deps, load: () => Promise<CommandModule<O>>) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1) as Command;
     // Loaded here, not at start-up: --help and --version never need it.
@@ -23,8 +28,17 @@ export function lazyAction(deps: Deps, load: () => Promise<CommandModule>) {
     const theme = coloured ? (await import('../ui/theme.js')).createTheme : undefined;
     const ctx = new Context(deps, globals, theme);
     const module = await load();
-    await module.run(ctx, command.processedArgs, command.opts(), command);
+    const options = module.optionsSchema ? parseOptions(module.optionsSchema, command.opts()) : (command.opts() as O);
+    await module.run(ctx, command.processedArgs, options, command);
   };
+}
+
+/** The first problem is the error; any others follow as details. */
+export function parseOptions<O>(schema: z.ZodMiniType<O>, value: unknown): O {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const [first, ...rest] = parsed.error.issues;
+  throw new CliError('usage', first?.message ?? 'invalid options', { details: rest.map((issue) => issue.message) });
 }
 
 /** Adds an "Examples" section to a command's help. */

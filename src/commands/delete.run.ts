@@ -1,10 +1,13 @@
 import { deleteAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import type { Options } from './define.js';
+import * as z from 'zod/mini';
+import { aSwitch } from './option-schemas.js';
 import { resolveAgentId } from '../prompts/pick.js';
 
-export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = z.object({ yes: aSwitch() });
+
+export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
   if (options.yes !== true) {
     if (!ctx.interactive) {

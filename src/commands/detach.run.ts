@@ -2,14 +2,14 @@ import { attachRoute, detachFromAgent, type AttachKind } from '../api/agents.js'
 import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
-import type { CommandModule, Options } from './define.js';
+import type { CommandModule } from './define.js';
 import { LINK_WORDING } from '../resources/link-wording.js';
 
 const noun = (kind: AttachKind) => LINK_WORDING[kind].noun;
 
 export function detachModule(kind: AttachKind): CommandModule {
   return {
-    async run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
+    async run(ctx: Context, args: unknown[]): Promise<void> {
       const agentId = await ctx.resolve('agent', String(args[0]));
       const ids: string[] = [];
       for (const reference of new Set((args[1] as string[]).filter(Boolean))) ids.push(await ctx.resolve(kind, reference));

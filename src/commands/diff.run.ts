@@ -2,10 +2,12 @@ import type { Context } from '../context.js';
 import { CliError, ExitCode, ExitWithCode } from '../errors.js';
 import { planHasChanges } from '../provision/plan.js';
 import { planJson, problemLines, renderPlan, resourcesPlanJson } from '../provision/render.js';
-import type { Options } from './define.js';
-import { planFromOptions } from '../provision/from-options.js';
+import type * as z from 'zod/mini';
+import { planFromOptions, provisionOptions } from '../provision/from-options.js';
 
-export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = provisionOptions;
+
+export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof provisionOptions>): Promise<void> {
   const { plan } = await planFromOptions(ctx, options).catch((error: unknown) => {
     throw asDiffFailure(error);
   });

@@ -3,33 +3,24 @@ import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { startEmulator } from '../emulator/server.js';
-import type { Options } from './define.js';
-import { parseOrUsage } from '../invoke/invoke-options.js';
+import { parseOptions } from './define.js';
+import { aSwitch, someText, wholeNumber } from './option-schemas.js';
 
-const optionsSchema = z.object({
-  port: z
-    .number({ error: '--port must be a number' })
-    .check(z.int('--port must be a whole number'), z.gte(0, '--port must be 0 or more'), z.lte(65535, '--port must be at most 65535')),
-  host: z.string().check(z.minLength(1, '--host must not be empty')),
-  token: z.optional(z.string().check(z.minLength(1, '--token must not be empty'))),
-  strict: z.optional(z.boolean()),
-  tokenDelay: z.optional(
-    z
-      .number({ error: '--token-delay must be a number of ms' })
-      .check(
-        z.int('--token-delay must be a whole number of ms'),
-        z.gte(0, '--token-delay must be 0 or more'),
-        z.lte(60_000, '--token-delay must be at most 60000'),
-      ),
-  ),
+export const optionsSchema = z.object({
+  port: wholeNumber('--port', 0, 65535),
+  host: someText('--host'),
+  token: z.optional(someText('--token')),
+  strict: aSwitch(),
+  /** ms; the flag, else AGENTS_EMULATOR_TOKEN_DELAY_MS (checked in run, to name the variable). */
+  tokenDelay: z.optional(wholeNumber('--token-delay', 0, 60_000)),
 });
 
-export async function run(ctx: Context, _args: unknown[], rawOptions: Options): Promise<void> {
+export async function run(ctx: Context, _args: unknown[], flags: z.infer<typeof optionsSchema>): Promise<void> {
   const fromEnv = ctx.env.AGENTS_EMULATOR_TOKEN_DELAY_MS;
-  const options = parseOrUsage(optionsSchema, {
-    ...rawOptions,
-    tokenDelay: rawOptions.tokenDelay ?? (fromEnv ? decimal(fromEnv) : undefined),
-  });
+  const options = {
+    ...flags,
+    tokenDelay: flags.tokenDelay ?? (fromEnv ? parseOptions(wholeNumber('AGENTS_EMULATOR_TOKEN_DELAY_MS', 0, 60_000), decimal(fromEnv)) : undefined),
+  };
   const emulator = await startEmulator({ ...options, tokenDelayMs: options.tokenDelay }).catch((error: NodeJS.ErrnoException) => {
     throw listenError(error, options.host, options.port);
   });

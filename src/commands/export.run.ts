@@ -7,9 +7,12 @@ import { loadYaml } from '../util/load-yaml.js';
 import { mapLimit } from '../provision/pool.js';
 import { exportStack } from '../provision/export.js';
 import { STACK_SECTIONS } from '../provision/schema.js';
-import type { Options } from './define.js';
+import * as z from 'zod/mini';
+import { aPath, aSwitch } from './option-schemas.js';
 
-export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = z.object({ all: aSwitch(), output: aPath('--output') });
+
+export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const ids = (args[0] as string[] | undefined) ?? [];
   if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent-id…> or --all');
   if (options.all === true && ids.length > 0) throw new CliError('usage', 'give agent ids or --all, not both');
@@ -24,7 +27,7 @@ export async function run(ctx: Context, args: unknown[], options: Options): Prom
   const document = exportStack(agents, resources);
 
   const text = ctx.globals.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
-  if (typeof options.output === 'string') {
+  if (options.output !== undefined) {
     writeOutput(options.output, text);
     ctx.logger.success(`Exported ${agents.length} agent(s)${options.all === true ? ' and their tools, datasources and LLMs' : ''} to ${options.output}`);
   } else {

@@ -2,10 +2,9 @@ import { getAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { describeAgent, describeLinks } from '../ui/agent-view.js';
 import { redactSecrets } from '../ui/redact.js';
-import type { Options } from './define.js';
 import { resolveAgentId } from '../prompts/pick.js';
 
-export async function run(ctx: Context, args: unknown[], _options: Options): Promise<void> {
+export async function run(ctx: Context, args: unknown[]): Promise<void> {
   const client = await ctx.client();
   const agentId = await resolveAgentId(ctx, args[0], async () => client);
   const agent = await getAgent(client, agentId);

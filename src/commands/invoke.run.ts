@@ -5,15 +5,25 @@ import type { Context } from '../context.js';
 import { ApiError, CliError, errorFields } from '../errors.js';
 import { decodeInput, pipedStdin, readInputFile } from '../util/read-input.js';
 import { printAnswer, toolCallJson, type AnswerMode } from '../invoke/answer-printer.js';
-import type { Options } from './define.js';
-import { chooseSession, llmParams } from '../invoke/invoke-options.js';
+import * as z from 'zod/mini';
+import { chooseSession, llmParams, sharedInvokeOptions } from '../invoke/invoke-options.js';
+import { aPath, aSwitch, someText } from './option-schemas.js';
 import { resolveAgentId } from '../prompts/pick.js';
 import { loadOutputSchema, schemaMismatch, type OutputSchema } from '../invoke/output-schema.js';
 
-export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = z.object({
+  ...sharedInvokeOptions,
+  inputFile: aPath('--input-file'),
+  outputSchema: z.optional(someText('--output-schema')),
+  stream: z.boolean(),
+  events: aSwitch(),
+});
+type InvokeOptions = z.infer<typeof optionsSchema>;
+
+export async function run(ctx: Context, args: unknown[], options: InvokeOptions): Promise<void> {
   // The flags are checked first: a bad one costs no request, not even the agent's lookup.
   if (options.events === true && ctx.globals.json) throw new CliError('usage', '--events and --json cannot be used together');
-  const schema = typeof options.outputSchema === 'string' ? await loadOutputSchema(ctx, options.outputSchema) : undefined;
+  const schema = options.outputSchema !== undefined ? await loadOutputSchema(ctx, options.outputSchema) : undefined;
   const params = llmParams(options);
   const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
   const input = await readInvokeInput(ctx, args[1] as string | undefined, options);
@@ -100,8 +110,8 @@ function readStructured(ctx: Context, output: unknown, schema: OutputSchema): St
  * The argument, --input-file, piped stdin, or a prompt. Piped text and an argument together make
  * one input, as llm does: the piped text, a blank line, then the argument (`git diff | agents invoke ID "review this"`).
  */
-async function readInvokeInput(ctx: Context, positional: string | undefined, options: Options): Promise<string> {
-  const file = typeof options.inputFile === 'string' ? options.inputFile : undefined;
+async function readInvokeInput(ctx: Context, positional: string | undefined, options: InvokeOptions): Promise<string> {
+  const file = options.inputFile;
   if (positional !== undefined && file !== undefined) throw new CliError('usage', 'give the input as an argument or with --input-file, not both');
   const warn = (message: string) => ctx.logger.warn(message);
   let input: string | undefined = positional;

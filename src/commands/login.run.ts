@@ -3,9 +3,12 @@ import { normalizeBaseUrl } from '../config/base-url.js';
 import { assertTokenMayTravel, type Context } from '../context.js';
 import { ApiError, CliError } from '../errors.js';
 import { readAll } from '../util/read-input.js';
-import type { Options } from './define.js';
+import * as z from 'zod/mini';
+import { aSwitch } from './option-schemas.js';
 
-export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = z.object({ tokenStdin: aSwitch(), skipVerify: aSwitch() });
+
+export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const settings = ctx.settings();
   const baseUrl = settings.baseUrl ?? (await askBaseUrl(ctx));
   assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);

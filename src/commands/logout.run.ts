@@ -1,7 +1,6 @@
 import type { Context } from '../context.js';
-import type { Options } from './define.js';
 
-export async function run(ctx: Context, _args: unknown[], _options: Options): Promise<void> {
+export async function run(ctx: Context, _args: unknown[]): Promise<void> {
   const settings = ctx.settings();
   const store = ctx.configStore();
   const hadToken = store.profile(settings.profile).token !== undefined;

@@ -7,14 +7,20 @@ import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
 import { redactSecrets } from '../ui/redact.js';
-import type { CommandModule, Options } from './define.js';
-import { parseOrUsage } from '../invoke/invoke-options.js';
+import type { CommandModule } from './define.js';
+import { aSwitch, fieldOptions, listOptions } from './option-schemas.js';
 import type { ResourceVerb } from './resources.js';
 
-const listOptions = z.object({
-  limit: z.number({ error: '--limit must be a number' }).check(z.int('--limit must be a whole number'), z.positive('--limit must be at least 1')),
-  all: z.optional(z.boolean()),
-});
+/** Each verb's options: what they mean, read once before the verb runs. */
+const OPTIONS = {
+  list: listOptions,
+  get: z.object({}),
+  create: fieldOptions,
+  update: fieldOptions,
+  delete: z.object({ yes: aSwitch() }),
+} satisfies Record<ResourceVerb, z.ZodMiniType>;
+
+type OptionsOf<V extends ResourceVerb> = z.infer<(typeof OPTIONS)[V]>;
 
 const kindOf = (resource: ResourceDescriptor) => (resource.plural === 'llms' ? 'llm' : resource.noun) as 'tool' | 'datasource' | 'llm';
 
@@ -33,9 +39,8 @@ function printOne(ctx: Context, resource: ResourceDescriptor, record: ResourceRe
 
 const nameOf = (resource: ResourceDescriptor, record: ResourceRecord) => String(record[resource.nameKey] ?? record.id);
 
-const verbs: Record<ResourceVerb, (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: Options) => Promise<void>> = {
-  async list(resource, ctx, _args, options) {
-    const { limit, all } = parseOrUsage(listOptions, options);
+const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: OptionsOf<V>) => Promise<void> } = {
+  async list(resource, ctx, _args, { limit, all }) {
     const records = await allResources(await ctx.client(), resource, all ? Infinity : limit);
     if (ctx.globals.json) return ctx.printJson(redactSecrets(records));
     if (ctx.globals.quiet) {
@@ -95,6 +100,7 @@ const verbs: Record<ResourceVerb, (resource: ResourceDescriptor, ctx: Context, a
   },
 };
 
-export function resourceVerb(resource: ResourceDescriptor, verb: ResourceVerb): CommandModule {
-  return { run: (ctx, args, options) => verbs[verb](resource, ctx, args, options) };
+export function resourceVerb<V extends ResourceVerb>(resource: ResourceDescriptor, verb: V): CommandModule<OptionsOf<V>> {
+  const run = verbs[verb] as (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: OptionsOf<V>) => Promise<void>;
+  return { optionsSchema: OPTIONS[verb] as unknown as z.ZodMiniType<OptionsOf<V>>, run: (ctx, args, options) => run(resource, ctx, args, options) };
 }

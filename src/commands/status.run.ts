@@ -1,10 +1,9 @@
 import type { Context } from '../context.js';
 import { maskToken } from '../ui/mask.js';
-import type { Options } from './define.js';
 
 const sourceLabel = { flag: 'flag', env: 'environment', profile: 'config file', default: 'default', none: 'not set' } as const;
 
-export async function run(ctx: Context, _args: unknown[], _options: Options): Promise<void> {
+export async function run(ctx: Context, _args: unknown[]): Promise<void> {
   const s = ctx.settings();
   const token = s.token === undefined ? undefined : maskToken(s.token);
   const tokenOrigin = s.tokenSource === 'env' ? 'AGENTS_TOKEN' : s.tokenSource === 'profile' ? ctx.configStore().file : undefined;

@@ -6,12 +6,15 @@ import { AGENT } from '../resources/agent.js';
 import { readAgentFields } from '../resources/agent-input.js';
 import { flagName } from '../resources/fields.js';
 import { askUpdateFields } from '../prompts/agent-wizard.js';
-import type { Options } from './define.js';
+import type * as z from 'zod/mini';
+import { fieldOptions } from './option-schemas.js';
 import { resolveAgentId } from '../prompts/pick.js';
 
 const refused: readonly string[] = AGENT.patchRefuses;
 
-export async function run(ctx: Context, args: unknown[], options: Options): Promise<void> {
+export const optionsSchema = fieldOptions;
+
+export async function run(ctx: Context, args: unknown[], options: z.infer<typeof fieldOptions>): Promise<void> {
   let fields = await readAgentFields(ctx, options);
   if (fields.llmProvider !== undefined) {
     throw new CliError('usage', 'update cannot change llmProvider: the service has no such field on PATCH and would drop it', {

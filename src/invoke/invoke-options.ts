@@ -1,42 +1,31 @@
 // The meaning of invoke's flags (shared with chat): session choice and model parameters.
 import { randomUUID } from 'node:crypto';
 import * as z from 'zod/mini';
+import { aSwitch, numberBetween, someText, wholeNumber } from '../commands/option-schemas.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import type { Options } from '../commands/define.js';
 
-export const modelParamsSchema = z.object({
-  temperature: z.optional(
-    z
-      .number({ error: '--temperature must be a number' })
-      .check(z.gte(0, '--temperature must be between 0 and 2'), z.lte(2, '--temperature must be between 0 and 2')),
-  ),
-  maxTokens: z.optional(
-    z.number({ error: '--max-tokens must be a number' }).check(z.int('--max-tokens must be a whole number'), z.gte(1, '--max-tokens must be at least 1')),
-  ),
-});
+/** The options invoke and chat share: model parameters and the choice of session. */
+export const sharedInvokeOptions = {
+  temperature: z.optional(numberBetween('--temperature', 0, 2)),
+  maxTokens: z.optional(wholeNumber('--max-tokens', 1)),
+  /** An id, or false for --no-session. */
+  session: z.optional(z.union([z.literal(false), someText('--session')])),
+  continue: aSwitch(),
+};
 
-export function parseOrUsage<T>(schema: z.ZodMiniType<T>, value: unknown): T {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new CliError('usage', parsed.error.issues[0]?.message ?? 'invalid options', {
-    details: parsed.error.issues.slice(1).map((issue) => issue.message),
-  });
-}
+const shared = z.object(sharedInvokeOptions);
+type SharedOptions = z.infer<typeof shared>;
 
-export function llmParams(options: Options): { temperature?: number; max_tokens?: number } | undefined {
-  const { temperature, maxTokens } = parseOrUsage(modelParamsSchema, { temperature: options.temperature, maxTokens: options.maxTokens });
+export function llmParams({ temperature, maxTokens }: SharedOptions): { temperature?: number; max_tokens?: number } | undefined {
   if (temperature === undefined && maxTokens === undefined) return undefined;
   return { ...(temperature !== undefined && { temperature }), ...(maxTokens !== undefined && { max_tokens: maxTokens }) };
 }
 
 /** --session ID, -c (the last session with this agent), --no-session, or a fresh UUID. */
-export function chooseSession(ctx: Context, agentId: string, options: Options): string | undefined {
+export function chooseSession(ctx: Context, agentId: string, options: SharedOptions): string | undefined {
   if (options.session === false) return undefined;
-  if (typeof options.session === 'string') {
-    if (!options.session.trim()) throw new CliError('usage', '--session must not be empty');
-    return options.session;
-  }
+  if (typeof options.session === 'string') return options.session;
   if (options.continue === true) {
     const state = ctx.stateStore();
     const last = state.agents()[agentId]?.lastSession;

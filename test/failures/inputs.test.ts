@@ -35,6 +35,29 @@ describe('numeric flags take plain decimals only (row 19)', () => {
   });
 });
 
+describe("each command's options schema, read before anything is sent", () => {
+  const ID = '00000000-0000-4000-8000-00000000000e';
+  it.each([
+    [['list', '--limit', '0'], '--limit must be at least 1'],
+    [['tools', 'list', '--limit', '2.5'], '--limit must be a whole number'],
+    [['llms', 'list', '--limit', 'ten'], '--limit must be a number'],
+    [['apply', '-f', '-', '--concurrency', '65'], '--concurrency must be from 1 to 64'],
+    [['diff', '-f', '-', '--concurrency', '0'], '--concurrency must be from 1 to 64'],
+    [['emulator', '--port', '70000'], '--port must be from 0 to 65535'],
+    [['emulator', '--host', ' '], '--host must not be empty'],
+    [['invoke', ID, 'hi', '--session', ' '], '--session must not be empty'],
+    [['chat', ID, '--max-tokens', '1.5'], '--max-tokens must be a whole number'],
+    [['chat', ID, '--temperature', '3', '--max-tokens', '0'], '--temperature must be between 0 and 2\n  --max-tokens must be at least 1\n'],
+    [['export', '--all', '-o', ''], '--output must not be empty'],
+  ])('%j: exit 2, one line naming the flag, no request', async (argv, message) => {
+    const before = running.emulator.requests.length;
+    const result = await agents(...argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr.startsWith(`error: ${message}`), result.stderr).toBe(true);
+    expect(running.emulator.requests.length).toBe(before);
+  });
+});
+
 describe('piped stdin with an input argument (row 20)', () => {
   it('the input is the piped text, a blank line, then the argument, as llm does', async () => {
     const id = await newAgent('Reviewer');

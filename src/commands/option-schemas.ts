@@ -1,0 +1,35 @@
+// The vocabulary of the commands' option schemas. Commander reads the syntax (numbers arrive
+// through util/decimal.ts, NaN for anything that is not plain decimal); these say what a value
+// means, and every message names the flag.
+import * as z from 'zod/mini';
+
+/** A whole number from min (to max), e.g. --limit, --concurrency, --port. */
+export function wholeNumber(flag: string, min: number, max?: number) {
+  const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
+  const atLeast = z.number({ error: `${flag} must be a number` }).check(z.int(`${flag} must be a whole number`), z.gte(min, `${flag} must be ${range}`));
+  return max === undefined ? atLeast : atLeast.check(z.lte(max, `${flag} must be ${range}`));
+}
+
+/** A number between min and max, e.g. --temperature. */
+export const numberBetween = (flag: string, min: number, max: number) =>
+  z
+    .number({ error: `${flag} must be a number` })
+    .check(z.gte(min, `${flag} must be between ${min} and ${max}`), z.lte(max, `${flag} must be between ${min} and ${max}`));
+
+/** Text that must say something, e.g. --host, --session. */
+export const someText = (flag: string) => z.string({ error: `${flag} must be text` }).check(z.trim(), z.minLength(1, `${flag} must not be empty`));
+
+/** A switch: true when given (false for its --no- form), absent otherwise. */
+export const aSwitch = () => z.optional(z.boolean());
+
+/** list's paging: --limit N (a default comes from commander) or --all. */
+export const listOptions = z.object({ limit: wholeNumber('--limit', 1), all: aSwitch() });
+
+/**
+ * A create's or update's: the field flags are read by the resource's descriptor (resources/fields.ts),
+ * so they pass through; --file and --allow-unknown-model are read here.
+ */
+export const fieldOptions = z.looseObject({ file: z.optional(z.string().check(z.minLength(1, '--file must not be empty'))), allowUnknownModel: aSwitch() });
+
+/** A path or "-" (stdin), as most -f / --output flags take. */
+export const aPath = (flag: string) => z.optional(z.string().check(z.minLength(1, `${flag} must not be empty`)));

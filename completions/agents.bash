@@ -109,7 +109,7 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
-          1|*) COMPREPLY=() ;;
+          1|*) COMPREPLY=($(compgen -W "$(agents __complete tools 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -118,7 +118,7 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
-          1|*) COMPREPLY=() ;;
+          1|*) COMPREPLY=($(compgen -W "$(agents __complete datasources 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -127,7 +127,7 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
-          1|*) COMPREPLY=() ;;
+          1|*) COMPREPLY=($(compgen -W "$(agents __complete llms 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -136,7 +136,7 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
-          1|*) COMPREPLY=() ;;
+          1|*) COMPREPLY=($(compgen -W "$(agents __complete tools 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -145,7 +145,7 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
-          1|*) COMPREPLY=() ;;
+          1|*) COMPREPLY=($(compgen -W "$(agents __complete datasources 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -154,7 +154,7 @@ _agents() {
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
-          1|*) COMPREPLY=() ;;
+          1|*) COMPREPLY=($(compgen -W "$(agents __complete llms 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -196,7 +196,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete tools 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -210,7 +210,7 @@ _agents() {
       flags="--name --type --description --metadata --return-direct --no-return-direct"
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete tools 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -218,7 +218,7 @@ _agents() {
       flags="-y --yes"
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete tools 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -238,7 +238,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete datasources 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -252,7 +252,7 @@ _agents() {
       flags="--name --type --description --url --content --vector-db-id"
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete datasources 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -260,7 +260,7 @@ _agents() {
       flags="-y --yes"
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete datasources 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -280,7 +280,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete llms 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -294,7 +294,7 @@ _agents() {
       flags="--provider --api-key-stdin --options"
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
+          0) COMPREPLY=($(compgen -W "$(agents __complete llms 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
         return
       fi ;;

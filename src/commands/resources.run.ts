@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { allResources, createResource, deleteResource, getResource, updateResource, type ResourceRecord } from '../api/resources.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
+import type { ResourceSection } from '../config/state.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
@@ -39,20 +40,31 @@ function printOne(ctx: Context, resource: ResourceDescriptor, record: ResourceRe
 
 const nameOf = (resource: ResourceDescriptor, record: ResourceRecord) => String(record[resource.nameKey] ?? record.id);
 
+/** Remembers the names of what was just seen, for completion (best effort, as for agents). */
+const remember = (ctx: Context, resource: ResourceDescriptor, records: ResourceRecord[]) =>
+  ctx.recordLocally((state) =>
+    state.rememberResources(
+      resource.plural as ResourceSection,
+      Object.fromEntries(records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])])),
+    ),
+  );
+
+const stringOrNothing = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
 const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: OptionsOf<V>) => Promise<void> } = {
   async list(resource, ctx, _args, { limit, all }) {
     const records = await allResources(await ctx.client(), resource, all ? Infinity : limit);
-    if (ctx.globals.json) return ctx.printJson(redactSecrets(records));
-    if (ctx.globals.quiet) {
-      for (const record of records) ctx.print(record.id);
-      return;
-    }
-    if (records.length === 0) return ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
-    ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));
+    if (ctx.globals.json) ctx.printJson(redactSecrets(records));
+    else if (ctx.globals.quiet) for (const record of records) ctx.print(record.id);
+    else if (records.length === 0) ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
+    else ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));
+    await remember(ctx, resource, records);
   },
 
   async get(resource, ctx, args) {
-    printOne(ctx, resource, await getResource(await ctx.client(), resource, await requiredId(ctx, resource, args[0])));
+    const record = await getResource(await ctx.client(), resource, await requiredId(ctx, resource, args[0]));
+    printOne(ctx, resource, record);
+    await remember(ctx, resource, [record]);
   },
 
   async create(resource, ctx, _args, options) {
@@ -60,6 +72,7 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     const created = await createResource(await ctx.client(), resource, fields);
     printOne(ctx, resource, created);
     ctx.logger.success(`Created ${resource.noun} ${nameOf(resource, created)}`);
+    await remember(ctx, resource, [created]);
   },
 
   async update(resource, ctx, args, options) {
@@ -80,6 +93,7 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     const updated = await updateResource(client, resource, current, changes);
     printOne(ctx, resource, updated);
     ctx.logger.success(`Updated ${resource.noun} ${nameOf(resource, updated)}`);
+    await remember(ctx, resource, [updated]);
   },
 
   async delete(resource, ctx, args, options) {
@@ -95,8 +109,9 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
       }
     }
     await deleteResource(client, resource, id);
-    if (ctx.globals.json) return ctx.printJson({ id, deleted: true });
-    ctx.logger.success(`Deleted ${label}`);
+    if (ctx.globals.json) ctx.printJson({ id, deleted: true });
+    else ctx.logger.success(`Deleted ${label}`);
+    await ctx.recordLocally((state) => state.forgetResource(resource.plural as ResourceSection, id));
   },
 };
 

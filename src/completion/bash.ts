@@ -12,8 +12,8 @@ function valuesCommand(source: ValueSource): string {
     case 'at-files':
       // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, not a template
       return 'COMPREPLY=($(compgen -f -P @ -- "${cur#@}"))';
-    case 'agents':
-      return 'COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur"))';
+    case 'known':
+      return `COMPREPLY=($(compgen -W "$(agents __complete ${source.of} 2>/dev/null | cut -f1)" -- "$cur"))`;
     case 'profiles':
       return 'COMPREPLY=($(compgen -W "$(agents __complete profiles 2>/dev/null)" -- "$cur"))';
     case 'free':

@@ -1,4 +1,4 @@
-// `agents __complete agents|profiles`: the dynamic candidates shell completion asks for on
+// `agents __complete agents|tools|datasources|llms|profiles`: the dynamic candidates shell completion asks for on
 // every TAB. It reads local files only (never the network) and loads no dependency.
 import { configDir } from '../config/paths.js';
 import { readJsonObject } from '../config/json-read.js';
@@ -15,12 +15,11 @@ export function completionCandidates(what: string | undefined, env: Record<strin
     }
   };
   switch (what) {
-    case 'agents': {
-      const agents = (read('state.json').agents ?? {}) as Record<string, { name?: unknown; lastUsed?: unknown }>;
-      return Object.entries(agents)
-        .sort(([, a], [, b]) => String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? '')))
-        .map(([id, agent]) => (typeof agent?.name === 'string' && agent.name ? `${id}\t${agent.name.replace(/[\t\n]/g, ' ')}` : id));
-    }
+    case 'agents':
+    case 'tools':
+    case 'datasources':
+    case 'llms':
+      return knownCandidates((read('state.json')[what] ?? {}) as Record<string, { name?: unknown; lastUsed?: unknown }>);
     case 'profiles': {
       const profiles = read('config.json').profiles;
       return Object.keys(typeof profiles === 'object' && profiles ? profiles : {});
@@ -28,4 +27,22 @@ export function completionCandidates(what: string | undefined, env: Record<strin
     default:
       return [];
   }
+}
+
+/** A name the shells can insert as one word without quoting. */
+const PLAIN_NAME = /^[\w.@+-]+$/;
+
+/**
+ * Most recently used first: each id with its name as the description, then each name that is one
+ * plain word with its id (references accept either). A name with spaces is still shown beside its id.
+ */
+function knownCandidates(known: Record<string, { name?: unknown; lastUsed?: unknown }>): string[] {
+  const recent = Object.entries(known).sort(([, a], [, b]) => String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? '')));
+  const nameOf = (entry: { name?: unknown }) => (typeof entry?.name === 'string' && entry.name ? entry.name.replace(/[\t\n\r]/g, ' ') : undefined);
+  const ids = recent.map(([id, entry]) => (nameOf(entry) ? `${id}\t${nameOf(entry)}` : id));
+  const names = recent.flatMap(([id, entry]) => {
+    const name = nameOf(entry);
+    return name && PLAIN_NAME.test(name) ? [`${name}\t${id}`] : [];
+  });
+  return [...ids, ...new Set(names)];
 }

@@ -12,8 +12,8 @@ function valueArgs(source: ValueSource | undefined): string {
       return ' -r -F';
     case 'at-files':
       return ` -r -f -a '(string replace -r -- "^" "@" (__fish_complete_path (string replace -r -- "^@" "" (commandline -ct))))'`;
-    case 'agents':
-      return ` -r -f -a '(agents __complete agents 2>/dev/null)'`;
+    case 'known':
+      return ` -r -f -a '(agents __complete ${source.of} 2>/dev/null)'`;
     case 'profiles':
       return ` -r -f -a '(agents __complete profiles 2>/dev/null)'`;
     case 'free':
@@ -79,8 +79,8 @@ export function fishScript(plan: CompletionPlan): string {
       const values =
         source.kind === 'choices'
           ? ` -a ${quote(source.choices.join(' '))}`
-          : source.kind === 'agents'
-            ? ` -a '(agents __complete agents 2>/dev/null)'`
+          : source.kind === 'known'
+            ? ` -a '(agents __complete ${source.of} 2>/dev/null)'`
             : source.kind === 'profiles'
               ? ` -a '(agents __complete profiles 2>/dev/null)'`
               : ' -F';

@@ -3,13 +3,19 @@
 import type { Command, Option } from 'commander';
 import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from '../api/models.js';
 
+export type KnownKind = 'agents' | 'tools' | 'datasources' | 'llms';
+
+/** The argument names that refer to something on the service. */
+const KNOWN_ARGUMENTS: Record<string, KnownKind> = { 'agent-id': 'agents', 'tool-id': 'tools', 'datasource-id': 'datasources', 'llm-id': 'llms' };
+
 /** Where the candidates for a value come from. Dynamic ones are asked of `agents __complete`. */
 export type ValueSource =
   | { kind: 'choices'; choices: readonly string[] }
   | { kind: 'files' }
   /** A value that is JSON, or @FILE to read one: file names with an @ in front. */
   | { kind: 'at-files' }
-  | { kind: 'agents' }
+  /** What this machine has seen of the service (state.json), by id and by name. */
+  | { kind: 'known'; of: KnownKind }
   | { kind: 'profiles' }
   | { kind: 'free' };
 
@@ -64,7 +70,8 @@ function describeOptions(command: Command): OptionSpec[] {
 function describeArgs(command: Command): ValueSource[] {
   return command.registeredArguments.map((argument) => {
     if (argument.argChoices) return { kind: 'choices', choices: argument.argChoices };
-    if (argument.name() === 'agent-id') return { kind: 'agents' };
+    const known = KNOWN_ARGUMENTS[argument.name()];
+    if (known) return { kind: 'known', of: known };
     return { kind: 'free' };
   });
 }

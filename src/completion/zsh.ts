@@ -1,10 +1,12 @@
 // The zsh completion script, generated from the program. Agent ids come with their names.
 import { installLine } from './install.js';
-import type { ValueSource } from './model.js';
+import type { KnownKind, ValueSource } from './model.js';
 import { wordWalk, type CompletionPlan } from './plan.js';
 
 const describe = (pairs: Array<[string, string]>) =>
   pairs.map(([value, text]) => `'${`${value.replace(/:/g, '\\:')}:${text}`.replace(/'/g, `'\\''`)}'`).join(' ');
+
+const LABELS: Record<KnownKind, string> = { agents: 'agent', tools: 'tool', datasources: 'datasource', llms: 'LLM' };
 
 function values(source: ValueSource, label: string): string {
   switch (source.kind) {
@@ -14,8 +16,8 @@ function values(source: ValueSource, label: string): string {
       return '_files';
     case 'at-files':
       return "if compset -P '@'; then _files; else _files -P '@'; fi";
-    case 'agents':
-      return `local -a ids; ids=("\${(@f)$(agents __complete agents 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')}"); _describe -t agents '${label}' ids`;
+    case 'known':
+      return `local -a ids; ids=("\${(@f)$(agents __complete ${source.of} 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')}"); _describe -t ${source.of} '${label}' ids`;
     case 'profiles':
       // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own ${…}, not a template
       return 'compadd -- ${(f)"$(agents __complete profiles 2>/dev/null)"}';
@@ -30,7 +32,10 @@ export function zshScript(plan: CompletionPlan): string {
   const valueCases = plan.valueCases.map(({ patterns, source }) => `    ${patterns.join('|')}) ${values(source, 'value')}; return ;;`).join('\n');
   const pathCases = plan.paths
     .map((p) => {
-      const args = p.args.map((source, i) => `      ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${values(source, 'agent')} ;;`);
+      const args = p.args.map(
+        (source, i) =>
+          `      ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${values(source, source.kind === 'known' ? LABELS[source.of] : 'value')} ;;`,
+      );
       const positional = p.subcommands.length
         ? `local -a subs; subs=(${describe(p.subcommands.map((s) => [s.name, s.summary]))}); _describe -t commands 'command' subs`
         : args.length

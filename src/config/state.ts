@@ -1,5 +1,6 @@
-// Local state under the config folder: the last session used with each agent
-// (for invoke --continue) and the agents this machine has seen (for completion).
+// Local state under the config folder: the last session used with each agent (for invoke
+// --continue), and the agents, tools, datasources and LLMs this machine has seen, with their
+// names (for completion).
 import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
 import { assertWritable, ensurePrivateDir, writeStateObject } from './json-file.js';
@@ -11,7 +12,17 @@ export interface KnownAgent {
   lastUsed?: string;
 }
 
+/** A tool, datasource or LLM seen here: what completion offers besides its id. */
+export interface KnownResource {
+  name?: string;
+  lastUsed?: string;
+}
+
+export type ResourceSection = 'tools' | 'datasources' | 'llms';
+
 const STATE_NAME = 'state';
+/** Completion needs the recent ones; a list of thousands must not make every write slow. */
+const MOST_KEPT = 200;
 
 export class StateStore {
   readonly file: string;
@@ -27,7 +38,7 @@ export class StateStore {
   }
 
   agents(): Record<string, KnownAgent> {
-    return agentsOf(this.read());
+    return sectionOf(this.read(), 'agents');
   }
 
   private read(): Record<string, unknown> {
@@ -43,7 +54,7 @@ export class StateStore {
 
   /** Records what this machine learnt of some agents, in one write (apply records hundreds). */
   rememberAgents(changes: Record<string, Partial<KnownAgent>>, now = new Date()): Promise<void> {
-    return this.change((agents) => {
+    return this.change<KnownAgent>((agents) => {
       for (const [id, change] of Object.entries(changes)) agents[id] = { ...agents[id], ...change, lastUsed: now.toISOString() };
       return true;
     });
@@ -53,19 +64,37 @@ export class StateStore {
     return this.change((agents) => id in agents && delete agents[id]);
   }
 
+  /** Records the names of tools, datasources or LLMs just seen, keeping the most recent. */
+  rememberResources(section: ResourceSection, names: Record<string, string | undefined>, now = new Date()): Promise<void> {
+    return this.change((known: Record<string, KnownResource>) => {
+      if (Object.keys(names).length === 0) return false;
+      for (const [id, name] of Object.entries(names)) known[id] = { ...(name ? { name } : {}), lastUsed: now.toISOString() };
+      for (const [id] of Object.entries(known)
+        .sort(([, a], [, b]) => String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? '')))
+        .slice(MOST_KEPT)) {
+        delete known[id];
+      }
+      return true;
+    }, section);
+  }
+
+  forgetResource(section: ResourceSection, id: string): Promise<void> {
+    return this.change((known) => id in known && delete known[id], section);
+  }
+
   /** Read, change and write under the lock: parallel invocations each keep their entry. */
-  private async change(apply: (agents: Record<string, KnownAgent>) => boolean): Promise<void> {
+  private async change<T>(apply: (entries: Record<string, T>) => boolean, section: 'agents' | ResourceSection = 'agents'): Promise<void> {
     ensurePrivateDir(this.dir);
     assertWritable(this.file);
     await withFileLock(this.file, async () => {
       const raw = this.read();
-      const agents = agentsOf(raw);
-      if (apply(agents)) await writeStateObject(this.dir, STATE_NAME, { ...raw, agents });
+      const entries = sectionOf<T>(raw, section);
+      if (apply(entries)) await writeStateObject(this.dir, STATE_NAME, { ...raw, [section]: entries });
     });
   }
 }
 
-function agentsOf(raw: Record<string, unknown>): Record<string, KnownAgent> {
-  const agents = raw.agents;
-  return typeof agents === 'object' && agents !== null && !Array.isArray(agents) ? { ...(agents as Record<string, KnownAgent>) } : {};
+function sectionOf<T = KnownAgent>(raw: Record<string, unknown>, section: string): Record<string, T> {
+  const entries = raw[section];
+  return typeof entries === 'object' && entries !== null && !Array.isArray(entries) ? { ...(entries as Record<string, T>) } : {};
 }

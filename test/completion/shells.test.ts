@@ -21,7 +21,14 @@ beforeAll(() => {
   chmodSync(join(binDir, 'agents'), 0o755);
   const configDir = join(mkdtempSync(join(tmpdir(), 'agents-state-')), 'config');
   mkdirSync(configDir, { recursive: true });
-  writeFileSync(join(configDir, 'state.json'), JSON.stringify({ agents: { 'a1b2-id': { name: 'Docs bot' }, 'c3d4-id': { name: 'Other: one' } } }));
+  writeFileSync(
+    join(configDir, 'state.json'),
+    JSON.stringify({
+      agents: { 'a1b2-id': { name: 'Docs bot' }, 'c3d4-id': { name: 'Other: one' } },
+      tools: { 't9-id': { name: 'weather', lastUsed: '2026-01-02T00:00:00Z' }, 't8-id': { name: 'web search', lastUsed: '2026-01-01T00:00:00Z' } },
+      llms: { 'l1-id': { name: 'OPENAI' } },
+    }),
+  );
   writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: {}, staging: {} } }));
   env = { PATH: `${binDir}:${process.env.PATH}`, AGENTS_CONFIG_DIR: configDir, HOME: configDir };
 });
@@ -62,6 +69,14 @@ describe('bash', () => {
     expect(bash('agents', 'add-tool', '')).toEqual(['a1b2-id', 'c3d4-id']);
     expect(bash('agents', 'invoke', '--session', 's1', 'c3')).toEqual(['c3d4-id']);
     expect(bash('agents', 'get', 'a1b2-id', '')).toEqual([]); // the id is given: nothing more to offer
+  });
+
+  it('completes tools, datasources and LLMs by id and by a one-word name, most recent first', () => {
+    expect(bash('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id', 't8-id', 'weather']);
+    expect(bash('agents', 'add-tool', 'a1b2-id', 't9-id', 'we')).toEqual(['weather']);
+    expect(bash('agents', 'tools', 'get', '')).toEqual(['t9-id', 't8-id', 'weather']);
+    expect(bash('agents', 'remove-llm', 'a1b2-id', '')).toEqual(['l1-id', 'OPENAI']);
+    expect(bash('agents', 'datasources', 'delete', '')).toEqual([]);
   });
 
   it("completes resource verbs and the service's enums (tool and datasource types, LLM providers)", () => {
@@ -111,6 +126,7 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     expect(zsh('agents', 'datasources', 'create', '--type', '')).not.toContain('GOOGLE_SEARCH');
     expect(zsh('agents', 'tools', 'update', 'x', '--type', '')).toContain('GOOGLE_SEARCH');
     expect(zsh('agents', 'create', '--na')).toContain('--name:name of the agent');
+    expect(zsh('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id:weather', 't8-id:web search', 'weather:t9-id']);
   });
 });
 
@@ -121,6 +137,7 @@ describe.skipIf(!has('fish'))('fish', () => {
     expect(fish('agents config set ')).toEqual(['allow-insecure-http', 'base-url', 'timeout']);
     expect(fish('agents --profile ').map((l) => l.split('\t')[0])).toEqual(['default', 'staging']);
     expect(fish('agents create --na')).toEqual(['--name\tname of the agent']);
+    expect(fish('agents llms get ')).toEqual(['l1-id\tOPENAI', 'OPENAI\tl1-id']);
   });
 });
 

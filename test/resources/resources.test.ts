@@ -11,6 +11,7 @@ import { useEmulatorPerTest } from '../helpers/emulator-env.js';
 import { PLAIN_THEME } from '../../src/ui/color-support.js';
 import { addFieldOptions } from '../../src/resources/flags.js';
 import { completeFields } from '../../src/resources/fields.js';
+import { completionCandidates } from '../../src/completion/complete.js';
 import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
 
@@ -104,6 +105,16 @@ for (const strict of [false, true]) {
       expect((await agents(['remove-datasource', agent, SEED.datasources[0].id])).code).toBe(0);
       expect((await agents(['remove-llm', agent, SEED.llms[0].id])).code).toBe(0);
       if (strict) expect((await agents(['remove-tool', '00000000-0000-4000-8000-000000000000', browser])).code).toBe(5);
+    });
+
+    it('completion offers the tools this machine has seen, by id and name, and forgets a deleted one', async () => {
+      const tool = (await agents(['tools', 'create', '-q', '--name', 'lookup', '--type', 'HTTP'])).stdout.trim();
+      const candidates = () => completionCandidates('tools', { AGENTS_CONFIG_DIR: running.env.AGENTS_CONFIG_DIR });
+      expect(candidates()).toEqual([`${tool}\tlookup`, `lookup\t${tool}`]);
+      expect((await agents(['tools', 'list'])).code).toBe(0);
+      expect(candidates()).toContain(`${SEED.tools[0]!.id}\t${SEED.tools[0]!.name}`);
+      expect((await agents(['tools', 'delete', tool, '--yes'])).code).toBe(0);
+      expect(candidates().filter((line) => line.includes(tool))).toEqual([]);
     });
 
     it('deleting a tool removes it from the agents that had it', async () => {

@@ -5,7 +5,7 @@ import { listAllAgents, type AttachKind } from './api/agents.js';
 import type { ApiClient } from './api/client.js';
 import { allResources } from './api/resources.js';
 import { ApiError, CliError } from './errors.js';
-import { DATASOURCE, LLM, TOOL } from './resources/catalog.js';
+import { RESOURCE_OF_KIND } from './resources/catalog.js';
 import { FULL_ID } from './util/full-id.js';
 
 export type ReferenceKind = 'agent' | AttachKind;
@@ -49,7 +49,7 @@ export function matchReference(kind: ReferenceKind, candidates: readonly Candida
 
 async function candidatesOf(client: ApiClient, kind: ReferenceKind): Promise<Candidate[]> {
   if (kind === 'agent') return (await listAllAgents(client)).map((agent) => ({ id: agent.id, name: agent.name ?? '' }));
-  const resource = { tool: TOOL, datasource: DATASOURCE, llm: LLM }[kind];
+  const resource = RESOURCE_OF_KIND[kind];
   return (await allResources(client, resource)).map((record) => ({ id: record.id, name: String(record[resource.nameKey] ?? '') }));
 }
 

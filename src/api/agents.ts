@@ -171,22 +171,3 @@ export async function detachFromAgent(client: ApiClient, kind: AttachKind, agent
     throw error instanceof ApiError && error.status === 404 ? agentNotFound(agentId, error) : error;
   }
 }
-
-export interface CatalogEntry {
-  id: string;
-  name: string;
-  description?: string;
-}
-
-/** The tools, datasources or LLMs the service offers (real service: GET /api/v1/tools etc.). */
-export async function listCatalog(client: ApiClient, kind: AttachKind): Promise<CatalogEntry[]> {
-  const { data } = await client.json('GET', [attachRoute[kind].segment], { query: kind === 'llm' ? undefined : { skip: 0, take: 100 } });
-  if (!Array.isArray(data)) throw new CliError('bad-response', `the service answered the ${kind} list with something that is not a list`);
-  return data
-    .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && typeof item.id === 'string')
-    .map((item) => ({
-      id: item.id as string,
-      name: String(item.name ?? item.provider ?? item.id),
-      description: typeof item.description === 'string' ? item.description : undefined,
-    }));
-}

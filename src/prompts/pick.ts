@@ -1,18 +1,21 @@
 // Filling in a missing agent id or resource ids: pick from the service's lists on a
 // terminal, or fail naming the argument when no one can answer.
-import { listAgents, listCatalog, type AttachKind } from '../api/agents.js';
+import { listAgentsPaged, type AttachKind } from '../api/agents.js';
+import { collect } from '../api/paging.js';
+import { allResources } from '../api/resources.js';
+import { RESOURCE_OF_KIND } from '../resources/catalog.js';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
 
+/** The pickers search as you type, so a long list is fine; past this many, type the name or id. */
+const PICKER_MOST = 1000;
+
 export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
   if (typeof given === 'string' && given) return ctx.resolve('agent', given);
   if (!ctx.interactive) throw new CliError('usage', 'missing <agent-id>', { hint: 'Pass the agent id; `agents list` shows them.' });
-  const agents = await listAgents(await client(), { skip: 0, take: 100 }).then(
-    (page) => page.agents,
-    () => [], // cannot list: let the person type it
-  );
+  const agents = await collect(listAgentsPaged(await client(), { limit: PICKER_MOST, pageSize: 100 })).catch(() => []); // cannot list: let the person type it
   if (agents.length === 0) return ctx.prompter.text('Agent id', { validate: (v) => (v.trim() ? true : 'must not be empty') }).then((v) => v.trim());
   return ctx.prompter.choose(
     'Agent',
@@ -26,17 +29,18 @@ export async function resolveResourceIds(ctx: Context, kind: AttachKind, given: 
   const references = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
   if (references.length > 0) return references;
   if (!ctx.interactive) throw new CliError('usage', `missing <${kind}-id>`, { hint: `Pass one or more ${kind} ids.` });
-  const catalog = await listCatalog(client, kind).catch(() => []);
+  const resource = RESOURCE_OF_KIND[kind];
+  const catalog = await allResources(client, resource, PICKER_MOST).catch(() => []);
   if (catalog.length === 0) {
     const typed = await ctx.prompter.text(`${kind} ids (separated by spaces)`, { validate: (v) => (v.trim() ? true : 'must not be empty') });
     return typed.split(/[\s,]+/).filter(Boolean);
   }
   return ctx.prompter.chooseMany(
     `${kind === 'llm' ? 'LLMs' : `${kind}s`} to attach`,
-    catalog.map((entry) => ({
-      value: entry.id,
-      name: `${escapeControls(entry.name)}  ${ctx.theme.muted(escapeControls(entry.id))}`,
-      description: entry.description === undefined ? undefined : escapeControls(entry.description),
+    catalog.map((record) => ({
+      value: record.id,
+      name: `${escapeControls(String(record[resource.nameKey] ?? record.id))}  ${ctx.theme.muted(escapeControls(record.id))}`,
+      description: typeof record.description === 'string' ? escapeControls(record.description) : undefined,
     })),
   );
 }

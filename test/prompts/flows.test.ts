@@ -149,6 +149,32 @@ describe('missing ids', () => {
     expect(writes().map((w) => JSON.parse(w.body))).toEqual([{ toolId: 'tool-1' }, { toolId: 'tool-2' }]);
   });
 
+  it('the pickers page through long lists: every one of 130 agents and 130 tools is offered', async () => {
+    await server.close();
+    const many = (prefix: string) =>
+      Array.from({ length: 130 }, (_v, i) => ({ id: `00000000-0000-4000-8000-${prefix}${String(i).padStart(9, '0')}`, name: `n${i}` }));
+    const agents = many('aaa');
+    const tools = many('bbb');
+    server = await startTestServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      const list = url.pathname === '/api/v1/agents' ? agents : url.pathname === '/api/v1/tools' ? tools : undefined;
+      if (req.method === 'GET' && list) {
+        const skip = Number(url.searchParams.get('skip') ?? 0);
+        const take = Number(url.searchParams.get('take') ?? 10);
+        return sendJson(res, 200, { success: true, data: list.slice(skip, skip + take), total_pages: Math.ceil(list.length / take) });
+      }
+      sendJson(res, 200, { success: true, data: null });
+    });
+    const prompter = new ScriptedPrompter([
+      { ask: /^Agent/, answer: agents[129]!.id },
+      { ask: /^tools to attach/, answer: [tools[129]!.id] },
+    ]);
+    const result = await run(['add-tool'], prompter);
+    expect(result.code, result.stderr).toBe(0);
+    expect(prompter.asked[0]!.choices!.map((c) => c.value)).toEqual(agents.map((a) => a.id));
+    expect(prompter.asked[1]!.choices!.map((c) => c.value)).toEqual(tools.map((t) => t.id));
+  });
+
   it('invoke with no input asks for it', async () => {
     await server.close();
     server = await startTestServer((_req, res) => {

@@ -5,12 +5,12 @@ import * as z from 'zod/mini';
 import { AGENT, type AgentFields } from '../resources/agent.js';
 import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
-import { fieldSchema, requiredOr } from '../resources/fields.js';
+import { fieldSchema, textError } from '../resources/fields.js';
 
-const ids = z.array(z.string({ error: 'must be a name or an id (a string)' }).check(z.minLength(1, 'must not be empty')), {
+const ids = z.array(z.string({ error: textError('must be a name or an id (a string)') }).check(z.minLength(1, 'must not be empty')), {
   error: 'must be a list of names or ids',
 });
-const text = () => z.string({ error: requiredOr('must be a string') });
+const text = () => z.string({ error: textError('must be a string') });
 const optionalId = () => z.optional(text().check(z.trim(), z.minLength(1, 'must not be empty')));
 
 type RequiredAgentKey = Extract<(typeof AGENT.fields)[number], { required: true }>['key'];

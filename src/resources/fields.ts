@@ -15,6 +15,15 @@ type Fields = Record<string, unknown>;
 /** "is required" only when the field is absent; a value of the wrong type says what it must be. */
 export const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
 
+/** A file's 123 or true where text belongs (a name, an id prefix): say how to make it text. */
+export function textError(message: string) {
+  return (issue: { input?: unknown }) => {
+    const { input } = issue;
+    if (typeof input === 'number' || typeof input === 'boolean') return `${message}; the file has the ${typeof input} ${String(input)}: put it in quotes`;
+    return requiredOr(message)(issue);
+  };
+}
+
 export function fieldSchema(field: FieldSpec) {
   switch (field.type) {
     case 'boolean':
@@ -24,7 +33,7 @@ export function fieldSchema(field: FieldSpec) {
     case 'json-object':
       return z.record(z.string(), z.unknown(), { error: requiredOr('must be a JSON object') });
     case 'text': {
-      const text = z.string({ error: requiredOr('must be a string') });
+      const text = z.string({ error: textError('must be a string') });
       return field.blankable ? text : text.check(z.trim(), z.minLength(1, 'must not be empty'));
     }
   }

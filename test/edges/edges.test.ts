@@ -282,10 +282,10 @@ describe('validation messages (row 6)', () => {
       [
         'error: invalid provisioning input (nothing was sent)',
         `  ${file}:2: agent #1: unknown field temperature`,
-        `  ${file}:3: agent #1: llmModel: must be a string`,
-        `  ${file}:4: agent #1: name: must be a string`,
+        `  ${file}:3: agent #1: llmModel: must be a string; the file has the number 5: put it in quotes`,
+        `  ${file}:4: agent #1: name: must be a string; the file has the number 123: put it in quotes`,
         `  ${file}:5: agent #1: description: must be a string`,
-        `  ${file}:6: agent #1: tools.0: must be a name or an id (a string)`,
+        `  ${file}:6: agent #1: tools.0: must be a name or an id (a string); the file has the number 1: put it in quotes`,
         '',
       ].join('\n'),
     );

@@ -49,8 +49,7 @@ try {
   const stack = join(root, 'examples', 'stack.yaml');
   step(['apply', '-f', stack], stackEnv, { show: 'OPENAI_API_KEY=sk-… agents apply -f examples/stack.yaml' });
   step(['diff', '-f', stack], stackEnv, { show: 'agents diff -f examples/stack.yaml', note: 'applied: nothing left to change' });
-  const travel = await agentIdNamed(baseUrl, token, 'Travel bot');
-  agents(['invoke', travel, 'Will it rain in Paris tomorrow?'], { note: 'Travel bot, with the forecast tool the file gave it' });
+  agents(['invoke', 'Travel bot', 'Will it rain in Paris tomorrow?'], { note: 'by name: the forecast tool came from the file' });
   agents(['tools', 'list']);
   console.log(bold('\n# Done. Every command above ran through the real binary.'));
 } catch (error) {
@@ -88,13 +87,6 @@ async function firstJsonLine(stream) {
 }
 
 /** The id of the agent with this name (the file names agents; commands take ids). */
-async function agentIdNamed(baseUrl, token, name) {
-  const response = await fetch(`${baseUrl}/api/v1/agents?skip=0&take=100`, { headers: { authorization: `Bearer ${token}` } });
-  const found = (await response.json()).data.find((agent) => agent.name === name);
-  if (!found) throw new Error(`no agent named ${name} after apply`);
-  return found.id;
-}
-
 async function seededIds(baseUrl, token) {
   // The emulator's seeded records; the last LLM is one that create does not attach by itself.
   const ids = async (kind) => {

@@ -2,7 +2,7 @@
 // documentation cannot drift from the program. Each session is one bash script: `agents` is the
 // built binary on PATH, the folder holds the files the examples name, and each line's exit code
 // is checked against what the documentation promises for it.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** Lines not run here, and why: each is run elsewhere. */
 const NOT_RUN: Array<[RegExp, string]> = [
-  [/^npm /, 'the set-up commands are what CI runs (.ci/run: npm ci, npm test; npm run check:pack: pack and install -g)'],
+  [/^npm /, 'the set-up commands are what CI runs (.ci/run: npm ci, npm test; npm run check:pack: pack and install -g); npm run demo is run below'],
 ];
 
 /** Examples that ask on a terminal: off one they must stop with exit 2 naming what is missing. (`chat` off a terminal reads its turns from stdin: none here, exit 0.) */
@@ -199,6 +199,20 @@ async function helpSessions(): Promise<ExampleSession[]> {
   }
   return sessions;
 }
+
+describe('npm run demo', () => {
+  it('tours the binary against its own emulator and ends with every step done (exit 0)', () => {
+    const result = spawnSync(process.execPath, [join(ROOT, 'scripts', 'demo.mjs')], {
+      encoding: 'utf8',
+      timeout: 60_000,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain("$ agents invoke 'Travel bot' 'Will it rain in Paris tomorrow?'");
+    expect(result.stderr).toMatch(/⚙ forecast\(/); // the tool the stack file attached, called (on stderr, as tool calls are)
+    expect(result.stdout).toContain('# Done. Every command above ran through the real binary.');
+  }, 90_000);
+});
 
 describe('--help examples run as written', async () => {
   const sessions = await helpSessions();

@@ -3,7 +3,7 @@
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --url --content --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -49,8 +49,8 @@ _agents() {
       *:--max-tokens) COMPREPLY=(); return ;;
       *:--limit) COMPREPLY=(); return ;;
       *:--metadata) COMPREPLY=(); return ;;
-      *:--url) COMPREPLY=(); return ;;
       *:--content) COMPREPLY=(); return ;;
+      *:--url) COMPREPLY=(); return ;;
       *:--vector-db-id) COMPREPLY=(); return ;;
       *:--embeddings-provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI" -- "$cur")); return ;;
       *:--provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT" -- "$cur")); return ;;
@@ -243,13 +243,13 @@ _agents() {
         return
       fi ;;
     "datasources create")
-      flags="-f --file --name --type --description --url --content --metadata --vector-db-id --embeddings-provider"
+      flags="-f --file --name --type --description --content --url --metadata --vector-db-id --embeddings-provider"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "datasources update")
-      flags="--name --type --description --url --content --vector-db-id"
+      flags="--name --type --description --content --url --vector-db-id"
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete datasources 2>/dev/null | cut -f1)" -- "$cur")) ;;

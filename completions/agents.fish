@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --url --content --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -162,16 +162,16 @@ complete -c agents -n '__agents_at '\''datasources create'\''' -s f -l file -r -
 complete -c agents -n '__agents_at '\''datasources create'\''' -l name -r -f -d 'name of the datasource'
 complete -c agents -n '__agents_at '\''datasources create'\''' -l type -r -f -a 'TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION' -d 'kind of content'
 complete -c agents -n '__agents_at '\''datasources create'\''' -l description -r -f -d 'what it holds'
-complete -c agents -n '__agents_at '\''datasources create'\''' -l url -r -f -d 'where to load it from'
 complete -c agents -n '__agents_at '\''datasources create'\''' -l content -r -f -d 'the text itself'
+complete -c agents -n '__agents_at '\''datasources create'\''' -l url -r -f -d 'where to load it from'
 complete -c agents -n '__agents_at '\''datasources create'\''' -l metadata -r -f -d 'extra settings, as a JSON object (create only)'
 complete -c agents -n '__agents_at '\''datasources create'\''' -l vector-db-id -r -f -d 'vector database to store it in'
 complete -c agents -n '__agents_at '\''datasources create'\''' -l embeddings-provider -r -f -a 'OPENAI AZURE_OPENAI' -d 'who embeds it (create only)'
 complete -c agents -n '__agents_at '\''datasources update'\''' -l name -r -f -d 'name of the datasource'
 complete -c agents -n '__agents_at '\''datasources update'\''' -l type -r -f -a 'TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION' -d 'kind of content'
 complete -c agents -n '__agents_at '\''datasources update'\''' -l description -r -f -d 'what it holds'
-complete -c agents -n '__agents_at '\''datasources update'\''' -l url -r -f -d 'where to load it from'
 complete -c agents -n '__agents_at '\''datasources update'\''' -l content -r -f -d 'the text itself'
+complete -c agents -n '__agents_at '\''datasources update'\''' -l url -r -f -d 'where to load it from'
 complete -c agents -n '__agents_at '\''datasources update'\''' -l vector-db-id -r -f -d 'vector database to store it in'
 complete -c agents -n '__agents_at '\''datasources update'\'' 0' -a '(agents __complete datasources 2>/dev/null)'
 complete -c agents -n '__agents_at '\''datasources delete'\''' -s y -l yes -d 'do not ask for confirmation'

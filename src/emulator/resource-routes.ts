@@ -1,7 +1,8 @@
 // Tools, datasources and LLMs (service-wire-format.md §12): create, get, update, delete, with each
 // route's own way of failing. Strict mode answers 201, 404 and 422 where the real service has
 // 200 data:null, 500s and database errors.
-import { DATASOURCE_TYPES, TOOL_TYPES } from '../resources/catalog.js';
+import { DATASOURCE, DATASOURCE_TYPES, LLM, TOOL, TOOL_TYPES } from '../resources/catalog.js';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendInternalError, sendValidation } from './http.js';
 import { pythonJsonDumps } from './python-json.js';
@@ -11,24 +12,30 @@ import { checkFields, parseBody, type FieldRule } from './validation.js';
 
 type Rules = Record<string, FieldRule>;
 
-const TOOL_RULES: Rules = {
-  name: { type: 'str', required: true },
-  type: { type: 'str', required: true },
-  description: { type: 'str' },
-  metadata: { type: 'object' },
-  returnDirect: { type: 'bool' },
-};
-const DATASOURCE_RULES: Rules = {
-  name: { type: 'str', required: true },
-  type: { type: 'str', required: true },
-  description: { type: 'str' },
-  content: { type: 'str' },
-  url: { type: 'str' },
-  metadata: { type: 'object' },
-  vectorDbId: { type: 'str' },
-  embeddingsModelProvider: { type: 'str', oneOf: ['OPENAI', 'AZURE_OPENAI'] },
-};
-const LLM_RULES: Rules = { provider: { type: 'str', required: true }, apiKey: { type: 'str', required: true }, options: { type: 'object' } };
+/**
+ * The request bodies of §12.2, read from the same descriptors as the CLI's flags: there the service
+ * and the CLI agree on every field, its type and which are required. The service reads enums as
+ * plain strings (the database rejects other values, see badEnum), except the datasource's
+ * embeddings provider, a pydantic enum. (The agent body is written out in agent-routes.ts: there the
+ * service requires only a name and takes fields the CLI never sends.)
+ */
+function rulesOf(resource: ResourceDescriptor, pydanticEnums: readonly string[] = []): Rules {
+  const typeOf = { text: 'str', enum: 'str', boolean: 'bool', 'json-object': 'object' } as const;
+  return Object.fromEntries(
+    resource.fields.map((field) => [
+      field.key,
+      {
+        type: typeOf[field.type],
+        ...(field.required && { required: true }),
+        ...(pydanticEnums.includes(field.key) && field.choices && { oneOf: field.choices }),
+      },
+    ]),
+  );
+}
+
+const TOOL_RULES = rulesOf(TOOL);
+const DATASOURCE_RULES = rulesOf(DATASOURCE, ['embeddingsModelProvider']);
+const LLM_RULES = rulesOf(LLM);
 
 const enumOf: Record<LinkKind, { key: string; values: readonly string[] }> = {
   tool: { key: 'type', values: TOOL_TYPES },

@@ -73,6 +73,7 @@ export const TOOL: ResourceDescriptor = {
   ],
 };
 
+// Fields in the order of the service's model (§12.2): the emulator reports them in this order.
 export const DATASOURCE: ResourceDescriptor = {
   noun: 'datasource',
   plural: 'datasources',
@@ -91,8 +92,8 @@ export const DATASOURCE: ResourceDescriptor = {
     { key: 'name', flag: 'name', label: 'Name', type: 'text', required: true, description: 'name of the datasource' },
     { key: 'type', flag: 'type', label: 'Type', type: 'enum', choices: DATASOURCE_TYPES, required: true, description: 'kind of content' },
     { key: 'description', flag: 'description', label: 'Description', type: 'text', description: 'what it holds' },
-    { key: 'url', flag: 'url', label: 'URL', type: 'text', description: 'where to load it from' },
     { key: 'content', flag: 'content', label: 'Content', type: 'text', description: 'the text itself' },
+    { key: 'url', flag: 'url', label: 'URL', type: 'text', description: 'where to load it from' },
     { key: 'metadata', flag: 'metadata', label: 'Metadata', type: 'json-object', description: 'extra settings, as a JSON object (create only)' },
     { key: 'vectorDbId', flag: 'vector-db-id', label: 'Vector database id', type: 'text', description: 'vector database to store it in' },
     {

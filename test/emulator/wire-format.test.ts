@@ -302,3 +302,42 @@ describe('--strict: the spec read cleanly', () => {
     expect((await call('POST', `/api/v1/agents/${agent.id}/tools`, { toolId: 'nope' })).status).toBe(404);
   });
 });
+
+// §12.2, copied from the sheet: the emulator's bodies are derived from the CLI's descriptors, so
+// this table (not the descriptors) is what holds them to the real service.
+describe('§12.2 request bodies of tools, datasources and LLMs (pydantic v1, 422)', () => {
+  const SHEET = [
+    { path: '/api/v1/tools', required: ['name', 'type'], types: { description: 'str', metadata: 'dict', returnDirect: 'bool' } },
+    {
+      path: '/api/v1/datasources',
+      required: ['name', 'type'],
+      types: { description: 'str', content: 'str', url: 'str', metadata: 'dict', vectorDbId: 'str' },
+    },
+    { path: '/api/v1/llms', required: ['provider', 'apiKey'], types: { options: 'dict' } },
+  ] as const;
+  const WRONG: Record<string, unknown> = { str: 5, bool: 'maybe', dict: [1] };
+  const TYPE_ERROR: Record<string, string> = { str: 'type_error.str', bool: 'type_error.bool', dict: 'type_error.dict' };
+
+  for (const strict of [false, true]) {
+    it.each(SHEET)(`${strict ? '--strict' : 'default'}: $path names each missing required field and each wrong type`, async ({ path, required, types }) => {
+      emulator = await startEmulator({ strict });
+      const empty = await call('POST', path, {});
+      expect(empty.status).toBe(422);
+      expect(empty.json.detail).toEqual(required.map((field) => ({ loc: ['body', field], msg: 'field required', type: 'value_error.missing' })));
+
+      const valid = Object.fromEntries(required.map((field) => [field, field === 'provider' ? 'OPENAI' : field === 'type' ? 'URL' : 'x']));
+      const wrong = await call('POST', path, { ...valid, ...Object.fromEntries(Object.entries(types).map(([field, type]) => [field, WRONG[type]])) });
+      expect(wrong.status).toBe(422);
+      expect(wrong.json.detail.map((d: { loc: string[]; type: string }) => [d.loc[1], d.type])).toEqual(
+        Object.entries(types).map(([field, type]) => [field, TYPE_ERROR[type]]),
+      );
+    });
+  }
+
+  it('the embeddings provider is a pydantic enum: OPENAI or AZURE_OPENAI', async () => {
+    emulator = await startEmulator();
+    const response = await call('POST', '/api/v1/datasources', { name: 'd', type: 'URL', embeddingsModelProvider: 'COHERE' });
+    expect(response.status).toBe(422);
+    expect(response.json.detail[0]).toMatchObject({ loc: ['body', 'embeddingsModelProvider'], type: 'type_error.enum' });
+  });
+});

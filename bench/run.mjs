@@ -30,6 +30,10 @@ const nodes =
     ? [argv[nodeFlag + 1]]
     : [process.execPath, execFileSync(process.execPath, [join(root, 'scripts', 'node-lts.mjs')], { encoding: 'utf8' }).trim()];
 
+/** A full id: invoke takes it as is. A made-up name like "bench" would be looked up in the agents'
+ * list first, and this server answers every request with the stream. */
+const BENCH_AGENT = '00000000-0000-4000-8000-00000000be0c';
+
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
@@ -123,11 +127,11 @@ async function benchOneNode(node, bare) {
   try {
     const base = `http://127.0.0.1:${server.line}`;
     const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: base, AGENTS_TOKEN: 'bench-token' };
-    const consumer = [join(root, 'bench', 'bare-consumer.mjs'), `${base}/api/v1/agents/bench/invoke`];
+    const consumer = [join(root, 'bench', 'bare-consumer.mjs'), `${base}/api/v1/agents/${BENCH_AGENT}/invoke`];
     const runs = quick ? 3 : 7;
     const bareMs = time(consumer, env, runs);
     const bareLiftoffMs = time(['--liftoff-only', ...consumer], env, runs);
-    const cliMs = time([bin, 'invoke', 'bench', 'go', '--no-session'], env, runs);
+    const cliMs = time([bin, 'invoke', BENCH_AGENT, 'go', '--no-session'], env, runs);
     const fastestBare = Math.min(bareMs, bareLiftoffMs);
     results.streaming = { events: count, bareMs, bareLiftoffMs, cliMs, ratio: cliMs / fastestBare, eventsPerSecond: Math.round(count / (cliMs / 1000)) };
   } finally {
@@ -142,10 +146,13 @@ async function benchOneNode(node, bare) {
     try {
       const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: `http://127.0.0.1:${big.line}`, AGENTS_TOKEN: 'bench-token' };
       // The floor: the bare consumer reading the same answer, Liftoff only as the CLI.
-      const floorMiB = peakRss(['--liftoff-only', join(root, 'bench', 'bare-consumer.mjs'), `http://127.0.0.1:${big.line}/api/v1/agents/bench/invoke`], env);
+      const floorMiB = peakRss(
+        ['--liftoff-only', join(root, 'bench', 'bare-consumer.mjs'), `http://127.0.0.1:${big.line}/api/v1/agents/${BENCH_AGENT}/invoke`],
+        env,
+      );
       results.memory = {
         answerMiB: (answerEvents * 1024) / 2 ** 20,
-        peakRssMiB: peakRss([bin, 'invoke', 'bench', 'go', '--no-session'], env),
+        peakRssMiB: peakRss([bin, 'invoke', BENCH_AGENT, 'go', '--no-session'], env),
         floorMiB,
         budgetMiB: 80,
       };

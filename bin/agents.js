@@ -26,6 +26,9 @@ if (answer !== undefined) {
     const lines = completionCandidates(args[1], process.env);
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
   } else {
+    // Stack traces under --debug point into src/: the maps are read only when asked for, and must
+    // be switched on before the bundle loads.
+    if (args.includes('--debug')) process.setSourceMapsEnabled(true);
     const { main } = await import('../dist/main.js');
     await main();
   }

@@ -20,6 +20,10 @@ const result = await build({
   banner: { js: "import { createRequire as __agentsCreateRequire } from 'node:module'; const require = __agentsCreateRequire(import.meta.url);" },
   // conf's atomic writer ignores short writes; src/config/atomic-write.ts replaces it.
   alias: { atomically: './src/config/atomic-write.ts' },
+  // Maps beside each file, used only under --debug (bin/agents.js), so a stack trace names src/
+  // files and lines. Without the sources' text: the names and lines are what a report needs.
+  sourcemap: 'linked',
+  sourcesContent: false,
   metafile: true,
   logLevel: 'warning',
 });

@@ -22,6 +22,22 @@ describe('built binary', () => {
     expect(result.stdout).toContain('Examples:');
   });
 
+  it('under --debug a stack trace points into src/ through the shipped source maps; without it, no trace', async () => {
+    const server = await startTestServer((_req, res) => sendJson(res, 404, { detail: 'Not Found' })); // a route this server lacks
+    try {
+      const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_maps_123456789' };
+      const debug = await runBinary(['--debug', 'tools', 'list'], { env });
+      expect(debug.code).toBe(5);
+      expect(debug.stderr).toMatch(/\n\s+at apiErrorFromResponse \(\S*\/src\/api\/response-errors\.ts:\d+:\d+\)/);
+      expect(debug.stderr).not.toMatch(/dist\/chunks\//);
+      const plain = await runBinary(['tools', 'list'], { env });
+      expect(plain.code).toBe(5);
+      expect(plain.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an unknown flag is a usage error (exit 2) with a suggestion and no stack trace', async () => {
     const result = await runBinary(['create', '--nmae', 'x']);
     expect(result.code).toBe(2);

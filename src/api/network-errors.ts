@@ -5,7 +5,7 @@ import { proxyFor, type ProxyInUse } from './proxy.js';
 export type NetworkFailure = 'refused' | 'dns' | 'tls' | 'connect-timeout' | 'headers-timeout' | 'idle-timeout' | 'reset' | 'aborted' | 'other';
 
 export function classifyNetworkError(error: unknown): NetworkFailure {
-  const e = error as { code?: string; name?: string; cause?: { code?: string } };
+  const e = (error ?? {}) as { code?: string; name?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
   if (e.name === 'AbortError' || code === 'ABORT_ERR' || code === 'UND_ERR_ABORTED') return 'aborted';
   if (code === 'ECONNREFUSED') return 'refused';

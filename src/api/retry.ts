@@ -26,6 +26,8 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   if (!value) return undefined;
   const trimmed = value.trim();
   if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  // An HTTP date names its month ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse would also read "-1".
+  if (!/[A-Za-z]{3}/.test(trimmed)) return undefined;
   const date = Date.parse(trimmed);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }

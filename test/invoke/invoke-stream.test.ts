@@ -131,6 +131,22 @@ describe('streaming invoke', () => {
     expect(result.stderr).toContain('maintenance');
   });
 
+  it.each([
+    [401, { detail: 'Invalid token' }, 4, 'error: Invalid token\nCheck the token: run `agents login`, or set AGENTS_TOKEN.\n'],
+    [403, { detail: 'Forbidden' }, 4, 'error: Forbidden\nCheck the token: run `agents login`, or set AGENTS_TOKEN.\n'],
+    [404, { detail: 'Agent not found' }, 5, 'error: Agent not found\nCheck the id: `agents list` shows the agents you can reach.\n'],
+    [
+      422,
+      { detail: [{ loc: ['body', 'enableStreaming'], msg: 'field required', type: 'value_error.missing' }] },
+      2,
+      'error: the service rejected the request (422)\n  enableStreaming: field required\n',
+    ],
+    [429, { detail: 'slow down' }, 1, 'error: slow down\nThe service is rate limiting; wait and try again.\n'],
+  ])('an HTTP %i to the invoke is one message and its exit code, stdout empty', async (status, body, code, stderr) => {
+    const result = await invoke((_q, s) => sendJson(s, status, body, { 'retry-after': '86400' }), [A1, 'hi', '--no-session']);
+    expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code, stdout: '', stderr });
+  });
+
   it('a 500 before the stream starts is never retried (the agent may have run)', async () => {
     const result = await invoke((_q, s) => sendText(s, 500, 'Internal Server Error'), [A1, 'hi']);
     expect(result.code).toBe(1);

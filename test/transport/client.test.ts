@@ -169,6 +169,51 @@ describe('retries', () => {
     });
   });
 
+  it('honours Retry-After on a 503 GET (not the plain 5xx backoff), in seconds or as an HTTP date', async () => {
+    const sleeps: number[] = [];
+    const inFive = new Date(Date.now() + 5_000).toUTCString();
+    const headers = ['3', inFive];
+    const client = await clientFor(
+      (_q, s, _b, index) => (index < 2 ? sendJson(s, 503, { detail: 'busy' }, { 'retry-after': headers[index]! }) : sendJson(s, 200, [])),
+      { sleeps },
+    );
+    await client.json('GET', ['agents']);
+    expect(server!.requests).toHaveLength(3);
+    expect(sleeps[0]).toBe(3000);
+    expect(sleeps[1]).toBeGreaterThan(3000); // about 5 s less the time the test took so far; never the 450 ms backoff
+    expect(sleeps[1]).toBeLessThanOrEqual(5000);
+  });
+
+  it('without Retry-After, the waits are exactly the jittered backoff (random 0.5: 225, 450, 900 ms)', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor((_q, s) => sendText(s, 503, 'busy'), { sleeps });
+    await failure(client.json('GET', ['agents']));
+    expect(sleeps).toEqual([225, 450, 900]);
+  });
+
+  it('a GET whose answer does not start within the timeout is sent once: no retry quadruples the wait', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor(() => undefined, { sleeps, timeoutSeconds: 0.3 }); // never answers
+    const error = await failure(client.json('GET', ['agents']));
+    expect([error.kind, error.exitCode]).toEqual(['timeout', 3]);
+    expect(server!.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+  });
+
+  it('a host that does not resolve is not retried', async () => {
+    const sleeps: number[] = [];
+    const client = new ApiClient({
+      baseUrl: 'http://agents-test.invalid',
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 't',
+      sleep: async (ms) => void sleeps.push(ms),
+    });
+    const error = await failure(client.json('GET', ['agents']));
+    expect([error.kind, error.message]).toEqual(['unreachable', 'could not resolve agents-test.invalid']);
+    expect(sleeps).toEqual([]);
+  });
+
   it('does not wait for a Retry-After past the cap', async () => {
     const sleeps: number[] = [];
     const client = await clientFor((_q, s) => sendJson(s, 429, { detail: 'come back tomorrow' }, { 'retry-after': '86400' }), { sleeps });

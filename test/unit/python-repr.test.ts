@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parsePythonLiteral, parseToolCall } from '../../src/api/python-repr.js';
 
@@ -31,5 +32,47 @@ describe('Python repr reader', () => {
     expect(parsePythonLiteral("{'a': ")).toBeUndefined();
     expect(parsePythonLiteral('<object at 0x7f>')).toBeUndefined();
     expect(parseToolCall('garbage')).toEqual({ raw: 'garbage' });
+  });
+});
+
+describe('Python repr reader: the rest of its promises', () => {
+  it("reads r'' as raw (backslashes kept), b'' and u'' as plain strings", () => {
+    expect(parsePythonLiteral(String.raw`[r'a\nb', b'x\ty', u'\u00e9', R"c:\d"]`)).toEqual(['a\\nb', 'x\ty', 'é', 'c:\\d']);
+  });
+
+  it('reads \\r \\b \\f \\0, a line continuation, and keeps an unknown escape as its character', () => {
+    expect(parsePythonLiteral(String.raw`'1\r2\b3\f4\05\q'`)).toBe('1\r2\b3\f4\x005q');
+    expect(parsePythonLiteral(`'a\\\nb'`)).toBe('ab');
+  });
+
+  it('reads JSON constants as well as Python ones', () => {
+    expect(parsePythonLiteral('[true, false, null, True, False, None]')).toEqual([true, false, null, true, false, null]);
+  });
+
+  it('refuses bad hex escapes and unterminated strings or escapes', () => {
+    for (const text of [String.raw`'\x4'`, String.raw`'\u12G4'`, `'abc`, `'abc\\`, `{'a': 1`, `[1, 2`, `{'a' 1}`, '1 2', '']) {
+      expect(parsePythonLiteral(text), text).toBeUndefined();
+    }
+  });
+
+  it('a payload that is None, a list or a number is kept raw, never thrown on', () => {
+    for (const data of ['None', '[1, 2]', '42', "'text'"]) expect(parseToolCall(data)).toEqual({ raw: data });
+    expect(parseToolCall("{'name': 'search', 'args': {'q': 1}}")).toEqual({
+      name: 'search',
+      args: { q: 1 },
+      response: undefined,
+      raw: "{'name': 'search', 'args': {'q': 1}}",
+    });
+  });
+
+  it('any text at all: it ends, and it never throws (fast-check)', () => {
+    const alphabet = fc.constantFrom(...`{}[]()'",: \\rbuTFNx0123456789.-eE\n`.split(''));
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: alphabet, maxLength: 60 })), (text) => {
+        expect(() => parsePythonLiteral(text)).not.toThrow();
+        expect(() => parseToolCall(text)).not.toThrow();
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

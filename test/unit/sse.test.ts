@@ -104,3 +104,48 @@ describe('SSE decoder', () => {
     expect(decoder.push(bytes('\n\n'))).toEqual([{ event: 'message', data: 'a\nb' }]);
   });
 });
+
+describe('SSE decoder: fields after a data line, line endings, bare fields', () => {
+  it('lenient: id:, retry: and event: after a data line are fields, not more of the token', () => {
+    expect(decode('data: a\nid: 7\nretry: 100\nevent: done\ndata: b\n\n')).toEqual([{ event: 'done', data: 'a\nb', id: '7' }]);
+  });
+
+  it('lenient: a line with no colon, or an unknown field, right after data continues the token', () => {
+    expect(decode('event: message\ndata: line one\nline two\nfoo: three\n\n')).toEqual([{ event: 'message', data: 'line one\nline two\nfoo: three' }]);
+  });
+
+  it('strict: those lines are unknown fields and are dropped', () => {
+    expect(decode('event: message\ndata: line one\nline two\nfoo: three\n\n', { lenient: false })).toEqual([{ event: 'message', data: 'line one' }]);
+  });
+
+  it('a bare "data" line (no colon) is an empty data value', () => {
+    expect(decode('event: x\ndata\n\n', { lenient: false })).toEqual([{ event: 'x', data: '' }]);
+    expect(decode('data\ndata\n\n', { lenient: false })).toEqual([{ event: 'message', data: '\n' }]);
+  });
+
+  it('LF, CR and CRLF mixed in one stream, whatever the cut', () => {
+    const raw = bytes('data: a\r\n\r\ndata: b\r\rdata: c\n\ndata: d\r\n\n');
+    for (const chunks of everySplit(raw)) {
+      expect(decodeSse(chunks)).toEqual([
+        { event: 'message', data: 'a' },
+        { event: 'message', data: 'b' },
+        { event: 'message', data: 'c' },
+        { event: 'message', data: 'd' },
+      ]);
+    }
+  });
+
+  it('an id with a NUL is ignored; the last id sticks to later events; comments are skipped', () => {
+    expect(decode(': hi\nid: 1\ndata: a\n\nid: 2\u0000\ndata: b\n\n')).toEqual([
+      { event: 'message', data: 'a', id: '1' },
+      { event: 'message', data: 'b', id: '1' },
+    ]);
+  });
+
+  it('a byte-order mark at the start is dropped; only there', () => {
+    expect(decode('\ufeffdata: a\n\ndata: \ufeffb\n\n')).toEqual([
+      { event: 'message', data: 'a' },
+      { event: 'message', data: '\ufeffb' },
+    ]);
+  });
+});

@@ -1,0 +1,76 @@
+// Network failures (no HTTP status) → what the user reads, with made-up error codes.
+import { describe, expect, it } from 'vitest';
+import { classifyNetworkError, networkError, safeHost } from '../../src/api/network-errors.js';
+
+const failing = (code: string, message = `failed: ${code}`) => Object.assign(new Error(message), { code });
+
+describe('classifyNetworkError', () => {
+  it.each([
+    ['ECONNREFUSED', 'refused'],
+    ['ENOTFOUND', 'dns'],
+    ['EAI_AGAIN', 'dns'],
+    ['UND_ERR_CONNECT_TIMEOUT', 'connect-timeout'],
+    ['ETIMEDOUT', 'connect-timeout'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'headers-timeout'],
+    ['UND_ERR_BODY_TIMEOUT', 'idle-timeout'],
+    ['ECONNRESET', 'reset'],
+    ['EPIPE', 'reset'],
+    ['UND_ERR_SOCKET', 'reset'],
+    ['UND_ERR_CLOSED', 'reset'],
+    ['ERR_TLS_CERT_ALTNAME_INVALID', 'tls'],
+    ['CERT_HAS_EXPIRED', 'tls'],
+    ['UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'tls'],
+    ['SELF_SIGNED_CERT_IN_CHAIN', 'tls'],
+    ['DEPTH_ZERO_SELF_SIGNED_CERT', 'tls'],
+    ['ERR_SSL_WRONG_VERSION_NUMBER', 'tls'],
+    ['UND_ERR_ABORTED', 'aborted'],
+    ['ABORT_ERR', 'aborted'],
+    ['EWHATEVER', 'other'],
+    ['', 'other'],
+  ])('%j → %s', (code, failure) => {
+    expect(classifyNetworkError(failing(code))).toBe(failure);
+  });
+
+  it('reads the code of the cause too, and an AbortError by name', () => {
+    expect(classifyNetworkError({ cause: { code: 'ECONNREFUSED' } })).toBe('refused');
+    expect(classifyNetworkError(Object.assign(new Error('x'), { name: 'AbortError' }))).toBe('aborted');
+    expect(classifyNetworkError(undefined)).toBe('other');
+  });
+});
+
+describe('networkError: one line naming the host, the kind that sets the exit code', () => {
+  const URL_ = 'http://svc.example:8080/api/v1/agents';
+  it.each([
+    [
+      'ECONNREFUSED',
+      'unreachable',
+      3,
+      'could not connect to svc.example:8080: connection refused',
+      'Is the service running? Check --base-url or `agents status`.',
+    ],
+    ['ENOTFOUND', 'unreachable', 3, 'could not resolve svc.example:8080', 'Check the base URL with `agents status`.'],
+    ['ETIMEDOUT', 'timeout', 3, 'timed out connecting to svc.example:8080', 'Check the network, or raise --timeout.'],
+    ['UND_ERR_HEADERS_TIMEOUT', 'timeout', 3, 'svc.example:8080 did not answer within 7s', 'Raise --timeout if the service is slow.'],
+    ['UND_ERR_BODY_TIMEOUT', 'timeout', 3, 'svc.example:8080 sent nothing for 7s', 'Raise --timeout if the service is slow.'],
+    ['ECONNRESET', 'unreachable', 3, 'the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)', undefined],
+    ['EWHATEVER', 'unreachable', 3, 'request to svc.example:8080 failed: failed: EWHATEVER', undefined],
+    ['UND_ERR_ABORTED', 'interrupted', 130, 'interrupted', undefined],
+  ])('%s', (code, kind, exit, message, hint) => {
+    const error = networkError(failing(code), URL_, 7);
+    expect([error.kind, error.exitCode, error.message, error.hint]).toEqual([kind, exit, message, hint]);
+  });
+
+  it('TLS: a plain-HTTP server is named as such; other TLS errors lose their OpenSSL prefix', () => {
+    const plain = networkError(failing('ERR_SSL_WRONG_VERSION_NUMBER', 'C0B7:error:0A00010B:SSL routines:ssl3_get_record:wrong version number'), URL_, 7);
+    expect([plain.message, plain.hint]).toEqual(['svc.example:8080 speaks plain HTTP, not HTTPS', 'Use http:// in --base-url (see `agents status`).']);
+    const expired = networkError(failing('CERT_HAS_EXPIRED', 'certificate has expired'), URL_, 7);
+    expect(expired.message).toBe('TLS failure talking to svc.example:8080: certificate has expired');
+    const stacked = networkError(failing('ERR_SSL_X', '80AB:error:0A000086:certificate verify failed:../deps/openssl/openssl/ssl/statem.c:1889:'), URL_, 7);
+    expect(stacked.message).toBe('TLS failure talking to svc.example:8080: certificate verify failed');
+  });
+
+  it('safeHost keeps a URL it cannot read as it is', () => {
+    expect(safeHost('http://a.example:1/x')).toBe('a.example:1');
+    expect(safeHost('not a url')).toBe('not a url');
+  });
+});

@@ -297,3 +297,134 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+describe('what --debug shows of an exchange, line by line', () => {
+  it('a POST that meets a 503 with Retry-After, then succeeds: method, URL, redacted headers, body, status, the wait', async () => {
+    const lines: string[] = [];
+    server = await startTestServer((_q, s, _b, index) =>
+      index === 0 ? sendJson(s, 503, { detail: 'busy' }, { 'retry-after': '1' }) : sendJson(s, 200, { success: true, data: { id: 'a' } }),
+    );
+    const client = new ApiClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 'agents-cli/test',
+      debug: (line) => lines.push(line.replace(/\(\d+ ms\)/, '(N ms)')),
+      sleep: async () => undefined,
+    });
+    await client.json('POST', ['agents'], { body: { name: 'x' }, query: { skip: 0, unused: undefined } });
+    const url = `${server.url}/api/v1/agents?skip=0`;
+    const headers = 'authorization: Bearer [redacted], accept: application/json, user-agent: agents-cli/test, content-type: application/json';
+    expect(lines).toEqual([
+      `→ POST ${url}`,
+      `  ${headers}`,
+      '  body: {"name":"x"}',
+      '← 503 application/json (N ms)',
+      '  HTTP 503: retrying in 1000 ms',
+      `→ POST ${url} (attempt 2)`,
+      `  ${headers}`,
+      '  body: {"name":"x"}',
+      '← 200 application/json (N ms)',
+    ]);
+  });
+
+  it('a refused connection, and a Retry-After past the cap, say so', async () => {
+    const lines: string[] = [];
+    const closed = await startTestServer(() => undefined);
+    const url = closed.url;
+    await closed.close();
+    const client = new ApiClient({
+      baseUrl: url,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 't',
+      debug: (line) => lines.push(line),
+      sleep: async () => undefined,
+      retry: { maxRetries: 1 },
+    });
+    await failure(client.json('GET', ['agents']));
+    expect(lines.filter((line) => !line.startsWith('  authorization'))).toEqual([
+      `→ GET ${url}/api/v1/agents`,
+      expect.stringMatching(/^← refused after \(\d+ ms\): connect ECONNREFUSED /),
+      expect.stringMatching(/^ {2}refused: retrying in \d+ ms$/),
+      `→ GET ${url}/api/v1/agents (attempt 2)`,
+      expect.stringMatching(/^← refused after/),
+    ]);
+
+    const capped: string[] = [];
+    const slow = await clientFor((_q, s) => sendJson(s, 429, { detail: 'later' }, { 'retry-after': '31' }));
+    (slow as unknown as { options: { debug: (line: string) => void } }).options.debug = (line) => capped.push(line);
+    await failure(slow.json('GET', ['agents']));
+    expect(capped).toContain('  Retry-After of 31000 ms is past the cap; not waiting');
+  });
+
+  it('a Retry-After exactly at the 30 s cap is still waited for', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor((_q, s, _b, index) => (index === 0 ? sendJson(s, 429, {}, { 'retry-after': '30' }) : sendJson(s, 200, [])), { sleeps });
+    await client.json('GET', ['agents']);
+    expect(sleeps).toEqual([30_000]);
+  });
+
+  it('a redirect is refused with where it pointed, and how to fix --base-url', async () => {
+    const client = await clientFor((_q, s) => {
+      s.writeHead(301, { location: 'https://elsewhere.example/api/v1/agents' });
+      s.end();
+    });
+    const error = await failure(client.json('GET', ['agents']));
+    expect([error.kind, error.message, error.hint]).toEqual([
+      'bad-response',
+      'the service redirected (301) to https://elsewhere.example/api/v1/agents',
+      'Set --base-url to the final address; agents does not follow redirects, so the token stays with the configured host.',
+    ]);
+    await server!.close();
+    const bare = await clientFor((_q, s) => {
+      s.writeHead(308);
+      s.end();
+    });
+    expect((await failure(bare.json('GET', ['agents']))).message).toBe('the service redirected (308) to an unknown address');
+  });
+
+  it('an envelope with success false is the service’s failure, in its own words', async () => {
+    const client = await clientFor((_q, s, _b, index) =>
+      sendJson(s, 200, [{ success: false, error: { message: 'quota used up' } }, { success: false, detail: 'nope' }, { success: false }][index]),
+    );
+    for (const message of ['quota used up', 'nope', 'the service reported a failure']) {
+      const error = await failure(client.json('POST', ['agents'], { body: {} }));
+      expect([error.kind, error.message]).toEqual(['server', message]);
+    }
+  });
+
+  it('whitespace only is an empty answer; a body that is not JSON says so', async () => {
+    const client = await clientFor((_q, s, _b, index) => sendText(s, 200, ['  \n', 'nope'][index]!, 'application/json'));
+    expect((await client.json('GET', ['agents'])).data).toBeNull();
+    expect((await failure(client.json('GET', ['agents']))).message).toBe('the service answered 200 but the body is not JSON: nope');
+  });
+});
+
+describe('answers at the edges', () => {
+  it('a JSON null or a bare number is the data as it is', async () => {
+    const client = await clientFor((_q, s, _b, index) => sendText(s, 200, ['null', '5', '[1]'][index]!, 'application/json'));
+    expect((await client.json('GET', ['agents'])).data).toBeNull();
+    expect((await client.json('GET', ['agents'])).data).toBe(5);
+    expect((await client.json('GET', ['agents'])).data).toEqual([1]);
+  });
+
+  it('a 300 is a redirect too', async () => {
+    const client = await clientFor((_q, s) => {
+      s.writeHead(300, { location: '/elsewhere' });
+      s.end();
+    });
+    expect((await failure(client.json('GET', ['agents']))).message).toBe('the service redirected (300) to /elsewhere');
+  });
+
+  it('a JSON answer past 32 MiB is refused, not buffered without end', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x20);
+    const client = await clientFor((_q, s) => {
+      s.writeHead(200, { 'content-type': 'application/json' });
+      for (let i = 0; i < 33; i++) s.write(chunk);
+      s.end();
+    });
+    const error = await failure(client.json('GET', ['agents']));
+    expect([error.kind, error.message]).toEqual(['bad-response', 'the service sent more than 32 MiB; refusing to read it']);
+  });
+});

@@ -74,3 +74,52 @@ describe('networkError: one line naming the host, the kind that sets the exit co
     expect(safeHost('not a url')).toBe('not a url');
   });
 });
+
+describe('networkError: the rest of its promises', () => {
+  const URL_ = 'http://svc.example:8080/api/v1/agents';
+
+  it('a TLS-looking code only at the start counts; kinds of the TLS messages', () => {
+    expect(classifyNetworkError(failing('XCERT_HAS_EXPIRED'))).toBe('other');
+    expect(classifyNetworkError(new Error('no code'))).toBe('other');
+    const plain = networkError(failing('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'), URL_, 7);
+    const expired = networkError(failing('CERT_HAS_EXPIRED', 'certificate has expired'), URL_, 7);
+    expect([plain.kind, plain.exitCode, expired.kind, expired.exitCode, expired.hint]).toEqual(['unreachable', 3, 'unreachable', 3, undefined]);
+  });
+
+  it("OpenSSL's prefix and source location are cut only where OpenSSL puts them", () => {
+    const reason = (message: string) => networkError(failing('ERR_SSL_X', message), URL_, 7).message.replace('TLS failure talking to svc.example:8080: ', '');
+    expect(reason('80AB:error:0A000086:bad:../deps/openssl/openssl/ssl/statem.c:1889')).toBe('bad');
+    expect(reason('bad, see 80AB:error:0A000086: inside')).toBe('bad, see 80AB:error:0A000086: inside');
+    expect(reason('bad:../deps/openssl/x.c:12: then more')).toBe('bad:../deps/openssl/x.c:12: then more');
+  });
+
+  it('something that is not an Error at all is still one line', () => {
+    expect(networkError(undefined, URL_, 7).message).toBe('request to svc.example:8080 failed: undefined');
+    expect(networkError('boom', URL_, 7).message).toBe('request to svc.example:8080 failed: boom');
+  });
+
+  it('behind a proxy, a refusal, a DNS failure or a connect timeout is the proxy’s; a reset is not', () => {
+    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
+    process.env.HTTP_PROXY = 'http://proxy.corp:3128';
+    delete process.env.NO_PROXY;
+    try {
+      for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT']) {
+        const error = networkError(failing(code), URL_, 7);
+        expect([error.kind, error.message, error.hint], code).toEqual([
+          'unreachable',
+          'could not reach the proxy proxy.corp:3128 (HTTP_PROXY) on the way to svc.example:8080',
+          'Check HTTP_PROXY, or add the host to NO_PROXY.',
+        ]);
+      }
+      expect(networkError(failing('ECONNRESET'), URL_, 7).message).toBe('the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)');
+      expect(networkError(failing('UND_ERR_HEADERS_TIMEOUT'), URL_, 7).message).toBe('svc.example:8080 did not answer within 7s');
+      // A target that is not a URL cannot have a proxy: the plain message, no throw.
+      expect(networkError(failing('ECONNREFUSED'), 'not a url', 7).message).toBe('could not connect to not a url: connection refused');
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+});

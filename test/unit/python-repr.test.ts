@@ -76,3 +76,18 @@ describe('Python repr reader: the rest of its promises', () => {
     );
   });
 });
+
+describe('Python repr reader: separators and edges', () => {
+  it('items must be separated by commas; a prefix letter needs a quote right after it', () => {
+    for (const text of ["{'a': 1 'b': 2}", '[1 2]', '(1 2)', "[1'a']", "[x'a']"]) expect(parsePythonLiteral(text), text).toBeUndefined();
+  });
+
+  it('surrounding whitespace is fine', () => {
+    expect(parsePythonLiteral(' \n[1, (2,)] \t\n')).toEqual([1, [2]]);
+  });
+
+  it('a name that is not text is no name', () => {
+    expect(parseToolCall("{'name': 5}")).toEqual({ name: undefined, args: undefined, response: undefined, raw: "{'name': 5}" });
+    expect(parseToolCall("{'function': 5, 'name': 'n'}").name).toBe('n');
+  });
+});

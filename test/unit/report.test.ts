@@ -46,6 +46,7 @@ describe('reportError', () => {
       code: 1,
       stderr: 'error: unexpected failure: x is not a function\nTypeError: x is not a function\n    at here (src/a.ts:1:1)\n',
     });
+    expect(report(null)).toEqual({ code: 1, stderr: 'error: unexpected failure: null\nRun again with --debug for details, and report it if it persists.\n' });
     expect(report('a string')).toEqual({
       code: 1,
       stderr: 'error: unexpected failure: a string\nRun again with --debug for details, and report it if it persists.\n',

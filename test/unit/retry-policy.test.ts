@@ -34,7 +34,8 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(header, NOW)).toBe(ms);
   });
 
-  it.each([[undefined], [''], ['soon'], ['-1'], ['1e3'], ['5 s']])('%j is not a delay', (header) => {
+  // An ISO date is not an HTTP date: Retry-After has only the two forms.
+  it.each([[undefined], [''], ['soon'], ['-1'], ['1e3'], ['5 s'], ['2026-11-23T10:00:30Z']])('%j is not a delay', (header) => {
     expect(parseRetryAfter(header, NOW)).toBeUndefined();
   });
 });

@@ -149,3 +149,50 @@ describe('SSE decoder: fields after a data line, line endings, bare fields', () 
     ]);
   });
 });
+
+describe('SSE decoder: each rule pinned by a stream only it explains', () => {
+  it('lenient: retry: and id: straight after a data line are still fields', () => {
+    expect(decode('data: a\nretry: 100\ndata: b\nid: 7\nevent: done\n\n')).toStrictEqual([{ event: 'done', data: 'a\nb', id: '7' }]);
+  });
+
+  it('lenient: a line before any data is never a continuation; nor one after a non-data field or a dispatch', () => {
+    expect(decode('hello\ndata: a\n\n')).toStrictEqual([{ event: 'message', data: 'a' }]);
+    expect(decode('data: a\nid: 1\nrest\n\n')).toStrictEqual([{ event: 'message', data: 'a', id: '1' }]);
+    expect(decode('data: a\n\nrest\ndata: b\n\n')).toStrictEqual([
+      { event: 'message', data: 'a' },
+      { event: 'message', data: 'b' },
+    ]);
+  });
+
+  it('lenient: a comment after data stays a comment; a bare "data" after data is token text', () => {
+    expect(decode('data: a\n: keep-alive\n\n')).toStrictEqual([{ event: 'message', data: 'a' }]);
+    expect(decode('data: a\ndata\n\n')).toStrictEqual([{ event: 'message', data: 'a\ndata' }]);
+  });
+
+  it('strict: an empty data line is an empty event, not a newline; no id key without an id', () => {
+    expect(decode('data:\n\n', { lenient: false })).toStrictEqual([{ event: 'message', data: '' }]);
+    expect(decode('data:\n\n')).toStrictEqual([{ event: 'message', data: '\n' }]);
+  });
+
+  it('a CR at the end of a chunk, then an empty chunk, then the LF: one line break', () => {
+    expect(decodeSse([bytes('data: a\r'), bytes(''), bytes('\ndata: b\n\n')])).toStrictEqual([{ event: 'message', data: 'a\nb' }]);
+  });
+
+  it('a byte-order mark is dropped from the first line only, not from a later line', () => {
+    expect(decode('data: a\n\n\ufeffdata: b\n\n')).toStrictEqual([{ event: 'message', data: 'a' }]);
+  });
+});
+
+describe('SSE decoder: the last two rules', () => {
+  it('lenient: event: straight after a data line is a field', () => {
+    expect(decode('data: a\nevent: done\n\n')).toStrictEqual([{ event: 'done', data: 'a' }]);
+  });
+
+  it('a byte-order mark after a leading line break is not at the start: that line is not an event', () => {
+    expect(decode('\n\ufeffdata: a\n\n')).toStrictEqual([]);
+  });
+
+  it('lenient: only a message event turns an empty data line into a newline', () => {
+    expect(decode('event: status\ndata:\n\n')).toStrictEqual([{ event: 'status', data: '' }]);
+  });
+});

@@ -1,7 +1,7 @@
 // Every status the service can send → the kind of error → the exit code of design §6, and the
 // message taken from each body shape, with exact values.
 import { describe, expect, it } from 'vitest';
-import { apiErrorFromResponse, kindOfStatus, serviceMessage } from '../../src/api/response-errors.js';
+import { apiErrorFromResponse, kindOfStatus, oneLine, serviceMessage } from '../../src/api/response-errors.js';
 
 describe('status → kind → exit code', () => {
   it.each([
@@ -77,5 +77,58 @@ describe('the message of each body shape', () => {
     const record = { baseUrl: 'http://h:1', method: 'GET', path: '/api/v1/tools/abc' };
     expect(apiErrorFromResponse(404, 'application/json', '{"detail":"Tool not found"}', record).message).toBe('Tool not found');
     expect(apiErrorFromResponse(404, 'application/json', '{"detail":"Not Found"}', record).message).toBe('the service at http://h:1 has no /api/v1/tools/abc');
+  });
+});
+
+describe('the rest of the body shapes', () => {
+  const message = (body: string, type = 'application/json', status = 500) => serviceMessage(status, type, body);
+
+  it('a "not found" detail makes a 5xx a not-found, and nothing else', () => {
+    expect(kindOfStatus(418, 'Agent not found')).toBe('bad-response');
+    expect(kindOfStatus(500, 'Agent was found')).toBe('server');
+  });
+
+  it('JSON that is not an object is shown as text, with plainText false', () => {
+    expect(message('null')).toEqual({ message: 'HTTP 500: null', details: [], plainText: false });
+    expect(message('"a string"')).toEqual({ message: 'HTTP 500: "a string"', details: [], plainText: false });
+    expect(message('5')).toEqual({ message: 'HTTP 500: 5', details: [], plainText: false });
+    expect(message('{"error":{"code":5}}')).toEqual({ message: 'HTTP 500: {"error":{"code":5}}', details: [], plainText: false });
+    expect(message('{"error":null}')).toEqual({ message: 'HTTP 500: {"error":null}', details: [], plainText: false });
+  });
+
+  it('plainText says whether the body was JSON', () => {
+    expect(message('{"detail":"x"}')).toEqual({ message: 'x', details: [], detail: 'x', plainText: false });
+    expect(message('{"message":"m"}')).toEqual({ message: 'm', details: [], detail: 'm', plainText: false });
+    expect(message('{"detail":[]}').plainText).toBe(false);
+    expect(message('oops', 'text/plain').plainText).toBe(true);
+  });
+
+  it('exactly 20 field lines get no count line', () => {
+    const twenty = Array.from({ length: 20 }, (_v, i) => ({ loc: ['body', `f${i}`], msg: 'bad' }));
+    expect(message(JSON.stringify({ detail: twenty }), 'application/json', 422).details).toHaveLength(20);
+  });
+
+  it('field lines of any shape: a bare string, null, no msg, a loc outside the body', () => {
+    const detail = ['just text', null, { loc: ['body', 'x'], type: 't' }, { loc: ['query', 'skip'], msg: 'bad' }, { msg: 'no loc' }];
+    expect(message(JSON.stringify({ detail }), 'application/json', 422).details).toEqual([
+      'just text',
+      'null',
+      'x: {"loc":["body","x"],"type":"t"}',
+      'query.skip: bad',
+      'no loc',
+    ]);
+  });
+
+  it('HTML: the title (with attributes, not blank), else the text without scripts and styles', () => {
+    expect(message('<title lang="en">Gateway</title>', 'text/html').message).toBe('HTTP 500: Gateway');
+    expect(message('<title> </title><h1>Down</h1><p>now</p>', 'text/html').message).toBe('HTTP 500: Down now');
+    expect(message('<style>p { color: red }</style><script>var a = 1;</script><p>Busy</p>', 'text/html').message).toBe('HTTP 500: Busy');
+    expect(message('use <b>bold</b>', 'text/plain').message).toBe('HTTP 500: use <b>bold</b>');
+  });
+
+  it('oneLine flattens whitespace and controls, and cuts only past the limit', () => {
+    expect(oneLine('a\n\tb\u0007c  d')).toBe('a b c d');
+    expect(oneLine('abc', 3)).toBe('abc');
+    expect(oneLine('abcd', 3)).toBe('ab…');
   });
 });

@@ -12,7 +12,7 @@ export async function* paginate<T>(
 ): AsyncGenerator<T> {
   const limit = options.limit ?? Infinity;
   let seen = 0;
-  for (let skip = 0; seen < limit; ) {
+  for (let skip = 0; seen < limit;) {
     const take = Math.min(options.pageSize, limit - seen);
     const page = await fetchPage(skip, take);
     for (const item of page.items.slice(0, limit - seen)) {

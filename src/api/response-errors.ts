@@ -146,7 +146,7 @@ function capText(text: string, max = SHOWN_MESSAGE_LENGTH): string {
 
 /** Collapses whitespace and control characters and cuts to a readable excerpt. */
 export function oneLine(text: string, max = 200): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
   const flat = text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
   return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
 }

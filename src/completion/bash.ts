@@ -10,7 +10,6 @@ function valuesCommand(source: ValueSource): string {
     case 'files':
       return 'compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur"))';
     case 'at-files':
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: bash's own ${…}, not a template
       return 'COMPREPLY=($(compgen -f -P @ -- "${cur#@}"))';
     case 'known':
       return `COMPREPLY=($(compgen -W "$(agents __complete ${source.of} 2>/dev/null | cut -f1)" -- "$cur"))`;

@@ -19,7 +19,6 @@ function values(source: ValueSource, label: string): string {
     case 'known':
       return `local -a ids; ids=("\${(@f)$(agents __complete ${source.of} 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')}"); _describe -t ${source.of} '${label}' ids`;
     case 'profiles':
-      // biome-ignore lint/suspicious/noTemplateCurlyInString: zsh's own ${…}, not a template
       return 'compadd -- ${(f)"$(agents __complete profiles 2>/dev/null)"}';
     case 'free':
       return 'return 1';

@@ -14,8 +14,7 @@ export const sharedInvokeOptions = {
   continue: aSwitch(),
 };
 
-const shared = z.object(sharedInvokeOptions);
-type SharedOptions = z.infer<typeof shared>;
+type SharedOptions = z.infer<ReturnType<typeof z.object<typeof sharedInvokeOptions>>>;
 
 export function llmParams({ temperature, maxTokens }: SharedOptions): { temperature?: number; max_tokens?: number } | undefined {
   if (temperature === undefined && maxTokens === undefined) return undefined;

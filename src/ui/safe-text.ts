@@ -2,9 +2,9 @@
 // characters are shown in caret notation, as gh does: ESC → ^[, BEL → ^G, CR → ^M, DEL → ^?,
 // and the 8-bit C1 controls as their 7-bit ESC form (CSI U+009B → ^[[).
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
+// eslint-disable-next-line no-control-regex -- control characters are what it escapes
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it escapes
+// eslint-disable-next-line no-control-regex -- control characters are what it escapes
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 function caret(char: string): string {

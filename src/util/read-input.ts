@@ -92,7 +92,7 @@ async function readIfPrompt(stdin: InputStream): Promise<Buffer | undefined> {
 /** The offset of the first byte that is not part of valid UTF-8, or undefined. */
 export function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
   if (isUtf8(bytes)) return undefined;
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;
     const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
     // isUtf8 on the one sequence rejects overlong forms, surrogates and cut-off sequences.

@@ -18,7 +18,7 @@ async function call(method: string, path: string, body?: unknown, headers: Recor
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.body.text();
-  // biome-ignore lint/suspicious/noExplicitAny: the tests read whatever shape the route sent
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tests read whatever shape the route sent
   let json: any;
   try {
     json = JSON.parse(text);

@@ -45,5 +45,5 @@ export function renderScreen(bytes: Uint8Array, cols = 120, rows = 40): Promise<
 }
 
 /** SGR sequences (colour and style): none may be written when colour is off. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: ESC starts the sequences it finds
+// eslint-disable-next-line no-control-regex -- ESC starts the sequences it finds
 export const SGR = /\x1b\[[0-9;:]*m/;

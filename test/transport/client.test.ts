@@ -60,7 +60,7 @@ describe('requests', () => {
     const client = await clientFor((_req, res) => sendJson(res, 200, {}));
     for (const id of ['..', '.', '']) {
       const error = await failure(client.json('GET', ['agents', id]));
-      expect(error.exitCode).toBe(2);
+      expect([error.exitCode, error.message]).toEqual([2, `"${id}" is not a valid id`]);
     }
     expect(server!.requests).toHaveLength(0);
   });
@@ -426,5 +426,43 @@ describe('answers at the edges', () => {
     });
     const error = await failure(client.json('GET', ['agents']));
     expect([error.kind, error.message]).toEqual(['bad-response', 'the service sent more than 32 MiB; refusing to read it']);
+  });
+});
+
+describe('request details a server or --debug can see', () => {
+  it('a GET carries no content type; a GET retried after a 500 says why in --debug; a missing content type is named; times are plausible', async () => {
+    const lines: string[] = [];
+    server = await startTestServer((_q, s, _b, index) => {
+      if (index === 0) return sendJson(s, 500, { detail: 'boom' });
+      s.writeHead(200);
+      s.end('[]');
+    });
+    const client = new ApiClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 't',
+      debug: (line) => lines.push(line),
+      sleep: async () => undefined,
+    });
+    await client.json('GET', ['agents']);
+    expect(server.requests[0]!.headers['content-type']).toBeUndefined();
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}HTTP 500: retrying in \d+ ms$/));
+    const answered = lines.find((l) => l.startsWith('← 200'))!;
+    expect(answered).toMatch(/^← 200 \(no content type\) \((\d+) ms\)$/);
+    expect(Number(/\((\d+) ms\)/.exec(answered)![1])).toBeLessThan(5000);
+  });
+
+  it('a proxy variable that is not a URL is a usage error before anything is sent', () => {
+    const saved = process.env.HTTP_PROXY;
+    process.env.HTTP_PROXY = 'not a url';
+    try {
+      expect(() => new ApiClient({ baseUrl: 'http://svc.example', token: TOKEN, timeoutSeconds: 5, userAgent: 't' })).toThrow(
+        'HTTP_PROXY "not a url" is not a URL',
+      );
+    } finally {
+      if (saved === undefined) delete process.env.HTTP_PROXY;
+      else process.env.HTTP_PROXY = saved;
+    }
   });
 });

@@ -91,6 +91,7 @@ describe('networkError: the rest of its promises', () => {
     expect(reason('80AB:error:0A000086:bad:../deps/openssl/openssl/ssl/statem.c:1889')).toBe('bad');
     expect(reason('bad, see 80AB:error:0A000086: inside')).toBe('bad, see 80AB:error:0A000086: inside');
     expect(reason('bad:../deps/openssl/x.c:12: then more')).toBe('bad:../deps/openssl/x.c:12: then more');
+    expect(reason('  certificate expired  ')).toBe('certificate expired');
   });
 
   it('something that is not an Error at all is still one line', () => {

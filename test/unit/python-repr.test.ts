@@ -86,6 +86,15 @@ describe('Python repr reader: separators and edges', () => {
     expect(parsePythonLiteral(' \n[1, (2,)] \t\n')).toEqual([1, [2]]);
   });
 
+  it('numbers in every form Python prints', () => {
+    expect(parsePythonLiteral('[.5, -.5, 1e+3, 1E-2, 12., -0, 7]')).toEqual([0.5, -0.5, 1000, 0.01, 12, -0, 7]);
+  });
+
+  it('a key must be followed by its colon; args that are not text are kept as they are', () => {
+    expect(parsePythonLiteral("{'a'x 1}")).toBeUndefined();
+    expect(parseToolCall("{'function': 'f', 'args': ['1']}").args).toEqual(['1']);
+  });
+
   it('a name that is not text is no name', () => {
     expect(parseToolCall("{'name': 5}")).toEqual({ name: undefined, args: undefined, response: undefined, raw: "{'name': 5}" });
     expect(parseToolCall("{'function': 5, 'name': 'n'}").name).toBe('n');

@@ -57,6 +57,7 @@ describe('isRetryable: only what cannot have been taken, or a GET', () => {
     ['POST', 'reset', undefined, false],
     ['DELETE', 'reset', undefined, false],
     ['GET', 'reset', undefined, true],
+    ['POST', 'reset', 503, false], // a status counts only with the reason 'status'
   ];
   it.each(cases)('%s after %s %s → %s', (method, reason, status, expected) => {
     expect(isRetryable(method, reason, status)).toBe(expected);

@@ -188,6 +188,10 @@ describe('SSE decoder: the last two rules', () => {
     expect(decode('data: a\nevent: done\n\n')).toStrictEqual([{ event: 'done', data: 'a' }]);
   });
 
+  it('a CRLF whose CR is the second character of the text, then more lines', () => {
+    expect(decode('x\r\ndata: a\n\n')).toStrictEqual([{ event: 'message', data: 'a' }]);
+  });
+
   it('a byte-order mark after a leading line break is not at the start: that line is not an event', () => {
     expect(decode('\n\ufeffdata: a\n\n')).toStrictEqual([]);
   });

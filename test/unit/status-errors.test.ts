@@ -124,6 +124,8 @@ describe('the rest of the body shapes', () => {
     expect(message('<title> </title><h1>Down</h1><p>now</p>', 'text/html').message).toBe('HTTP 500: Down now');
     expect(message('<style>p { color: red }</style><script>var a = 1;</script><p>Busy</p>', 'text/html').message).toBe('HTTP 500: Busy');
     expect(message('use <b>bold</b>', 'text/plain').message).toBe('HTTP 500: use <b>bold</b>');
+    expect(message('<title lang="en">Gateway</title><body>Other</body>', 'text/html').message).toBe('HTTP 500: Gateway');
+    expect(message('<p>one<script>x()</script>two</p>', 'text/html').message).toBe('HTTP 500: one two');
   });
 
   it('oneLine flattens whitespace and controls, and cuts only past the limit', () => {

@@ -7,14 +7,14 @@ import { CliError } from '../errors.js';
 import { reportError } from '../report.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { printAnswer } from '../invoke/answer-printer.js';
-import * as z from 'zod/mini';
-import { chooseSession, llmParams, sharedInvokeOptions } from '../invoke/invoke-options.js';
+import type * as z from 'zod/mini';
+import { chooseSession, llmParams, sharedInvokeSchema } from '../invoke/invoke-options.js';
 import { resolveAgentId } from '../prompts/pick.js';
 
 /** A second Ctrl-C at an empty prompt within this long leaves, as node's REPL does. */
 const LEAVE_WINDOW_MS = 2000;
 
-export const optionsSchema = z.object(sharedInvokeOptions);
+export const optionsSchema = sharedInvokeSchema;
 
 export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const params = llmParams(options);

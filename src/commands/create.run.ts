@@ -6,11 +6,11 @@ import { readAgentFields } from '../resources/agent-input.js';
 import { requireFields } from '../resources/fields.js';
 import { completeCreateFields } from '../prompts/agent-wizard.js';
 import type * as z from 'zod/mini';
-import { fieldOptions } from './option-schemas.js';
+import { fieldFlagOptions } from './option-schemas.js';
 
-export const optionsSchema = fieldOptions;
+export const optionsSchema = fieldFlagOptions;
 
-export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof fieldOptions>): Promise<void> {
+export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
   const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options));
   requireFields(AGENT, fields);
   const client = await ctx.client();

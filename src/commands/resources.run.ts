@@ -9,15 +9,15 @@ import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
 import { redactSecrets } from '../ui/redact.js';
 import type { CommandModule } from './define.js';
-import { aSwitch, fieldOptions, listOptions } from './option-schemas.js';
+import { aSwitch, fieldFlagOptions, listOptions } from './option-schemas.js';
 import type { ResourceVerb } from './resources.js';
 
 /** Each verb's options: what they mean, read once before the verb runs. */
 const OPTIONS = {
   list: listOptions,
   get: z.object({}),
-  create: fieldOptions,
-  update: fieldOptions,
+  create: fieldFlagOptions,
+  update: fieldFlagOptions,
   delete: z.object({ yes: aSwitch() }),
 } satisfies Record<ResourceVerb, z.ZodMiniType>;
 

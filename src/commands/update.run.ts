@@ -7,14 +7,14 @@ import { readAgentFields } from '../resources/agent-input.js';
 import { flagName } from '../resources/fields.js';
 import { askUpdateFields } from '../prompts/agent-wizard.js';
 import type * as z from 'zod/mini';
-import { fieldOptions } from './option-schemas.js';
+import { fieldFlagOptions } from './option-schemas.js';
 import { resolveAgentId } from '../prompts/pick.js';
 
 const refused: readonly string[] = AGENT.patchRefuses;
 
-export const optionsSchema = fieldOptions;
+export const optionsSchema = fieldFlagOptions;
 
-export async function run(ctx: Context, args: unknown[], options: z.infer<typeof fieldOptions>): Promise<void> {
+export async function run(ctx: Context, args: unknown[], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
   let fields = await readAgentFields(ctx, options);
   if (fields.llmProvider !== undefined) {
     throw new CliError('usage', 'update cannot change llmProvider: the service has no such field on PATCH and would drop it', {

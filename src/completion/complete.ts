@@ -2,6 +2,7 @@
 // every TAB. It reads local files only (never the network) and loads no dependency.
 import { configDir } from '../config/paths.js';
 import { readJsonObject } from '../config/json-read.js';
+import { mostRecentFirst } from '../config/recency.js';
 import { join } from 'node:path';
 
 /** One candidate per line, `value<TAB>description` where there is a description. */
@@ -37,7 +38,7 @@ const PLAIN_NAME = /^[\w.@+-]+$/;
  * plain word with its id (references accept either). A name with spaces is still shown beside its id.
  */
 function knownCandidates(known: Record<string, { name?: unknown; lastUsed?: unknown }>): string[] {
-  const recent = Object.entries(known).sort(([, a], [, b]) => String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? '')));
+  const recent = Object.entries(known).sort(mostRecentFirst);
   const nameOf = (entry: { name?: unknown }) => (typeof entry?.name === 'string' && entry.name ? entry.name.replace(/[\t\n\r]/g, ' ') : undefined);
   const ids = recent.map(([id, entry]) => (nameOf(entry) ? `${id}\t${nameOf(entry)}` : id));
   const names = recent.flatMap(([id, entry]) => {

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
 import { assertWritable, ensurePrivateDir, writeStateObject } from './json-file.js';
 import { readJsonObject } from './json-read.js';
+import { mostRecentFirst } from './recency.js';
 
 export interface KnownAgent {
   name?: string;
@@ -69,11 +70,7 @@ export class StateStore {
     return this.change((known: Record<string, KnownResource>) => {
       if (Object.keys(names).length === 0) return false;
       for (const [id, name] of Object.entries(names)) known[id] = { ...(name ? { name } : {}), lastUsed: now.toISOString() };
-      for (const [id] of Object.entries(known)
-        .sort(([, a], [, b]) => String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? '')))
-        .slice(MOST_KEPT)) {
-        delete known[id];
-      }
+      for (const [id] of Object.entries(known).sort(mostRecentFirst).slice(MOST_KEPT)) delete known[id];
       return true;
     }, section);
   }

@@ -14,7 +14,9 @@ export const sharedInvokeOptions = {
   continue: aSwitch(),
 };
 
-type SharedOptions = z.infer<ReturnType<typeof z.object<typeof sharedInvokeOptions>>>;
+/** chat's options, and the part of invoke's that chat shares. */
+export const sharedInvokeSchema = z.object(sharedInvokeOptions);
+type SharedOptions = z.infer<typeof sharedInvokeSchema>;
 
 export function llmParams({ temperature, maxTokens }: SharedOptions): { temperature?: number; max_tokens?: number } | undefined {
   if (temperature === undefined && maxTokens === undefined) return undefined;

@@ -2,7 +2,7 @@
 // field's own schema, so an invalid one is asked again with the reason.
 import type { Context } from '../context.js';
 import type { FieldSpec } from '../resources/descriptor.js';
-import { fieldSchema } from '../resources/fields.js';
+import { fieldSchema } from '../resources/field-schema.js';
 import type { Validate } from '../ui/prompter.js';
 import { rememberSecret } from '../ui/secrets.js';
 

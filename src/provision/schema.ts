@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { AGENT, type AgentFields } from '../resources/agent.js';
 import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
-import { fieldSchema, textError } from '../resources/fields.js';
+import { fieldSchema, textError } from '../resources/field-schema.js';
 
 const ids = z.array(z.string({ error: textError('must be a name or an id (a string)') }).check(z.minLength(1, 'must not be empty')), {
   error: 'must be a list of names or ids',

@@ -45,5 +45,3 @@ export const AGENT = {
 } as const satisfies ResourceDescriptor;
 
 export type AgentFields = FieldValues<typeof AGENT>;
-
-export const AGENT_FIELD_KEYS = AGENT.fields.map((field) => field.key);

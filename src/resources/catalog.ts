@@ -136,7 +136,5 @@ export const LLM: ResourceDescriptor = {
   ],
 };
 
-export const RESOURCES = [TOOL, DATASOURCE, LLM] as const;
-
 /** The descriptor of each kind an agent links to. */
 export const RESOURCE_OF_KIND = { tool: TOOL, datasource: DATASOURCE, llm: LLM } as const;

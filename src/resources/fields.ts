@@ -1,6 +1,5 @@
 // A resource's fields from --file, flags, the environment (secrets) and prompts, checked by one
 // zod schema derived from the descriptor, so every source reads and fails the same way.
-import * as z from 'zod/mini';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { rememberSecret } from '../ui/secrets.js';
@@ -8,40 +7,10 @@ import { readAll, readFileOrStdin } from '../util/read-input.js';
 import { parseJsonOrYaml } from '../util/structured-text.js';
 import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descriptor.js';
 import { attributeOf } from './flags.js';
+import { fieldsSchema } from './field-schema.js';
 import { askField } from '../prompts/field-prompt.js';
 
 type Fields = Record<string, unknown>;
-
-/** "is required" only when the field is absent; a value of the wrong type says what it must be. */
-export const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
-
-/** A file's 123 or true where text belongs (a name, an id prefix): say how to make it text. */
-export function textError(message: string) {
-  return (issue: { input?: unknown }) => {
-    const { input } = issue;
-    if (typeof input === 'number' || typeof input === 'boolean') return `${message}; the file has the ${typeof input} ${String(input)}: put it in quotes`;
-    return requiredOr(message)(issue);
-  };
-}
-
-export function fieldSchema(field: FieldSpec) {
-  switch (field.type) {
-    case 'boolean':
-      return z.boolean({ error: requiredOr('must be true or false') });
-    case 'enum':
-      return z.enum(field.choices as [string, ...string[]], { error: requiredOr(`must be one of ${field.choices!.join(', ')}`) });
-    case 'json-object':
-      return z.record(z.string(), z.unknown(), { error: requiredOr('must be a JSON object') });
-    case 'text': {
-      const text = z.string({ error: textError('must be a string') });
-      return field.blankable ? text : text.check(z.trim(), z.minLength(1, 'must not be empty'));
-    }
-  }
-}
-
-export function fieldsSchema(resource: ResourceDescriptor) {
-  return z.strictObject(Object.fromEntries(resource.fields.map((field) => [field.key, z.optional(fieldSchema(field))])));
-}
 
 /** How a person names a field in a message: its flag. */
 export function flagName(field: FieldSpec): string {

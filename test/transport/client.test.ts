@@ -1,5 +1,9 @@
 // The transport against a real loopback server that misbehaves on purpose.
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { Agent } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError, CliError } from '../../src/errors.js';
@@ -464,5 +468,116 @@ describe('request details a server or --debug can see', () => {
       if (saved === undefined) delete process.env.HTTP_PROXY;
       else process.env.HTTP_PROXY = saved;
     }
+  });
+});
+
+/** A loopback port whose accept queue is full, so a new connection hangs in SYN-SENT: an address that never answers. */
+async function silentPort(): Promise<{ port: number; stop(): void }> {
+  const script = [
+    'import socket, sys, time',
+    's = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(0)',
+    'fill = []',
+    'for _ in range(4):',
+    '    c = socket.socket(); c.setblocking(False)',
+    '    try: c.connect(s.getsockname())',
+    '    except BlockingIOError: pass',
+    '    fill.append(c)',
+    'print(s.getsockname()[1], flush=True)',
+    'sys.stdin.read()',
+  ].join('\n');
+  const child = spawn('python3', ['-c', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  return { port: Number(line.toString().trim()), stop: () => child.kill() };
+}
+
+describe('the edges of the transport', () => {
+  it('an injected dispatcher skips the proxy check: the caller chose how to connect', async () => {
+    const saved = process.env.HTTP_PROXY;
+    process.env.HTTP_PROXY = 'not a url';
+    try {
+      server = await startTestServer((_q, s) => sendJson(s, 200, { id: 'a' }));
+      const client = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 't', dispatcher: new Agent() });
+      expect((await client.json('GET', ['agents', 'a'])).data).toEqual({ id: 'a' });
+    } finally {
+      if (saved === undefined) delete process.env.HTTP_PROXY;
+      else process.env.HTTP_PROXY = saved;
+    }
+  });
+
+  it.skipIf(spawnSync('python3', ['--version']).status !== 0)(
+    'a stream to an address that never accepts fails at --timeout, not at the 10 s connect default',
+    async () => {
+      const silent = await silentPort();
+      try {
+        const client = new ApiClient({ baseUrl: `http://127.0.0.1:${silent.port}`, token: TOKEN, timeoutSeconds: 0.4, userAgent: 't' });
+        const started = performance.now();
+        const error = await failure(client.open('POST', ['agents', 'a', 'invoke'], { body: {}, accept: 'text/event-stream' }));
+        expect([error.kind, error.exitCode]).toEqual(['timeout', 3]);
+        expect(performance.now() - started).toBeLessThan(5000);
+      } finally {
+        silent.stop();
+      }
+    },
+  );
+
+  it('a body dripped slower than --timeout allows in total fails with what was being read, though no single gap is long', async () => {
+    const client = await clientFor(
+      async (_q, s) => {
+        s.writeHead(200, { 'content-type': 'application/json' });
+        for (let i = 0; i < 40 && !s.destroyed; i++) {
+          s.write(' ');
+          await delay(50);
+        }
+        s.end('[]');
+      },
+      { timeoutSeconds: 0.5 },
+    );
+    const error = await failure(client.json('GET', ['agents']));
+    expect([error.kind, error.exitCode, error.message, error.hint]).toEqual([
+      'timeout',
+      3,
+      `${server!.url.replace('http://', '')} did not finish answering /api/v1/agents within 0.5s`,
+      'Raise --timeout if the service is slow.',
+    ]);
+  });
+
+  it('a JSON body cut mid-read is a network failure: a GET is sent again, a POST is not', async () => {
+    const cut = (s: import('node:http').ServerResponse) => {
+      s.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      s.write('{"partial":');
+      setTimeout(() => s.destroy(), 20);
+    };
+    const sleeps: number[] = [];
+    const get = await clientFor((_q, s, _b, index) => (index === 0 ? cut(s) : sendJson(s, 200, { id: 'whole' })), { sleeps });
+    expect((await get.json('GET', ['agents', 'a'])).data).toEqual({ id: 'whole' });
+    expect([server!.requests.length, sleeps]).toEqual([2, [225]]);
+    await server!.close();
+
+    const post = await clientFor((_q, s) => cut(s));
+    const error = await failure(post.json('POST', ['agents'], { body: {} }));
+    expect([error.kind, error.exitCode]).toEqual(['unreachable', 3]);
+    expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a per-request signal stops the request even when the client has none', async () => {
+    const client = await clientFor(() => undefined /* never answers */);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await client.json('GET', ['agents'], { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'interrupted', exitCode: 130 });
+  });
+
+  it('a refused stream (no deadline of its own) is unreachable, not a crash', async () => {
+    const port = await freePort();
+    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, timeoutSeconds: 5, userAgent: 't', sleep: async () => undefined });
+    const error = await failure(client.open('POST', ['agents', 'a', 'invoke'], { body: {} }));
+    expect([error.kind, error.exitCode]).toEqual(['unreachable', 3]);
+  });
+
+  it('a JSON answer of exactly 32 MiB is read; one byte more is refused', async () => {
+    const size = 32 * 1024 * 1024;
+    const client = await clientFor((_q, s, _b, index) => sendText(s, 200, `"${'a'.repeat(size - 2 + index)}"`, 'application/json'));
+    expect(((await client.json('GET', ['agents'])).data as string).length).toBe(size - 2);
+    expect((await failure(client.json('GET', ['agents']))).message).toBe('the service sent more than 32 MiB; refusing to read it');
   });
 });

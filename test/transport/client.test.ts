@@ -520,7 +520,7 @@ describe('the edges of the transport', () => {
     },
   );
 
-  it('a body dripped slower than --timeout allows in total fails with what was being read, though no single gap is long', async () => {
+  it('a body dripped slower than --timeout allows in total fails with what was being read, though no single gap is long; it is not sent again', async () => {
     const client = await clientFor(
       async (_q, s) => {
         s.writeHead(200, { 'content-type': 'application/json' });
@@ -539,24 +539,94 @@ describe('the edges of the transport', () => {
       `${server!.url.replace('http://', '')} did not finish answering /api/v1/agents within 0.5s`,
       'Raise --timeout if the service is slow.',
     ]);
+    expect(server!.requests).toHaveLength(1);
   });
 
-  it('a JSON body cut mid-read is a network failure: a GET is sent again, a POST is not', async () => {
-    const cut = (s: import('node:http').ServerResponse) => {
-      s.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-      s.write('{"partial":');
-      setTimeout(() => s.destroy(), 20);
-    };
+  const cut = (s: import('node:http').ServerResponse) => {
+    s.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    s.write('{"partial":');
+    setTimeout(() => s.destroy(), 20);
+  };
+
+  it('a JSON body cut mid-read is a network failure: a GET is sent again (and says so in --debug), a POST is not', async () => {
     const sleeps: number[] = [];
-    const get = await clientFor((_q, s, _b, index) => (index === 0 ? cut(s) : sendJson(s, 200, { id: 'whole' })), { sleeps });
+    const lines: string[] = [];
+    server = await startTestServer((_q, s, _b, index) => (index === 0 ? cut(s) : sendJson(s, 200, { id: 'whole' })));
+    const get = new ApiClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 't',
+      random: () => 0.5,
+      sleep: async (ms) => void sleeps.push(ms),
+      debug: (l) => lines.push(l),
+    });
     expect((await get.json('GET', ['agents', 'a'])).data).toEqual({ id: 'whole' });
-    expect([server!.requests.length, sleeps]).toEqual([2, [225]]);
-    await server!.close();
+    expect([server.requests.length, sleeps]).toEqual([2, [225]]);
+    expect(lines).toContainEqual(expect.stringMatching(/^← body failed \(reset\): \S/));
+    expect(lines).toContain('  body cut short: retrying in 225 ms');
+    await server.close();
 
     const post = await clientFor((_q, s) => cut(s));
     const error = await failure(post.json('POST', ['agents'], { body: {} }));
     expect([error.kind, error.exitCode]).toEqual(['unreachable', 3]);
     expect(server!.requests).toHaveLength(1);
+  });
+
+  it('a GET whose body is cut every time is sent four times in all, then fails', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor((_q, s) => cut(s), { sleeps });
+    const error = await failure(client.json('GET', ['agents']));
+    expect([error.kind, server!.requests.length, sleeps]).toEqual(['unreachable', 4, [225, 450, 900]]);
+  });
+
+  it('the body of a GET 500 that is cut, too big, or too slow is reported as such, not as the 500', async () => {
+    const cut500 = await clientFor((_q, s) => {
+      s.writeHead(500, { 'content-type': 'text/plain', 'content-length': '100' });
+      s.write('Internal');
+      setTimeout(() => s.destroy(), 20);
+    });
+    expect((await failure(cut500.json('GET', ['agents']))).kind).toBe('unreachable');
+    await server!.close();
+
+    const huge = Buffer.alloc(33 * 1024 * 1024, 0x20);
+    const big500 = await clientFor((_q, s) => {
+      s.writeHead(500, { 'content-type': 'text/plain' });
+      s.end(huge);
+    });
+    expect((await failure(big500.json('GET', ['agents']))).message).toBe('the service sent more than 32 MiB; refusing to read it');
+    await server!.close();
+
+    const slow500 = await clientFor(
+      async (_q, s) => {
+        s.writeHead(500, { 'content-type': 'text/plain' });
+        for (let i = 0; i < 40 && !s.destroyed; i++) {
+          s.write('.');
+          await delay(50);
+        }
+        s.end();
+      },
+      { timeoutSeconds: 0.5 },
+    );
+    expect((await failure(slow500.json('GET', ['agents']))).message).toMatch(/did not finish answering \/api\/v1\/agents within 0\.5s$/);
+  });
+
+  it('without an injected sleep, a retry really waits, and the client signal cuts the wait short', async () => {
+    server = await startTestServer((_q, s, _b, index) => (index === 0 ? sendJson(s, 503, {}, { 'retry-after': '1' }) : sendJson(s, 200, [])));
+    const waiting = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 't' });
+    let started = performance.now();
+    await waiting.json('GET', ['agents']);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(950);
+    await server.close();
+
+    server = await startTestServer((_q, s) => sendJson(s, 503, {}, { 'retry-after': '20' }));
+    const controller = new AbortController();
+    const stopped = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 't', signal: controller.signal });
+    setTimeout(() => controller.abort(), 100);
+    started = performance.now();
+    const error = await stopped.json('GET', ['agents']).catch((e: unknown) => e);
+    expect((error as Error).name).toBe('AbortError');
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('a per-request signal stops the request even when the client has none', async () => {

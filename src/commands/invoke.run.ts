@@ -1,5 +1,3 @@
-import { agentNotFound, getAgent } from '../api/agents.js';
-import type { ApiClient } from '../api/client.js';
 import { invokeAgent, type InvokeBody } from '../api/invoke.js';
 import type { Context } from '../context.js';
 import { ApiError, CliError, errorFields } from '../errors.js';
@@ -9,6 +7,8 @@ import * as z from 'zod/mini';
 import { chooseSession, llmParams, sharedInvokeOptions } from '../invoke/invoke-options.js';
 import { aPath, aSwitch, someText } from './option-schemas.js';
 import { resolveAgentId } from '../prompts/pick.js';
+import { explainFailure } from '../invoke/explain-failure.js';
+import { describeTiming, startStopwatch } from '../invoke/timing.js';
 import { loadOutputSchema, schemaMismatch, type OutputSchema } from '../invoke/output-schema.js';
 
 export const optionsSchema = z.object({
@@ -17,6 +17,7 @@ export const optionsSchema = z.object({
   outputSchema: z.optional(someText('--output-schema')),
   stream: z.boolean(),
   events: aSwitch(),
+  stats: aSwitch(),
 });
 type InvokeOptions = z.infer<typeof optionsSchema>;
 
@@ -40,8 +41,11 @@ export async function run(ctx: Context, args: unknown[], options: InvokeOptions)
   if (sessionId && !ctx.globals.json && options.events !== true) ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
 
   const mode: AnswerMode = options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
-  const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
-  const answer = await printAnswer(ctx, events, mode, sessionId);
+  const stopwatch = startStopwatch();
+  const events = stopwatch.watch(invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog));
+  const answer = await printAnswer(ctx, events, mode, sessionId, () => stopwatch.read());
+  // After the answer's last line (and any tool call lines), so it never lands inside the answer.
+  if (options.stats === true) ctx.logger.info(ctx.theme.muted(describeTiming(stopwatch.read())));
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
   // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.
   // Not when the service turned the invoke away: completion offers what state.json knows.
@@ -70,20 +74,6 @@ export async function run(ctx: Context, args: unknown[], options: InvokeOptions)
 /** Failures where the service never ran the agent. */
 function refused(failure: CliError | undefined): boolean {
   return failure instanceof ApiError || failure?.kind === 'unreachable' || failure?.kind === 'not-found';
-}
-
-/**
- * The real service answers an invoke of a missing agent with a bare 500, as it does any
- * failure before the stream: one GET of the agent tells the two apart.
- */
-async function explainFailure(client: ApiClient, agentId: string, failure: CliError, output: unknown): Promise<CliError> {
-  if (!(failure instanceof ApiError) || failure.kind !== 'server' || output !== '') return failure;
-  try {
-    await getAgent(client, agentId, { once: true });
-    return failure;
-  } catch (error) {
-    return error instanceof CliError && error.kind === 'not-found' ? agentNotFound(agentId) : failure;
-  }
 }
 
 type Structured = { value: unknown; problem?: CliError } | { problem: CliError };

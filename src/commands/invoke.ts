@@ -21,7 +21,8 @@ export function invokeCommand(deps: Deps): Command {
   addSessionOptions(command)
     .option('--output-schema <schema>', 'ask for structured output: a schema string, or @file; a JSON Schema is also checked locally')
     .option('--no-stream', 'wait for the whole answer instead of streaming it')
-    .option('--events', 'print NDJSON events (token, tool_call, error, done) as they arrive')
+    .option('--events', 'print NDJSON events (token, tool_call, error, timing, done) as they arrive')
+    .option('--stats', 'after the answer, print the time to first token, the total time and characters per second on stderr')
     .option('--temperature <n>', 'model temperature, 0 to 2', decimal)
     .option('--max-tokens <n>', 'most tokens the model may produce', decimal)
     .action(lazyAction(deps, () => import('./invoke.run.js')));
@@ -31,5 +32,6 @@ export function invokeCommand(deps: Deps): Command {
     'git diff | agents invoke 0b6f9f2e --no-stream > review.txt',
     'agents invoke 0b6f9f2e "Top 3 posts" --output-schema @schema.json',
     'agents invoke 0b6f9f2e "hi" --events | jq -c .',
+    'agents invoke 0b6f9f2e "Write a haiku" --stats',
   ]);
 }

@@ -6,6 +6,7 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
+import type { Timing } from './timing.js';
 
 export type AnswerMode = 'human' | 'json' | 'events' | 'structured';
 
@@ -24,7 +25,13 @@ export interface Answer {
   failure?: CliError;
 }
 
-export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEvent[]>, mode: AnswerMode, sessionId: string | undefined): Promise<Answer> {
+export async function printAnswer(
+  ctx: Context,
+  batches: AsyncIterable<InvokeEvent[]>,
+  mode: AnswerMode,
+  sessionId: string | undefined,
+  timing?: () => Timing,
+): Promise<Answer> {
   const out = new StdoutWriter(ctx);
   const keepText = mode !== 'human';
   // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
@@ -83,7 +90,10 @@ export async function printAnswer(ctx: Context, batches: AsyncIterable<InvokeEve
     const kept = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
     return { output, toolCalls, failure: kept ? withHint(failure, KEPT_HINT[mode]) : failure };
   }
-  if (mode === 'events') await out.write(JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
+  if (mode === 'events') {
+    const timed = timing ? JSON.stringify({ type: 'timing', ...timing() }) + '\n' : '';
+    await out.write(timed + JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
+  }
   return { output, toolCalls };
 }
 

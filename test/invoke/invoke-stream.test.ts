@@ -81,16 +81,50 @@ describe('streaming invoke', () => {
     });
   });
 
-  it('--events prints one NDJSON line per event, done last', async () => {
+  it('--events prints one NDJSON line per event, then the timing, done last', async () => {
     const result = await invoke((_q, s) => frames(s, TRANSCRIPT), [A1, 'hi', '--events', '--no-session']);
     const lines = result.stdout
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(lines.map((l) => l.type)).toEqual(['token', 'token', 'token', 'token', 'tool_call', 'done']);
+    expect(lines.map((l) => l.type)).toEqual(['token', 'token', 'token', 'token', 'tool_call', 'timing', 'done']);
     expect(lines[2]).toEqual({ type: 'token', text: '\n' });
+    const timing = lines.at(-2);
+    expect(timing).toEqual({
+      type: 'timing',
+      ttftMs: expect.any(Number),
+      totalMs: expect.any(Number),
+      chars: 'It is sunny\nEnjoy!'.length,
+      charsPerSecond: expect.anything(),
+    });
+    expect(timing.ttftMs).toBeLessThanOrEqual(timing.totalMs);
     expect(lines.at(-1)).toEqual({ type: 'done', output: 'It is sunny\nEnjoy!', sessionId: null });
     expect(JSON.parse(server!.requests[0]!.body)).not.toHaveProperty('sessionId');
+  });
+
+  it('--stats prints the time to the first token, the total and the rate on stderr, after the answer and its tool calls', async () => {
+    const result = await invoke(
+      async (_q, s) => {
+        s.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+        await new Promise((resolve) => setTimeout(resolve, 150)); // the model thinks before its first token
+        s.write(TRANSCRIPT[0]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        for (const piece of TRANSCRIPT.slice(1)) s.write(piece);
+        s.end();
+      },
+      [A1, 'hi', '--stats', '--no-session'],
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('It is sunny\nEnjoy!\n');
+    const lines = result.stderr.trim().split('\n');
+    expect(lines[0]).toContain('weather({"city":"Paris"})');
+    const stats = /^first token (\d+) ms · total (\d+) ms · (\d+) chars\/s$/.exec(lines[1]!);
+    expect(stats, result.stderr).not.toBeNull();
+    const [ttft, total, rate] = stats!.slice(1).map(Number);
+    expect(ttft).toBeGreaterThanOrEqual(140);
+    expect(total).toBeGreaterThanOrEqual(ttft! + 90);
+    // Worked out from the unrounded total: within 1 of the figure the rounded one gives.
+    expect(Math.abs(rate! - ('It is sunny\nEnjoy!'.length * 1000) / total!)).toBeLessThanOrEqual(1);
   });
 
   it('event: error under HTTP 200 keeps the partial answer and exits 1', async () => {

@@ -3,7 +3,7 @@
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -58,6 +58,11 @@ _agents() {
       *:--concurrency) COMPREPLY=(); return ;;
       *:-o) COMPREPLY=(); return ;;
       *:--output) COMPREPLY=(); return ;;
+      *:--agent) COMPREPLY=(); return ;;
+      *:--filter) COMPREPLY=(); return ;;
+      *:--repeat) COMPREPLY=(); return ;;
+      *:--threshold) COMPREPLY=(); return ;;
+      *:--junit) COMPREPLY=(); return ;;
       *:--port) COMPREPLY=(); return ;;
       *:--host) COMPREPLY=(); return ;;
       *:--token) COMPREPLY=(); return ;;
@@ -67,7 +72,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export login logout status config emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -88,7 +93,7 @@ _agents() {
         return
       fi ;;
     "invoke")
-      flags="--input-file --session -c --continue --no-session --output-schema --no-stream --events --temperature --max-tokens"
+      flags="--input-file --session -c --continue --no-session --output-schema --no-stream --events --stats --temperature --max-tokens"
       if [[ $cur != -* ]]; then
         case $npos in
           0) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
@@ -316,6 +321,12 @@ _agents() {
         case $npos in
           0|*) COMPREPLY=($(compgen -W "$(agents __complete agents 2>/dev/null | cut -f1)" -- "$cur")) ;;
         esac
+        return
+      fi ;;
+    "eval")
+      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --events"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
         return
       fi ;;
     "login")

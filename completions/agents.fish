@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -64,6 +64,7 @@ complete -c agents -n '__agents_at '\'''\''' -a 'llms' -d 'List, show, create an
 complete -c agents -n '__agents_at '\'''\''' -a 'apply' -d 'Make the tools, datasources, LLMs and agents in a file exist, as described'
 complete -c agents -n '__agents_at '\'''\''' -a 'diff' -d 'Show what apply would change'
 complete -c agents -n '__agents_at '\'''\''' -a 'export' -d 'Write existing agents in the apply format'
+complete -c agents -n '__agents_at '\'''\''' -a 'eval' -d 'Run test cases against agents and check their answers'
 complete -c agents -n '__agents_at '\'''\''' -a 'login' -d 'Save the service address and token for a profile'
 complete -c agents -n '__agents_at '\'''\''' -a 'logout' -d 'Forget the token of a profile (the base URL is kept)'
 complete -c agents -n '__agents_at '\'''\''' -a 'status' -d 'Show the profile, service address and where the token comes from'
@@ -99,7 +100,8 @@ complete -c agents -n '__agents_at '\''invoke'\''' -s c -l continue -d 'continue
 complete -c agents -n '__agents_at '\''invoke'\''' -l no-session -d 'send no session (the service shares one memory between such calls)'
 complete -c agents -n '__agents_at '\''invoke'\''' -l output-schema -r -f -a '(string replace -r -- "^" "@" (__fish_complete_path (string replace -r -- "^@" "" (commandline -ct))))' -d 'ask for structured output: a schema string, or @file; a JSON Schema is also checked locally'
 complete -c agents -n '__agents_at '\''invoke'\''' -l no-stream -d 'wait for the whole answer instead of streaming it'
-complete -c agents -n '__agents_at '\''invoke'\''' -l events -d 'print NDJSON events (token, tool_call, error, done) as they arrive'
+complete -c agents -n '__agents_at '\''invoke'\''' -l events -d 'print NDJSON events (token, tool_call, error, timing, done) as they arrive'
+complete -c agents -n '__agents_at '\''invoke'\''' -l stats -d 'after the answer, print the time to first token, the total time and characters per second on stderr'
 complete -c agents -n '__agents_at '\''invoke'\''' -l temperature -r -f -d 'model temperature, 0 to 2'
 complete -c agents -n '__agents_at '\''invoke'\''' -l max-tokens -r -f -d 'most tokens the model may produce'
 complete -c agents -n '__agents_at '\''invoke'\'' 0' -a '(agents __complete agents 2>/dev/null)'
@@ -203,6 +205,14 @@ complete -c agents -n '__agents_at '\''diff'\''' -l prune -d 'also detach the to
 complete -c agents -n '__agents_at '\''export'\''' -l all -d 'export every agent'
 complete -c agents -n '__agents_at '\''export'\''' -s o -l output -r -f -d 'write to a file instead of stdout'
 complete -c agents -n '__agents_at '\''export'\'' 0' -a '(agents __complete agents 2>/dev/null)'
+complete -c agents -n '__agents_at '\''eval'\''' -s f -l file -r -F -d 'the eval file (YAML or JSON), or - for stdin'
+complete -c agents -n '__agents_at '\''eval'\''' -l agent -r -f -d 'the agent for cases that name none (a name, id prefix or id)'
+complete -c agents -n '__agents_at '\''eval'\''' -l filter -r -f -d 'run only the cases whose name contains this text (any case)'
+complete -c agents -n '__agents_at '\''eval'\''' -l concurrency -r -f -d 'cases run at once'
+complete -c agents -n '__agents_at '\''eval'\''' -l repeat -r -f -d 'run each case n times and report its pass rate'
+complete -c agents -n '__agents_at '\''eval'\''' -l threshold -r -f -d 'the pass rate, 0 to 1, a repeated case needs'
+complete -c agents -n '__agents_at '\''eval'\''' -l junit -r -f -d 'also write a JUnit XML report there (for GitHub, GitLab, Jenkins)'
+complete -c agents -n '__agents_at '\''eval'\''' -l events -d 'print NDJSON events as cases start and finish (case_start, timing, case_end, summary)'
 complete -c agents -n '__agents_at '\''login'\''' -l token-stdin -d 'read the token from standard input'
 complete -c agents -n '__agents_at '\''login'\''' -l skip-verify -d 'save without checking the token against the service'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'get' -d 'Print one setting'

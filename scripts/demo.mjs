@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run demo`: a short tour of the real `agents` binary against the bundled
 // emulator, in a throwaway config folder. Each command is printed before it runs.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,14 @@ try {
   step(['diff', '-f', stack], stackEnv, { show: 'agents diff -f examples/stack.yaml', note: 'applied: nothing left to change' });
   agents(['invoke', 'Travel bot', 'Will it rain in Paris tomorrow?'], { note: 'by name: the forecast tool came from the file' });
   agents(['tools', 'list']);
+
+  console.log(bold('\n# Test the agents like code: cases with checks on the answers, two failing on purpose'));
+  const report = join(configDir, 'eval.xml');
+  step(['eval', '-f', join('examples', 'evals.yaml'), '--junit', report], env, {
+    show: 'agents eval -f examples/evals.yaml --junit eval.xml',
+    note: 'exits 1: a case failed',
+    exits: [1],
+  });
   console.log(bold('\n# Done. Every command above ran through the real binary.'));
 } catch (error) {
   console.error(`demo failed: ${error.message}`);
@@ -61,14 +69,19 @@ try {
 }
 process.exitCode = exitCode;
 
-function step(args, env, { input, capture = false, show, note } = {}) {
+/** Runs one command; any exit code but 0 (or those listed in `exits`) stops the demo. */
+function step(args, env, { input, capture = false, show, note, exits = [0] } = {}) {
   console.log('\n' + bold(`$ ${show ?? ['agents', ...args.map(quote)].join(' ')}`) + (note ? `   # ${note}` : ''));
-  const output = execFileSync(process.execPath, [bin, ...args], {
+  const run = spawnSync(process.execPath, [bin, ...args], {
+    cwd: root, // the examples' paths are relative to the repository, as the commands show them
     env,
     input: input ?? '',
     stdio: ['pipe', capture ? 'pipe' : 'inherit', 'inherit'],
     encoding: 'utf8',
   });
+  if (run.error) throw run.error;
+  if (!exits.includes(run.status)) throw new Error(`agents ${args[0]} exited ${run.status ?? run.signal}`);
+  const output = run.stdout ?? '';
   if (capture) {
     process.stdout.write(output);
     return output.trim();

@@ -1,6 +1,7 @@
 // The commander program and run(): the one place that turns an outcome into an exit code.
 import { Command, CommanderError } from 'commander';
 import { applyCommand } from './commands/apply.js';
+import { evalCommand } from './commands/eval.js';
 import { attachCommand } from './commands/attach.js';
 import { chatCommand } from './commands/chat.js';
 import { completionCommand } from './commands/completion.js';
@@ -56,6 +57,7 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     applyCommand(deps),
     diffCommand(deps),
     exportCommand(deps),
+    evalCommand(deps),
     loginCommand(deps),
     logoutCommand(deps),
     statusCommand(deps),

@@ -25,7 +25,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
     text: `Exit codes:
 
     0  success
-    1  the service failed or answered something unusable (5xx, bad body, event: error)
+    1  the service failed or answered something unusable (5xx, bad body, event: error);
+       agents eval: a case failed
     2  invalid input: bad flags, missing values off a terminal, unreadable file or config,
        or the service rejected the request as invalid (400/422)
     3  could not reach the service: DNS, refused, TLS, timeout

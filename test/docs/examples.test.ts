@@ -28,6 +28,8 @@ function expectedExits(line: string): number[] {
   if (NEEDS_A_TERMINAL.some((pattern) => pattern.test(line))) return [2];
   // diff's documented codes: 0 no changes, 1 changes.
   if (/^agents diff /.test(line) && !line.includes('||')) return [0, 1];
+  // An eval whose cases fail on purpose says so in its comment.
+  if (/^agents eval .*# exits 1\b/.test(line)) return [1];
   return [0];
 }
 
@@ -45,6 +47,10 @@ function world(emulator: RunningEmulator): { dir: string; env: Record<string, st
   writeFileSync(join(dir, 'agent.yaml'), agent);
   writeFileSync(join(dir, 'agent.json'), JSON.stringify({ name: 'Docs bot', description: 'answers doc questions', llmModel: 'GPT_4_TURBO' }));
   writeFileSync(join(dir, 'changes.yaml'), 'prompt: Answer in one sentence.\n');
+  writeFileSync(
+    join(dir, 'evals.yaml'),
+    'cases:\n  - {name: greets, input: hello, assert: [{contains: hello}, {no-error: true}]}\n  - name: remembers\n    turns: [{input: I am Ada.}, {input: Who am I?, assert: [{icontains: ada}]}]\n',
+  );
   writeFileSync(join(dir, 'schema.json'), JSON.stringify({ type: 'object' }));
   writeFileSync(join(dir, 'agents.yaml'), `agents:\n  - ${agent.trimEnd().replace(/\n/g, '\n    ')}\n`);
   writeFileSync(join(dir, 'agents.json'), JSON.stringify({ agents: [{ name: 'Json bot', description: 'd', llmModel: 'GPT_4' }] }));

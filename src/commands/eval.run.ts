@@ -1,0 +1,164 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import * as z from 'zod/mini';
+import { writeFileSync } from '../config/atomic-write.js';
+import type { Context } from '../context.js';
+import { CliError, ExitCode, ExitWithCode } from '../errors.js';
+import { loadEvalFile } from '../eval/load.js';
+import { startProgressLine, type ProgressLine } from '../eval/progress.js';
+import { evalDocument, evalEvents, type EvalSettings } from '../eval/report-json.js';
+import { caseLine, failureDetails, summaryTable, totalsLine } from '../eval/report-text.js';
+import { runCase } from '../eval/run-case.js';
+import { runCases, type EvalListener, type EvalOutcome } from '../eval/runner.js';
+import type { EvalCase } from '../eval/spec.js';
+import { junitXml } from '../eval/junit.js';
+import { canAnimate } from '../ui/terminal.js';
+import { aPath, aSwitch, numberBetween, someText, wholeNumber } from './option-schemas.js';
+
+export const optionsSchema = z.object({
+  file: someText('--file'),
+  agent: z.optional(someText('--agent')),
+  filter: z.optional(someText('--filter')),
+  concurrency: wholeNumber('--concurrency', 1, 64),
+  repeat: wholeNumber('--repeat', 1, 1000),
+  threshold: numberBetween('--threshold', 0, 1),
+  junit: aPath('--junit'),
+  events: aSwitch(),
+});
+type EvalOptions = z.infer<typeof optionsSchema>;
+
+export async function run(ctx: Context, _args: unknown[], options: EvalOptions): Promise<void> {
+  // Everything that can be wrong locally is found before the first request.
+  if (options.events === true && ctx.globals.json) throw new CliError('usage', '--events and --json cannot be used together');
+  if (options.junit !== undefined) assertWritable(options.junit);
+  const file = await loadEvalFile(options.file, ctx.deps.stdin, options.agent);
+  const cases = selected(file.cases, options.filter);
+  const agentIds = await resolveAgents(ctx, cases);
+  const client = await ctx.client();
+
+  const settings: EvalSettings = { file: file.source, repeat: options.repeat, threshold: options.threshold, concurrency: options.concurrency };
+  const mode: Mode = options.events === true ? 'events' : ctx.globals.json ? 'json' : 'human';
+  const progress = !ctx.globals.quiet && canAnimate(ctx.deps.stderr, ctx.env) ? startProgressLine(ctx.deps.stderr, ctx.theme) : undefined;
+  const emit = (event: object) => ctx.print(JSON.stringify(event));
+  const startedAt = new Date();
+  let outcome: EvalOutcome;
+  try {
+    outcome = await runCases(cases, {
+      concurrency: options.concurrency,
+      repeat: options.repeat,
+      threshold: options.threshold,
+      signal: ctx.deps.signal,
+      listener: listener(ctx, mode, emit, settings, cases.length, progress),
+      agentIdOf: (evalCase) => agentIds.get(evalCase.agent)!,
+      runOne: (evalCase, run) =>
+        runCase(evalCase, run, {
+          client,
+          agentId: agentIds.get(evalCase.agent)!,
+          timeoutSeconds: ctx.settings().timeoutSeconds,
+          signal: ctx.deps.signal,
+          debug: ctx.debugLog,
+          onTiming: mode === 'events' ? (turn, timing) => emit(evalEvents.timing(evalCase.name, run, turn, timing)) : undefined,
+        }),
+    });
+  } finally {
+    progress?.stop();
+  }
+
+  // What finished is reported even when the run stopped early (Ctrl-C, a refused token).
+  if (options.junit !== undefined) writeJunit(options.junit, junitXml(settings, cases, outcome, startedAt));
+  if (mode === 'json') ctx.printJson(evalDocument(settings, outcome, cases.length));
+  else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
+  else printHumanReport(ctx, settings, outcome, cases.length, progress !== undefined);
+  if (outcome.stopped) throw outcome.stopped;
+  if (outcome.finished.some((result) => !result.passed)) throw new ExitWithCode(ExitCode.failure);
+}
+
+type Mode = 'events' | 'json' | 'human';
+
+function listener(
+  ctx: Context,
+  mode: Mode,
+  emit: (event: object) => void,
+  settings: EvalSettings,
+  total: number,
+  progress: ProgressLine | undefined,
+): EvalListener {
+  const counts = { passed: 0, failed: 0, running: 0, total };
+  return {
+    runStarted(evalCase, run) {
+      if (run === 1) counts.running++;
+      progress?.update({ ...counts });
+      if (mode === 'events') emit(evalEvents.start(evalCase.name, run));
+    },
+    runFinished(evalCase, result) {
+      if (mode === 'events') emit(evalEvents.end(evalCase.name, result));
+    },
+    caseFinished(result) {
+      counts.running--;
+      counts[result.passed ? 'passed' : 'failed']++;
+      progress?.update({ ...counts });
+      // Off a terminal (CI logs), a line per finished case stands in for the progress line.
+      if (mode === 'human' && !progress && !ctx.globals.quiet) ctx.print(caseLine(result, settings.repeat, ctx.stdoutTheme));
+    },
+  };
+}
+
+function printHumanReport(ctx: Context, settings: EvalSettings, outcome: EvalOutcome, total: number, onTerminal: boolean): void {
+  const theme = ctx.stdoutTheme;
+  const failed = outcome.finished.filter((result) => !result.passed);
+  const lines: string[] = [];
+  for (const result of failed) lines.push('', ...failureDetails(result, settings.repeat, settings.threshold, theme));
+  if (onTerminal && outcome.finished.length > 0) {
+    const width = ctx.deps.stdout.isTTY ? (ctx.deps.stdout as { columns?: number }).columns : undefined;
+    lines.push('', summaryTable(outcome.finished, settings.repeat, theme, width || undefined));
+  }
+  lines.push('', totalsLine(outcome, total));
+  ctx.print(lines.join('\n'));
+}
+
+function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
+  if (filter === undefined) return cases;
+  const wanted = filter.toLowerCase();
+  const chosen = cases.filter((evalCase) => evalCase.name.toLowerCase().includes(wanted));
+  if (chosen.length === 0) {
+    throw new CliError('usage', `no case name contains "${filter}"`, { details: cases.map((evalCase) => evalCase.name), hint: 'The cases are listed above.' });
+  }
+  return chosen;
+}
+
+/** Each agent reference resolved once, before any case runs: a missing agent costs no invoke. */
+async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const evalCase of cases) {
+    if (ids.has(evalCase.agent)) continue;
+    try {
+      ids.set(evalCase.agent, await ctx.resolve('agent', evalCase.agent));
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      const details = [...error.details, `named by case "${evalCase.name}" (${evalCase.where})`];
+      throw new CliError(error.kind, error.message, { details, hint: error.hint });
+    }
+  }
+  return ids;
+}
+
+/** A report that cannot be written is known before the cases run, not after. */
+function assertWritable(path: string): void {
+  const folder = dirname(resolve(path));
+  const isFolder = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
+  if (isFolder(path)) throw new CliError('usage', `--junit ${path} is a folder; give a file name, e.g. ${path.replace(/\/$/, '')}/eval.xml`);
+  try {
+    if (!isFolder(folder)) throw new Error('no such folder');
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw new CliError('usage', `cannot write --junit ${path}: ${folder} is not a writable folder (${(error as Error).message.split(',')[0]})`);
+  }
+}
+
+function writeJunit(path: string, xml: string): void {
+  try {
+    writeFileSync(path, xml, { mode: 0o644 });
+  } catch (error) {
+    throw new CliError('usage', `cannot write --junit ${path}: ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,48 @@
+import { Option, type Command } from 'commander';
+import type { Deps } from '../deps.js';
+import { decimal } from '../util/decimal.js';
+import { lazyAction, newCommand, withExamples } from './define.js';
+
+const FORMAT = `
+The file (YAML or JSON; every case is checked before any request):
+  cases:
+    - name: greets                 # unique within the file
+      agent: Docs bot              # a name, id prefix or id; else --agent
+      input: hello                 # or turns: [{input, assert}, …], one session
+      outputSchema: {type: object} # optional, as invoke --output-schema
+      llm_params: {temperature: 0} # optional
+      assert:                      # each check is one "kind: value" pair
+        - contains: hello          # also icontains, not-contains, equals (trimmed), regex
+        - json-schema: {type: object}
+        - is-json: true
+        - tool-called: weather     # or {name: weather, args: {city: Paris}}
+        - max-latency-ms: 5000     # the whole answer; max-ttft-ms: the first token
+        - no-error: true           # an error event or a dropped answer fails the case only here
+
+Each case runs in a fresh session. With --repeat N a case passes when its pass rate reaches
+--threshold. Exit codes: 0 every case passed; 1 one failed; 2 the file or a flag is invalid;
+3, 4, 5 the service could not be reached, refused the token, or lacks an agent (the run stops);
+130 Ctrl-C (what finished is reported).`;
+
+export function evalCommand(deps: Deps): Command {
+  const command = newCommand('eval', 'Run test cases against agents and check their answers')
+    .description(
+      'Run the cases of an eval file against agents, check each answer (text, JSON, tool calls, latency), and report: a progress line and a table on a terminal, a line per case elsewhere, --json, --events or --junit for CI.',
+    )
+    .requiredOption('-f, --file <path>', 'the eval file (YAML or JSON), or - for stdin')
+    .option('--agent <ref>', 'the agent for cases that name none (a name, id prefix or id)')
+    .option('--filter <text>', 'run only the cases whose name contains this text (any case)')
+    .addOption(new Option('--concurrency <n>', 'cases run at once').default(4).argParser(decimal))
+    .addOption(new Option('--repeat <n>', 'run each case n times and report its pass rate').default(1).argParser(decimal))
+    .addOption(new Option('--threshold <rate>', 'the pass rate, 0 to 1, a repeated case needs').default(1).argParser(decimal))
+    .option('--junit <file>', 'also write a JUnit XML report there (for GitHub, GitLab, Jenkins)')
+    .option('--events', 'print NDJSON events as cases start and finish (case_start, timing, case_end, summary)')
+    .addHelpText('after', FORMAT)
+    .action(lazyAction(deps, () => import('./eval.run.js')));
+  return withExamples(command, [
+    'agents eval -f evals.yaml --agent 0b6f9f2e',
+    'agents eval -f evals.yaml --agent 0b6f9f2e --junit report.xml || echo "a case failed: $?"',
+    'agents eval -f evals.yaml --agent 0b6f9f2e --filter greets --repeat 5 --threshold 0.8',
+    'agents eval -f evals.yaml --agent 0b6f9f2e --json | jq .summary',
+  ]);
+}

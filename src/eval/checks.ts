@@ -1,0 +1,101 @@
+// Judges one answer against one check. Pure: the answer is already whole. A failure says what was
+// expected and what came instead; the answer itself is shown once per turn by the report.
+import { isDeepStrictEqual } from 'node:util';
+import type { ToolCall } from '../invoke/answer-printer.js';
+import type { Timing } from '../invoke/timing.js';
+import type { Check } from './spec.js';
+
+/** What one turn produced. */
+export interface Answer {
+  /** The answer text; a structured answer as its JSON. */
+  text: string;
+  /** A structured answer as the service sent it (not text). */
+  value?: unknown;
+  toolCalls: ToolCall[];
+  /** Why the answer stopped early, if it did. */
+  error?: { kind: string; message: string };
+  timing: Timing;
+}
+
+export interface Verdict {
+  kind: Check['kind'];
+  expected: unknown;
+  passed: boolean;
+  /** Why it failed, in one line. */
+  message?: string;
+}
+
+export function judge(check: Check, answer: Answer): Verdict {
+  const message = problemOf(check, answer);
+  return { kind: check.kind, expected: check.value, passed: message === undefined, ...(message !== undefined && { message }) };
+}
+
+function problemOf(check: Check, answer: Answer): string | undefined {
+  const { text } = answer;
+  switch (check.kind) {
+    case 'contains':
+      return text.includes(check.value) ? undefined : `expected the answer to contain ${quote(check.value)}`;
+    case 'icontains':
+      return text.toLowerCase().includes(check.value.toLowerCase()) ? undefined : `expected the answer to contain ${quote(check.value)} in any case`;
+    case 'not-contains': {
+      const at = text.indexOf(check.value);
+      return at < 0 ? undefined : `expected the answer not to contain ${quote(check.value)}; it does, at character ${at + 1}`;
+    }
+    case 'equals':
+      return text.trim() === check.value.trim() ? undefined : `expected the answer to be exactly ${quote(check.value)}`;
+    case 'regex':
+      return check.pattern.test(text) ? undefined : `expected the answer to match /${check.value}/`;
+    case 'is-json': {
+      const parsed = asJson(answer);
+      return 'problem' in parsed ? `expected JSON: ${parsed.problem}` : undefined;
+    }
+    case 'json-schema': {
+      const parsed = asJson(answer);
+      if ('problem' in parsed) return `expected JSON matching the schema: ${parsed.problem}`;
+      const problems = check.validate(parsed.value);
+      return problems.length === 0 ? undefined : `the answer does not match the schema: ${problems.join('; ')}`;
+    }
+    case 'tool-called':
+      return toolCallProblem(check.value, answer.toolCalls);
+    case 'max-latency-ms':
+      return answer.timing.totalMs <= check.value ? undefined : `took ${answer.timing.totalMs} ms, over the ${check.value} ms allowed`;
+    case 'max-ttft-ms':
+      if (answer.timing.ttftMs === null) return `no answer text came (allowed ${check.value} ms to the first token)`;
+      return answer.timing.ttftMs <= check.value ? undefined : `the first token came after ${answer.timing.ttftMs} ms, over the ${check.value} ms allowed`;
+    case 'no-error':
+      return answer.error ? `the agent failed: ${answer.error.message}` : undefined;
+  }
+}
+
+function asJson(answer: Answer): { value: unknown } | { problem: string } {
+  if (answer.value !== undefined) return { value: answer.value };
+  try {
+    return { value: JSON.parse(answer.text) };
+  } catch (error) {
+    return { problem: answer.text.trim() === '' ? 'the answer is empty' : (error as Error).message };
+  }
+}
+
+/** A call of that name whose args hold every expected arg (deep equality); other args may differ. */
+function toolCallProblem(expected: { name: string; args?: Record<string, unknown> }, calls: ToolCall[]): string | undefined {
+  const named = calls.filter((call) => call.name === expected.name);
+  const wanted = expected.args;
+  if (named.length > 0 && (!wanted || named.some((call) => holdsArgs(call.args, wanted)))) return undefined;
+  const made = calls.length === 0 ? 'no tool was called' : `called: ${calls.map(describeCall).join(', ')}`;
+  const what = wanted ? `${expected.name} with ${JSON.stringify(wanted)}` : expected.name;
+  return `expected a call to ${what}; ${made}`;
+}
+
+function holdsArgs(args: unknown, wanted: Record<string, unknown>): boolean {
+  if (!args || typeof args !== 'object') return false;
+  return Object.entries(wanted).every(([key, value]) => isDeepStrictEqual((args as Record<string, unknown>)[key], value));
+}
+
+function describeCall(call: ToolCall): string {
+  if (!call.name) return '(unreadable call)';
+  return call.args === undefined ? call.name : `${call.name}(${typeof call.args === 'string' ? call.args : JSON.stringify(call.args)})`;
+}
+
+function quote(text: string): string {
+  return JSON.stringify(text);
+}

@@ -1,0 +1,147 @@
+// Reads an eval file (YAML or JSON) and checks all of it before any request: every problem is
+// reported at once, each with file:line, and the run is exit 2 with nothing sent.
+import type { InputStream } from '../deps.js';
+import { CliError } from '../errors.js';
+import { compileJsonSchema } from '../util/json-schema.js';
+import { readFileOrStdin } from '../util/read-input.js';
+import { parseYamlDocument } from '../util/structured-text.js';
+import { caseSchema, CHECK_KINDS, CHECK_VALUES, type Check, type CheckKind, type EvalCase, type Turn } from './spec.js';
+
+type Path = Array<string | number>;
+
+interface Problem {
+  line: number;
+  message: string;
+}
+
+export interface EvalFile {
+  /** The file as given (stdin for -), the JUnit suite's name. */
+  source: string;
+  cases: EvalCase[];
+}
+
+export async function loadEvalFile(path: string, stdin: InputStream, defaultAgent: string | undefined): Promise<EvalFile> {
+  const source = path === '-' ? 'stdin' : path;
+  const document = await parseYamlDocument(await readFileOrStdin(path, stdin, '-f'), source);
+  const problems: Problem[] = [];
+  const at = (path: Path, message: string, fallback: Path = []) => {
+    const line = document.lineOf(path) ?? document.lineOf(fallback) ?? 1;
+    problems.push({ line, message: `${source}:${line}: ${message}` });
+  };
+
+  const root = document.value as Record<string, unknown> | null;
+  if (!root || typeof root !== 'object' || Array.isArray(root) || !Array.isArray(root.cases)) {
+    throw invalid([`${source}:${document.lineOf(['cases']) ?? 1}: expected "cases:" with a list of cases`]);
+  }
+  for (const key of Object.keys(root)) {
+    if (key !== 'cases' && !key.startsWith('x-')) at([key], `unknown top-level key "${key}" (a file holds cases:; keys starting with "x-" may hold anchors)`);
+  }
+
+  const cases: EvalCase[] = [];
+  const seen = new Map<string, string>();
+  for (const [index, entry] of (root.cases as unknown[]).entries()) {
+    const path: Path = ['cases', index];
+    const named = (entry as { name?: unknown } | null)?.name;
+    const label = typeof named === 'string' && named.trim() ? `case "${named}"` : `case #${index + 1}`;
+    const loaded = await loadCase(entry, path, label, defaultAgent, at);
+    if (!loaded) continue;
+    const where = `${source}:${document.lineOf(path) ?? 1}`;
+    const earlier = seen.get(loaded.name);
+    if (earlier) at(path, `${label} is named twice (also at ${earlier}); names tell cases apart in reports`);
+    seen.set(loaded.name, where);
+    cases.push({ ...loaded, where });
+  }
+  if (cases.length === 0 && problems.length === 0) problems.push({ line: document.lineOf(['cases']) ?? 1, message: `${source}: "cases:" is empty` });
+  if (problems.length > 0) throw invalid(problems.sort((a, b) => a.line - b.line).map((p) => p.message));
+  return { source, cases };
+}
+
+function invalid(details: string[]): CliError {
+  return new CliError('usage', 'invalid eval file (nothing was sent)', { details, hint: 'The format: agents eval --help.' });
+}
+
+type Report = (path: Path, message: string, fallback?: Path) => void;
+
+async function loadCase(entry: unknown, path: Path, label: string, defaultAgent: string | undefined, at: Report): Promise<Omit<EvalCase, 'where'> | undefined> {
+  const parsed = caseSchema.safeParse(entry);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (issue.code === 'unrecognized_keys') at([...path, issue.keys[0]!], `${label}: unknown field ${issue.keys.join(', ')}`, path);
+      else at([...path, ...(issue.path as Path)], `${label}: ${issue.path.join('.') || 'the case'}: ${issue.message}`, path);
+    }
+    return undefined;
+  }
+  const spec = parsed.data;
+  let ok = true;
+  const fail: Report = (where, message, fallback) => {
+    ok = false;
+    at(where, message, fallback ?? path);
+  };
+  if ((spec.input === undefined) === (spec.turns === undefined)) fail(path, `${label}: give either input: or turns:, not ${spec.input ? 'both' : 'neither'}`);
+  if (spec.turns && spec.assert) fail([...path, 'assert'], `${label}: with turns:, each turn has its own assert:`);
+  const agent = spec.agent ?? defaultAgent;
+  if (!agent) fail(path, `${label}: no agent: give it agent: (a name, id prefix or id), or pass --agent`);
+
+  const given = spec.turns
+    ? spec.turns.map((turn, i) => ({ input: turn.input, assert: turn.assert, path: [...path, 'turns', i] }))
+    : [{ input: spec.input ?? '', assert: spec.assert, path }];
+  const turns: Turn[] = [];
+  for (const turn of given) turns.push({ input: turn.input, checks: await loadChecks(turn.assert ?? [], [...turn.path, 'assert'], label, fail) });
+  if (ok && turns.every((turn) => turn.checks.length === 0)) fail(path, `${label} checks nothing: add assert: with at least one check, e.g. - no-error: true`);
+  if (!ok) return undefined;
+  return {
+    name: spec.name,
+    agent: agent!,
+    turns,
+    ...(spec.outputSchema !== undefined && { outputSchema: typeof spec.outputSchema === 'string' ? spec.outputSchema : JSON.stringify(spec.outputSchema) }),
+    ...(spec.llm_params && { llmParams: spec.llm_params }),
+  };
+}
+
+async function loadChecks(entries: unknown[], path: Path, label: string, fail: Report): Promise<Check[]> {
+  const checks: Check[] = [];
+  for (const [index, entry] of entries.entries()) {
+    const where: Path = [...path, index];
+    const keys = entry && typeof entry === 'object' && !Array.isArray(entry) ? Object.keys(entry) : [];
+    if (keys.length !== 1) {
+      fail(where, `${label}: a check is one "kind: value" pair, e.g. - contains: hello`);
+      continue;
+    }
+    const kind = keys[0]!;
+    if (!(CHECK_KINDS as string[]).includes(kind)) {
+      fail([...where, kind], `${label}: unknown check "${kind}" (known: ${CHECK_KINDS.join(', ')})`);
+      continue;
+    }
+    const value = (entry as Record<string, unknown>)[kind];
+    const parsed = CHECK_VALUES[kind as CheckKind].safeParse(value);
+    if (!parsed.success) {
+      fail([...where, kind], `${label}: ${kind}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      continue;
+    }
+    const check = await compileCheck(kind as CheckKind, parsed.data, `${label}: ${kind}`).catch((error: unknown) => {
+      if (!(error instanceof CliError)) throw error;
+      fail([...where, kind], error.message);
+      return undefined;
+    });
+    if (check) checks.push(check);
+  }
+  return checks;
+}
+
+/** The check with what it needs to judge an answer: a regex or a schema compiled once, here. */
+async function compileCheck(kind: CheckKind, value: unknown, what: string): Promise<Check> {
+  switch (kind) {
+    case 'regex':
+      try {
+        return { kind, value: value as string, pattern: new RegExp(value as string) };
+      } catch (error) {
+        throw new CliError('usage', `${what}: not a valid regular expression: ${(error as Error).message}`);
+      }
+    case 'json-schema':
+      return { kind, value: value as Record<string, unknown>, validate: await compileJsonSchema(value as Record<string, unknown>, what) };
+    case 'tool-called':
+      return { kind, value: typeof value === 'string' ? { name: value } : (value as { name: string; args?: Record<string, unknown> }) };
+    default:
+      return { kind, value } as Check;
+  }
+}

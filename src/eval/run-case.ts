@@ -1,0 +1,103 @@
+// One run of one case: its turns in order, in a fresh session, each answer read whole and judged.
+// The agent failing to answer (an error event, a dropped stream, a 5xx) is part of the result, for
+// `no-error` to judge; the service turning the CLI away (token, address, missing agent) stops the run.
+import { randomUUID } from 'node:crypto';
+import type { ApiClient } from '../api/client.js';
+import { invokeAgent, type InvokeBody } from '../api/invoke.js';
+import { classifyNetworkError } from '../api/network-errors.js';
+import { CliError, type ErrorKind } from '../errors.js';
+import type { ToolCall } from '../invoke/answer-printer.js';
+import { explainFailure } from '../invoke/explain-failure.js';
+import { startStopwatch, type Timing } from '../invoke/timing.js';
+import { judge, type Answer, type Verdict } from './checks.js';
+import type { EvalCase, Turn } from './spec.js';
+
+export interface TurnResult {
+  input: string;
+  answer: Answer;
+  verdicts: Verdict[];
+}
+
+export interface RunResult {
+  /** 1-based, of --repeat. */
+  run: number;
+  sessionId: string;
+  passed: boolean;
+  durationMs: number;
+  turns: TurnResult[];
+}
+
+export interface RunSettings {
+  client: ApiClient;
+  agentId: string;
+  timeoutSeconds: number;
+  signal?: AbortSignal;
+  debug?: (line: string) => void;
+  /** Called as each turn's answer ends, for --events. */
+  onTiming?: (turn: number, timing: Timing) => void;
+}
+
+/** Failures that would fail every case the same way: the run stops with their exit code. */
+const STOPS_THE_RUN = new Set<ErrorKind>(['usage', 'config', 'busy', 'auth', 'not-found', 'unreachable', 'interrupted']);
+
+export async function runCase(evalCase: EvalCase, run: number, settings: RunSettings): Promise<RunResult> {
+  const sessionId = randomUUID();
+  const started = performance.now();
+  const turns: TurnResult[] = [];
+  for (const [index, turn] of evalCase.turns.entries()) {
+    const answer = await answerTurn(evalCase, turn, sessionId, settings);
+    settings.onTiming?.(index + 1, answer.timing);
+    turns.push({ input: turn.input, answer, verdicts: turn.checks.map((check) => judge(check, answer)) });
+  }
+  const passed = turns.every((turn) => turn.verdicts.every((verdict) => verdict.passed));
+  return { run, sessionId, passed, durationMs: Math.round(performance.now() - started), turns };
+}
+
+async function answerTurn(evalCase: EvalCase, turn: Turn, sessionId: string, settings: RunSettings): Promise<Answer> {
+  const body: InvokeBody = {
+    input: turn.input,
+    enableStreaming: true,
+    sessionId,
+    ...(evalCase.outputSchema !== undefined && { outputSchema: evalCase.outputSchema }),
+    ...(evalCase.llmParams && { llm_params: evalCase.llmParams }),
+  };
+  const stopwatch = startStopwatch();
+  const texts: string[] = [];
+  const toolCalls: ToolCall[] = [];
+  let value: unknown;
+  let error: CliError | undefined;
+  try {
+    const batches = invokeAgent(settings.client, settings.agentId, body, settings.timeoutSeconds, settings.signal, settings.debug);
+    read: for await (const batch of stopwatch.watch(batches)) {
+      for (const event of batch) {
+        if (event.type === 'token') texts.push(event.text);
+        else if (event.type === 'value') value = event.value;
+        else if (event.type === 'tool_call') toolCalls.push({ name: event.name, args: event.args, response: event.response, raw: event.raw });
+        else {
+          error = new CliError('stream', event.message.split('\n')[0]!);
+          break read;
+        }
+      }
+    }
+  } catch (thrown) {
+    error = await asCaseError(thrown, settings, texts.join(''));
+  }
+  const text = value !== undefined ? (JSON.stringify(value) ?? '') : texts.join('');
+  return {
+    text,
+    ...(value !== undefined && { value }),
+    toolCalls,
+    ...(error && { error: { kind: error.kind, message: error.message } }),
+    timing: stopwatch.read(),
+  };
+}
+
+async function asCaseError(thrown: unknown, settings: RunSettings, output: string): Promise<CliError> {
+  if (!(thrown instanceof CliError)) {
+    if (classifyNetworkError(thrown) === 'aborted') throw new CliError('interrupted', 'interrupted');
+    throw thrown;
+  }
+  const error = await explainFailure(settings.client, settings.agentId, thrown, output);
+  if (STOPS_THE_RUN.has(error.kind)) throw error;
+  return error;
+}

@@ -38,7 +38,9 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
 
   const settings: EvalSettings = { file: file.source, repeat: options.repeat, threshold: options.threshold, concurrency: options.concurrency };
   const mode: Mode = options.events === true ? 'events' : ctx.globals.json ? 'json' : 'human';
-  const progress = !ctx.globals.quiet && canAnimate(ctx.deps.stderr, ctx.env) ? startProgressLine(ctx.deps.stderr, ctx.theme) : undefined;
+  // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
+  const animate = !ctx.globals.quiet && !ctx.globals.debug && canAnimate(ctx.deps.stderr, ctx.env);
+  const progress = animate ? startProgressLine(ctx.deps.stderr, ctx.theme) : undefined;
   const emit = (event: object) => ctx.print(JSON.stringify(event));
   const startedAt = new Date();
   let outcome: EvalOutcome;

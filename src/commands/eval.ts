@@ -4,25 +4,26 @@ import { decimal } from '../util/decimal.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
 
 const FORMAT = `
-The file (YAML or JSON; every case is checked before any request):
+The file (YAML or JSON), checked whole before any request:
   cases:
-    - name: greets                 # unique within the file
-      agent: Docs bot              # a name, id prefix or id; else --agent
-      input: hello                 # or turns: [{input, assert}, …], one session
-      outputSchema: {type: object} # optional, as invoke --output-schema
-      llm_params: {temperature: 0} # optional
-      assert:                      # each check is one "kind: value" pair
-        - contains: hello          # also icontains, not-contains, equals (trimmed), regex
+    - name: greets              # unique within the file
+      agent: Docs bot           # name, id prefix or id; else --agent
+      input: hello              # or turns: [{input, assert}, …]: one session
+      outputSchema: {type: object}     # optional, as --output-schema
+      llm_params: {temperature: 0}     # optional
+      assert:                   # each check is one "kind: value" pair
+        - contains: hello       # or icontains, not-contains, equals, regex
         - json-schema: {type: object}
         - is-json: true
-        - tool-called: weather     # or {name: weather, args: {city: Paris}}
-        - max-latency-ms: 5000     # the whole answer; max-ttft-ms: the first token
-        - no-error: true           # an error event or a dropped answer fails the case only here
+        - tool-called: weather  # or {name: weather, args: {city: Paris}}
+        - max-latency-ms: 5000  # the whole answer; max-ttft-ms: first token
+        - no-error: true        # fails on an error event or a cut answer
 
-Each case runs in a fresh session. With --repeat N a case passes when its pass rate reaches
---threshold. Exit codes: 0 every case passed; 1 one failed; 2 the file or a flag is invalid;
-3, 4, 5 the service could not be reached, refused the token, or lacks an agent (the run stops);
-130 Ctrl-C (what finished is reported).`;
+Each case runs in a fresh session; with --repeat N it passes when its pass
+rate reaches --threshold. Exit codes: 0 every case passed; 1 one failed;
+2 an invalid file or flag; 3, 4, 5 the service is unreachable, refused the
+token or lacks an agent (the run stops); 130 Ctrl-C. What finished is
+reported either way.`;
 
 export function evalCommand(deps: Deps): Command {
   const command = newCommand('eval', 'Run test cases against agents and check their answers')

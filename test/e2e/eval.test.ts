@@ -107,6 +107,17 @@ describe.skipIf(!python())('on a terminal and off it', () => {
     const screen = await renderScreen(result.bytes, 80, 40);
     expect(screen.lines.filter((line) => /^(PASS|FAIL) {2}\S/.test(line)).length).toBeGreaterThanOrEqual(4);
   }, 90_000);
+  it('a terminal that reports 0 columns, or a run with --debug, gets plain lines too, and the run ends', async () => {
+    const result = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets'], [], env, { cols: 0, rows: 0, maxSeconds: 60 });
+    expect([result.code, result.failure]).toEqual([0, null]);
+    expect(result.bytes.toString('utf8')).not.toContain('\x1b[2K');
+    expect(result.screen).toMatch(/PASS {2}greets back/);
+    // --debug lines would tear a line that redraws: with them, plain lines as well.
+    const debug = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets', '--debug'], [], env, { cols: 80, rows: 40, maxSeconds: 60 });
+    expect(debug.code).toBe(0);
+    expect(debug.bytes.toString('utf8')).not.toContain('\x1b[2K');
+    expect(debug.screen).toContain('→ POST');
+  }, 90_000);
 });
 
 it('Ctrl-C stops the run, reports what finished, writes the JUnit file with the rest skipped, and exits 130', async () => {

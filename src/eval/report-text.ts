@@ -1,6 +1,6 @@
 // What people read: a line per finished case, why each failed case failed (one screen), a table.
 import { oneLine } from '../api/response-errors.js';
-import { duration } from '../invoke/timing.js';
+import { charsPerSecond, duration, type Timing } from '../invoke/timing.js';
 import type { Theme } from '../ui/color-support.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
@@ -70,7 +70,7 @@ export function totalsLine(outcome: EvalOutcome, total: number): string {
 }
 
 /** A run's figures over all its turns: the first turn's first token, the whole time, the overall rate. */
-export function runFigures(run: RunResult): { ttftMs: number | null; totalMs: number; chars: number; charsPerSecond: number | null } {
+export function runFigures(run: RunResult): Timing {
   const timings = run.turns.map((turn) => turn.answer.timing);
   const chars = timings.reduce((sum, t) => sum + t.chars, 0);
   const answering = timings.reduce((sum, t) => sum + t.totalMs, 0);
@@ -78,7 +78,7 @@ export function runFigures(run: RunResult): { ttftMs: number | null; totalMs: nu
     ttftMs: timings[0]?.ttftMs ?? null,
     totalMs: run.durationMs,
     chars,
-    charsPerSecond: answering >= 1 && chars > 0 ? Math.round((chars * 1000) / answering) : null,
+    charsPerSecond: charsPerSecond(chars, answering),
   };
 }
 

@@ -46,10 +46,15 @@ export function startStopwatch(now: () => number = () => performance.now()): Sto
         ttftMs: firstAt === undefined ? null : Math.round(firstAt - started),
         totalMs: Math.round(totalMs),
         chars,
-        charsPerSecond: totalMs >= 1 && chars > 0 ? Math.round((chars * 1000) / totalMs) : null,
+        charsPerSecond: charsPerSecond(chars, totalMs),
       };
     },
   };
+}
+
+/** Characters per second over `ms`; null for no text, or a time too short to divide by. */
+export function charsPerSecond(chars: number, ms: number): number | null {
+  return ms >= 1 && chars > 0 ? Math.round((chars * 1000) / ms) : null;
 }
 
 /** One line for people: "first token 312 ms · total 1.24 s · 842 chars/s". */

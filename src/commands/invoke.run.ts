@@ -41,11 +41,12 @@ export async function run(ctx: Context, args: unknown[], options: InvokeOptions)
   if (sessionId && !ctx.globals.json && options.events !== true) ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
 
   const mode: AnswerMode = options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
-  const stopwatch = startStopwatch();
-  const events = stopwatch.watch(invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog));
-  const answer = await printAnswer(ctx, events, mode, sessionId, () => stopwatch.read());
+  const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
+  // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
+  const stopwatch = options.stats === true || mode === 'events' ? startStopwatch() : undefined;
+  const answer = await printAnswer(ctx, stopwatch?.watch(events) ?? events, mode, sessionId, stopwatch && (() => stopwatch.read()));
   // After the answer's last line (and any tool call lines), so it never lands inside the answer.
-  if (options.stats === true) ctx.logger.info(ctx.theme.muted(describeTiming(stopwatch.read())));
+  if (stopwatch && options.stats === true) ctx.logger.info(ctx.theme.muted(describeTiming(stopwatch.read())));
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
   // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.
   // Not when the service turned the invoke away: completion offers what state.json knows.

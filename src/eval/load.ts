@@ -24,8 +24,8 @@ export async function loadEvalFile(path: string, stdin: InputStream, defaultAgen
   const source = path === '-' ? 'stdin' : path;
   const document = await parseYamlDocument(await readFileOrStdin(path, stdin, '-f'), source);
   const problems: Problem[] = [];
-  const at = (path: Path, message: string, fallback: Path = []) => {
-    const line = document.lineOf(path) ?? document.lineOf(fallback) ?? 1;
+  const at = (where: Path, message: string, fallback: Path = []) => {
+    const line = document.lineOf(where) ?? document.lineOf(fallback) ?? 1;
     problems.push({ line, message: `${source}:${line}: ${message}` });
   };
 

@@ -1,9 +1,9 @@
 // The machine-readable forms: the --json document and the --events lines.
-import type { ErrorKind } from '../errors.js';
+import { errorFields } from '../errors.js';
 import { toolCallJson } from '../invoke/answer-printer.js';
 import type { Timing } from '../invoke/timing.js';
 import type { RunResult } from './run-case.js';
-import type { CaseResult, EvalOutcome } from './runner.js';
+import { tally, type CaseResult, type EvalOutcome } from './runner.js';
 import { runFigures } from './report-text.js';
 
 export interface EvalSettings {
@@ -15,14 +15,14 @@ export interface EvalSettings {
 
 /** Every case, run, turn and check, with the timings; `error` when the run stopped early. */
 export function evalDocument(settings: EvalSettings, outcome: EvalOutcome, total: number) {
-  const passed = outcome.finished.filter((result) => result.passed).length;
+  const summary = tally(outcome, total);
   return {
     file: settings.file,
-    passed: !outcome.stopped && passed === total,
-    summary: { cases: total, passed, failed: outcome.finished.length - passed, unfinished: total - outcome.finished.length, durationMs: outcome.durationMs },
+    passed: !outcome.stopped && summary.passed === total,
+    summary,
     settings: { repeat: settings.repeat, threshold: settings.threshold, concurrency: settings.concurrency },
     cases: outcome.finished.map(caseJson),
-    ...(outcome.stopped && { error: { kind: outcome.stopped.kind, message: outcome.stopped.message, exitCode: outcome.stopped.exitCode } }),
+    ...(outcome.stopped && { error: errorFields(outcome.stopped) }),
   };
 }
 
@@ -38,7 +38,7 @@ function caseJson(result: CaseResult) {
   };
 }
 
-export function runJson(run: RunResult) {
+function runJson(run: RunResult) {
   return {
     run: run.run,
     sessionId: run.sessionId,
@@ -68,8 +68,7 @@ export const evalEvents = {
     failures: run.turns.flatMap((turn, i) => turn.verdicts.filter((v) => !v.passed).map((v) => ({ turn: i + 1, kind: v.kind, message: v.message ?? null }))),
   }),
   summary: (outcome: EvalOutcome, total: number) => {
-    const passed = outcome.finished.filter((result) => result.passed).length;
-    const error = outcome.stopped && { kind: outcome.stopped.kind as ErrorKind, message: outcome.stopped.message, exitCode: outcome.stopped.exitCode };
-    return { type: 'summary', cases: total, passed, failed: outcome.finished.length - passed, durationMs: outcome.durationMs, ...(error && { error }) };
+    const { cases, passed, failed, durationMs } = tally(outcome, total);
+    return { type: 'summary', cases, passed, failed, durationMs, ...(outcome.stopped && { error: errorFields(outcome.stopped) }) };
   },
 };

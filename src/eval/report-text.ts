@@ -5,7 +5,7 @@ import type { Theme } from '../ui/color-support.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
 import type { RunResult } from './run-case.js';
-import type { CaseResult, EvalOutcome } from './runner.js';
+import { tally, type CaseResult, type EvalOutcome } from './runner.js';
 
 /** How much of an answer a failure shows. */
 const ANSWER_EXCERPT = 240;
@@ -62,9 +62,7 @@ export function summaryTable(results: CaseResult[], repeat: number, theme: Theme
 }
 
 export function totalsLine(outcome: EvalOutcome, total: number): string {
-  const passed = outcome.finished.filter((result) => result.passed).length;
-  const failed = outcome.finished.length - passed;
-  const unfinished = total - outcome.finished.length;
+  const { passed, failed, unfinished } = tally(outcome, total);
   const rest = unfinished > 0 ? `, ${unfinished} not finished` : '';
   return `${passed} passed, ${failed} failed${rest} of ${total} case${total === 1 ? '' : 's'} in ${duration(outcome.durationMs)}`;
 }

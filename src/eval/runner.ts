@@ -79,6 +79,12 @@ export async function runCases(cases: readonly EvalCase[], options: RunnerOption
   };
 }
 
+/** How many cases passed, failed and did not finish, of `total`. */
+export function tally(outcome: EvalOutcome, total: number): { cases: number; passed: number; failed: number; unfinished: number; durationMs: number } {
+  const passed = outcome.finished.filter((result) => result.passed).length;
+  return { cases: total, passed, failed: outcome.finished.length - passed, unfinished: total - outcome.finished.length, durationMs: outcome.durationMs };
+}
+
 function decide(evalCase: EvalCase, agentId: string, runs: RunResult[], threshold: number): CaseResult {
   const ordered = [...runs].sort((a, b) => a.run - b.run);
   const passRate = ordered.filter((run) => run.passed).length / ordered.length;

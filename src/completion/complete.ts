@@ -1,12 +1,14 @@
-// `agents __complete agents|tools|datasources|llms|profiles`: the dynamic candidates shell completion asks for on
-// every TAB. It reads local files only (never the network) and loads no dependency.
+// `agents __complete agents|tools|datasources|llms|profiles [PREFIX]`: the dynamic candidates shell completion asks
+// for on every TAB. It reads local files only (never the network) and loads no dependency. The names and ids come
+// from a service, so they are data: a candidate that holds a control, bidi or zero-width character is dropped (it
+// could redraw the user's command line), and the shell scripts read each line as one word, never expanding it.
 import { configDir } from '../config/paths.js';
 import { readJsonObject } from '../config/json-read.js';
 import { mostRecentFirst } from '../config/recency.js';
 import { join } from 'node:path';
 
-/** One candidate per line, `value<TAB>description` where there is a description. */
-export function completionCandidates(what: string | undefined, env: Record<string, string | undefined>): string[] {
+/** One candidate per line, `value<TAB>description` where there is a description; only those starting with `prefix`. */
+export function completionCandidates(what: string | undefined, env: Record<string, string | undefined>, prefix = ''): string[] {
   const dir = configDir(env);
   const read = (name: string) => {
     try {
@@ -15,35 +17,43 @@ export function completionCandidates(what: string | undefined, env: Record<strin
       return {}; // a corrupt file must not break the shell
     }
   };
-  switch (what) {
-    case 'agents':
-    case 'tools':
-    case 'datasources':
-    case 'llms':
-      return knownCandidates((read('state.json')[what] ?? {}) as Record<string, { name?: unknown; lastUsed?: unknown }>);
-    case 'profiles': {
-      const profiles = read('config.json').profiles;
-      return Object.keys(typeof profiles === 'object' && profiles ? profiles : {});
+  const candidates = (() => {
+    switch (what) {
+      case 'agents':
+      case 'tools':
+      case 'datasources':
+      case 'llms':
+        return knownCandidates((read('state.json')[what] ?? {}) as Record<string, { name?: unknown; lastUsed?: unknown }>);
+      case 'profiles': {
+        const profiles = read('config.json').profiles;
+        return Object.keys(typeof profiles === 'object' && profiles ? profiles : {}).filter(isSafeWord);
+      }
+      default:
+        return [];
     }
-    default:
-      return [];
-  }
+  })();
+  return candidates.filter((line) => line.startsWith(prefix));
 }
 
-/** A name the shells can insert as one word without quoting. */
-const PLAIN_NAME = /^[\w.@+-]+$/;
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
+
+/** Text a shell may offer as a candidate: no character that moves the cursor, hides text or reorders it. */
+const isSafeWord = (text: string) => text !== '' && !UNSAFE.test(text);
 
 /**
- * Most recently used first: each id with its name as the description, then each name that is one
- * plain word with its id (references accept either). A name with spaces is still shown beside its id.
+ * Most recently used first: each id with its name as the description, then each name with its id
+ * (references accept either). A name with spaces is one candidate; the shell quotes it.
  */
 function knownCandidates(known: Record<string, { name?: unknown; lastUsed?: unknown }>): string[] {
-  const recent = Object.entries(known).sort(mostRecentFirst);
-  const nameOf = (entry: { name?: unknown }) => (typeof entry?.name === 'string' && entry.name ? entry.name.replace(/[\t\n\r]/g, ' ') : undefined);
+  const recent = Object.entries(known)
+    .filter(([id]) => isSafeWord(id))
+    .sort(mostRecentFirst);
+  const nameOf = (entry: { name?: unknown }) => (typeof entry?.name === 'string' && isSafeWord(entry.name) ? entry.name : undefined);
   const ids = recent.map(([id, entry]) => (nameOf(entry) ? `${id}\t${nameOf(entry)}` : id));
   const names = recent.flatMap(([id, entry]) => {
     const name = nameOf(entry);
-    return name && PLAIN_NAME.test(name) ? [`${name}\t${id}`] : [];
+    return name ? [`${name}\t${id}`] : [];
   });
   return [...ids, ...new Set(names)];
 }

@@ -66,15 +66,17 @@ describe('bash', () => {
     expect(bash('agents', 'config', '')).toEqual(['get', 'set', 'unset', 'list']);
     expect(bash('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
     expect(bash('agents', '--profile', '')).toEqual(['default', 'staging']);
-    expect(bash('agents', 'add-tool', '')).toEqual(['a1b2-id', 'c3d4-id']);
+    expect(bash('agents', 'add-tool', '')).toEqual(['a1b2-id', 'c3d4-id', 'Docs\\ bot', 'Other:\\ one']);
     expect(bash('agents', 'invoke', '--session', 's1', 'c3')).toEqual(['c3d4-id']);
     expect(bash('agents', 'get', 'a1b2-id', '')).toEqual([]); // the id is given: nothing more to offer
   });
 
-  it('completes tools, datasources and LLMs by id and by a one-word name, most recent first', () => {
-    expect(bash('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id', 't8-id', 'weather']);
-    expect(bash('agents', 'add-tool', 'a1b2-id', 't9-id', 'we')).toEqual(['weather']);
-    expect(bash('agents', 'tools', 'get', '')).toEqual(['t9-id', 't8-id', 'weather']);
+  it('completes tools, datasources and LLMs by id and by name (quoted as one word), most recent first', () => {
+    expect(bash('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id', 't8-id', 'weather', 'web\\ search']);
+    expect(bash('agents', 'add-tool', 'a1b2-id', 'web\\ s')).toEqual(['web\\ search']);
+    expect(bash('agents', 'add-tool', 'a1b2-id', '"web s')).toEqual(['web\\ search']);
+    expect(bash('agents', 'add-tool', 'a1b2-id', 't9-id', 'we')).toEqual(['weather', 'web\\ search']);
+    expect(bash('agents', 'tools', 'get', '')).toEqual(['t9-id', 't8-id', 'weather', 'web\\ search']);
     expect(bash('agents', 'remove-llm', 'a1b2-id', '')).toEqual(['l1-id', 'OPENAI']);
     expect(bash('agents', 'datasources', 'delete', '')).toEqual([]);
   });
@@ -117,7 +119,7 @@ describe('--output-schema takes JSON or @FILE: file names are offered with an @ 
 describe.skipIf(!has('zsh'))('zsh', () => {
   it('completes subcommands with summaries, flags, values and agent ids with names', () => {
     expect(zsh('agents', '')).toContain('create:Create an agent');
-    expect(zsh('agents', 'add-tool', '')).toEqual(['a1b2-id:Docs bot', 'c3d4-id:Other\\: one']);
+    expect(zsh('agents', 'add-tool', '')).toEqual(['a1b2-id:Docs bot', 'c3d4-id:Other\\: one', 'Docs bot:a1b2-id', 'Other\\: one:c3d4-id']);
     expect(zsh('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
     expect(zsh('agents', 'create', '-f', '')).toEqual(['<files>']);
     expect(zsh('agents', 'create', '--llm-model', '')).toContain('GPT_4_0');
@@ -126,14 +128,14 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     expect(zsh('agents', 'datasources', 'create', '--type', '')).not.toContain('GOOGLE_SEARCH');
     expect(zsh('agents', 'tools', 'update', 'x', '--type', '')).toContain('GOOGLE_SEARCH');
     expect(zsh('agents', 'create', '--na')).toContain('--name:name of the agent');
-    expect(zsh('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id:weather', 't8-id:web search', 'weather:t9-id']);
+    expect(zsh('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id:weather', 't8-id:web search', 'weather:t9-id', 'web search:t8-id']);
   });
 });
 
 describe.skipIf(!has('fish'))('fish', () => {
   it('completes subcommands, values and agent ids with names', () => {
     expect(fish('agents ')).toContain('create\tCreate an agent');
-    expect(fish('agents add-tool ')).toEqual(['a1b2-id\tDocs bot', 'c3d4-id\tOther: one']);
+    expect(fish('agents add-tool ')).toEqual(['a1b2-id\tDocs bot', 'c3d4-id\tOther: one', 'Docs bot\ta1b2-id', 'Other: one\tc3d4-id']);
     expect(fish('agents config set ')).toEqual(['allow-insecure-http', 'base-url', 'timeout']);
     expect(fish('agents --profile ').map((l) => l.split('\t')[0])).toEqual(['default', 'staging']);
     expect(fish('agents create --na')).toEqual(['--name\tname of the agent']);
@@ -163,7 +165,9 @@ describe('generated scripts', () => {
 
   it('__complete reads local state only and prints ids with names', async () => {
     const result = await runBinary(['__complete', 'agents'], { env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' } });
-    expect(result).toMatchObject({ code: 0, stdout: 'a1b2-id\tDocs bot\nc3d4-id\tOther: one\n' });
+    expect(result).toMatchObject({ code: 0, stdout: 'a1b2-id\tDocs bot\nc3d4-id\tOther: one\nDocs bot\ta1b2-id\nOther: one\tc3d4-id\n' });
+    const prefixed = await runBinary(['__complete', 'agents', 'Oth'], { env });
+    expect(prefixed.stdout).toBe('Other: one\tc3d4-id\n');
   });
 });
 

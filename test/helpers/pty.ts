@@ -49,8 +49,19 @@ export function python(): string | undefined {
 /** Async, so a test server in this process keeps answering while the terminal session runs. */
 export function runInPty(args: string[], steps: PtyStep[], env: Record<string, string>, options: PtyOptions = {}): Promise<PtyResult> {
   assertBuilt();
+  return runCommandInPty([process.execPath, BIN, ...args], steps, env, options);
+}
+
+/** Any command in a pty (a shell, say), played the same way. */
+export function runCommandInPty(
+  command: string[],
+  steps: PtyStep[],
+  env: Record<string, string>,
+  options: PtyOptions & { cwd?: string } = {},
+): Promise<PtyResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', [DRIVER, JSON.stringify(steps), JSON.stringify(options), '--', process.execPath, BIN, ...args], {
+    const child = spawn('python3', [DRIVER, JSON.stringify(steps), JSON.stringify(options), '--', ...command], {
+      cwd: options.cwd,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', ...env },
     });
     let stdout = '';

@@ -1,11 +1,13 @@
 // A small transport over undici.request: explicit method, /api/v1 paths with
 // encoded segments, bearer token, timeouts, bounded retries, bodies always consumed.
+import { parseBoundedJson } from '../util/bounded-json.js';
 import { setTimeout } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { EnvHttpProxyAgent, request } from './undici-parts.js';
+import { Agent, EnvHttpProxyAgent, proxyClient, request } from './undici-parts.js';
 import { ApiError, CliError } from '../errors.js';
 import { classifyNetworkError, networkError, safeHost } from './network-errors.js';
-import { assertProxyUsable } from './proxy.js';
+import { assertProxyUsable, proxyFor } from './proxy.js';
+import { isLoopbackHost } from '../config/base-url.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryPolicy, type RetryReason } from './retry.js';
 
@@ -79,7 +81,11 @@ export class ApiClient {
     if (!options.dispatcher) assertProxyUsable(options.baseUrl);
     this.timeoutMs = Math.round(options.timeoutSeconds * 1000);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.dispatcher = options.dispatcher ?? new EnvHttpProxyAgent({ connect: { timeout: Math.min(this.timeoutMs, CONNECT_TIMEOUT_CAP_MS) } });
+    const connect = { timeout: Math.min(this.timeoutMs, CONNECT_TIMEOUT_CAP_MS) };
+    // A loopback service is reached directly, never through an environment proxy (see proxy.ts).
+    this.dispatcher =
+      options.dispatcher ??
+      (isLoopbackHost(new URL(options.baseUrl).hostname) ? new Agent({ connect }) : new EnvHttpProxyAgent({ connect, clientFactory: proxyClient }));
   }
 
   url(segments: string[], query?: RequestOptions['query']): string {
@@ -121,6 +127,19 @@ export class ApiClient {
     }
   }
 
+  /** No headers within --timeout: a proxy on the way is the likelier culprit, so it is named. */
+  private noAnswerError(url: string, segments: string[]): CliError {
+    const proxy = this.options.dispatcher ? undefined : proxyFor(url);
+    if (!proxy) return this.deadlineError(segments, 'headers');
+    return new CliError(
+      'timeout',
+      `no answer from ${safeHost(url)} through the proxy ${safeHost(proxy.url)} (${proxy.variable}) within ${this.options.timeoutSeconds}s`,
+      {
+        hint: `The proxy may refuse to connect to this host: check ${proxy.variable}, or add the host to NO_PROXY.`,
+      },
+    );
+  }
+
   /** The whole-response deadline passed: before the headers ("did not answer") or during the body. */
   private deadlineError(segments: string[], during: 'headers' | 'body'): CliError {
     const what = during === 'headers' ? 'did not answer' : `did not finish answering ${apiPath(segments)}`;
@@ -157,7 +176,11 @@ export class ApiClient {
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
       const deadline = options.deadline ? AbortSignal.timeout(this.timeoutMs) : undefined;
-      const attemptSignal = deadline ? (signal ? AbortSignal.any([signal, deadline]) : deadline) : signal;
+      // Until the headers arrive, --timeout bounds the attempt whatever happens on the way: undici's
+      // ProxyAgent reconnects forever to a proxy that drops CONNECT (undici #3897), untouched by its timeouts.
+      const firstByte = new AbortController();
+      const firstByteTimer = globalThis.setTimeout(() => firstByte.abort(), this.timeoutMs);
+      const attemptSignal = AbortSignal.any([signal, deadline, firstByte.signal].filter((s): s is AbortSignal => s !== undefined));
       this.debug(`→ ${method} ${url}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
       this.debug(`  ${formatHeaders(headers)}`);
       if (payload !== undefined) this.debug(`  body: ${oneLine(payload, 500)}`);
@@ -172,7 +195,7 @@ export class ApiClient {
           bodyTimeout: this.timeoutMs,
         });
       } catch (error) {
-        if (deadline?.aborted && !signal?.aborted) throw this.deadlineError(segments, 'headers');
+        if (signal?.aborted !== true && (deadline?.aborted || firstByte.signal.aborted)) throw this.noAnswerError(url, segments);
         const failure = classifyNetworkError(error);
         this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
         const reason: RetryReason | undefined = failure === 'refused' ? 'refused' : failure === 'reset' ? 'reset' : undefined;
@@ -181,6 +204,8 @@ export class ApiClient {
           continue;
         }
         throw networkError(error, url, this.options.timeoutSeconds);
+      } finally {
+        globalThis.clearTimeout(firstByteTimer);
       }
 
       const status = response.statusCode;
@@ -272,8 +297,9 @@ export async function readText(body: AsyncIterable<Uint8Array>, limit: number): 
 function parseJsonBody(text: string, status: number): unknown {
   if (text.trim() === '') return null;
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseBoundedJson(text);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
     throw new ApiError('bad-response', status, `the service answered ${status} but the body is not JSON: ${oneLine(text, 120)}`);
   }
 }

@@ -1,13 +1,18 @@
 // Errors raised before or during a response (no HTTP status) become typed errors.
 import { CliError } from '../errors.js';
-import { proxyFor, type ProxyInUse } from './proxy.js';
+import { proxyFor, withoutPassword, type ProxyInUse } from './proxy.js';
 
-export type NetworkFailure = 'refused' | 'dns' | 'tls' | 'connect-timeout' | 'headers-timeout' | 'idle-timeout' | 'reset' | 'aborted' | 'other';
+/** The code of the error a proxy that closed the connection while a tunnel was set up fails with (undici-parts.ts). */
+export const PROXY_CLOSED = 'AGENTS_PROXY_CLOSED';
+
+export type NetworkFailure =
+  'proxy-closed' | 'refused' | 'dns' | 'tls' | 'connect-timeout' | 'headers-timeout' | 'idle-timeout' | 'reset' | 'aborted' | 'other';
 
 export function classifyNetworkError(error: unknown): NetworkFailure {
   const e = (error ?? {}) as { code?: string; name?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
   if (e.name === 'AbortError' || code === 'ABORT_ERR' || code === 'UND_ERR_ABORTED') return 'aborted';
+  if (code === PROXY_CLOSED) return 'proxy-closed';
   if (code === 'ECONNREFUSED') return 'refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
   if (code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ETIMEDOUT') return 'connect-timeout';
@@ -20,7 +25,12 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
 
 export function networkError(error: unknown, url: string, timeoutSeconds: number): CliError {
   const failure = classifyNetworkError(error);
-  const proxy = failure === 'refused' || failure === 'dns' || failure === 'connect-timeout' ? safeProxy(url) : undefined;
+  const proxy = failure === 'refused' || failure === 'dns' || failure === 'connect-timeout' || failure === 'proxy-closed' ? safeProxy(url) : undefined;
+  if (proxy && failure === 'proxy-closed') {
+    return new CliError('unreachable', `the proxy ${safeHost(proxy.url)} (${proxy.variable}) closed the connection on the way to ${safeHost(url)}`, {
+      hint: `The proxy may not allow connections to this host: check ${proxy.variable}, or add the host to NO_PROXY.`,
+    });
+  }
   if (proxy) {
     // undici connects to the proxy, not the service: a refusal here is the proxy's.
     return new CliError('unreachable', `could not reach the proxy ${safeHost(proxy.url)} (${proxy.variable}) on the way to ${safeHost(url)}`, {
@@ -77,6 +87,6 @@ export function safeHost(url: string): string {
   try {
     return new URL(url).host;
   } catch {
-    return url;
+    return withoutPassword(url);
   }
 }

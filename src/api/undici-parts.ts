@@ -6,7 +6,10 @@ import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import api from 'undici/lib/api/index.js';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
+import Agent from 'undici/lib/dispatcher/agent.js';
 import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import Pool from 'undici/lib/dispatcher/pool.js';
+import { PROXY_CLOSED } from './network-errors.js';
 
 // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with Liftoff, then tiers
 // it up with TurboFan in the background: 65 ms and 35 MiB that a one-shot command never earns
@@ -17,7 +20,25 @@ setFlagsFromString('--liftoff-only');
 // this.connect() on their clients, so without it every request through a proxy fails.
 Object.assign(DispatcherBase.prototype, api);
 
-export { EnvHttpProxyAgent };
+export { Agent, EnvHttpProxyAgent };
+
+/**
+ * The proxy agent's connection to the proxy (undici's default, a Pool), except that a proxy closing
+ * the connection during CONNECT fails the request instead of being retried in a tight loop forever
+ * (undici #3897, fixed upstream in #5441 after the last release for Node 20).
+ */
+export function proxyClient(origin: URL, options: object): Dispatcher {
+  const pool = new Pool(origin, options);
+  const connect = pool.connect.bind(pool) as (params: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  Object.assign(pool, {
+    connect: (params: Dispatcher.ConnectOptions) =>
+      connect(params).catch((error: { code?: string; message?: string }) => {
+        if (error?.code !== 'UND_ERR_SOCKET') throw error;
+        throw Object.assign(new Error(`the proxy closed the connection (${error.message ?? 'socket closed'})`), { code: PROXY_CLOSED, cause: error });
+      }),
+  });
+  return pool;
+}
 
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 

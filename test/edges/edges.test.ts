@@ -167,7 +167,8 @@ describe('proxies (row 11)', () => {
     server.on('connect', (req, client, head) => {
       tunnels.push(req.url ?? '');
       const [host, port] = (req.url ?? '').split(':');
-      const upstream = connect(Number(port), host!, () => {
+      // agents.internal stands for a service elsewhere: the proxy resolves it to this machine.
+      const upstream = connect(Number(port), host === 'agents.internal' ? '127.0.0.1' : host!, () => {
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         upstream.write(head);
         upstream.pipe(client);
@@ -180,13 +181,35 @@ describe('proxies (row 11)', () => {
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, server };
   }
 
+  /** The emulator as a service on another host (plain http, opted in): the proxy is on the way to it. */
+  const remote = () => ({
+    ...running.env,
+    AGENTS_BASE_URL: running.env.AGENTS_BASE_URL!.replace('127.0.0.1', 'agents.internal'),
+    AGENTS_ALLOW_INSECURE_HTTP: '1',
+  });
+
   it('requests go through HTTP_PROXY (undici loaded file by file still gives its agents their API)', async () => {
     const proxy = await startProxy();
     try {
-      const result = await runBinary(['list', '--json'], { env: { ...running.env, HTTP_PROXY: proxy.url } });
+      const result = await runBinary(['list', '--json'], { env: { ...remote(), HTTP_PROXY: proxy.url } });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(proxy.tunnels).toEqual([new URL(running.env.AGENTS_BASE_URL!).host]);
+      expect(proxy.tunnels).toEqual([new URL(remote().AGENTS_BASE_URL).host]);
+    } finally {
+      proxy.server.closeAllConnections();
+      proxy.server.close();
+    }
+  });
+
+  it('a loopback service is reached directly, never through HTTP_PROXY: the plain-http token never reaches a proxy (#28 row 5)', async () => {
+    const proxy = await startProxy();
+    try {
+      for (const host of ['127.0.0.1', 'localhost']) {
+        const env = { ...running.env, AGENTS_BASE_URL: running.env.AGENTS_BASE_URL!.replace('127.0.0.1', host), HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url };
+        const result = await runBinary(['list', '--json'], { env });
+        expect(result.code, result.stderr).toBe(0);
+      }
+      expect(proxy.tunnels).toEqual([]);
     } finally {
       proxy.server.closeAllConnections();
       proxy.server.close();
@@ -194,13 +217,13 @@ describe('proxies (row 11)', () => {
   });
 
   it('a proxy that refuses is named, not the service', async () => {
-    const result = await runBinary(['list'], { env: { ...running.env, HTTP_PROXY: 'http://127.0.0.1:1' } });
+    const result = await runBinary(['list'], { env: { ...remote(), HTTP_PROXY: 'http://127.0.0.1:1' } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: could not reach the proxy 127\.0\.0\.1:1 \(HTTP_PROXY\) on the way to 127\.0\.0\.1:\d+\n/);
+    expect(result.stderr).toMatch(/^error: could not reach the proxy 127\.0\.0\.1:1 \(HTTP_PROXY\) on the way to agents\.internal:\d+\n/);
   });
 
   it('HTTP_PROXY that is not a URL is exit 2 naming it', async () => {
-    const result = await runBinary(['list'], { env: { ...running.env, HTTP_PROXY: 'notaurl' } });
+    const result = await runBinary(['list'], { env: { ...remote(), HTTP_PROXY: 'notaurl' } });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: HTTP_PROXY "notaurl" is not a URL\n/);
   });
@@ -325,7 +348,9 @@ describe('apply when the service dies part-way (row 8)', () => {
     });
     const file = join(tempDir(), 'many.yaml');
     writeFileSync(file, `agents:\n${Array.from({ length: 200 }, (_, i) => `  - {name: Agent ${i}, description: d, llmModel: GPT_4}\n`).join('')}`);
-    const result = await runBinary(['apply', '-f', file], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 't', AGENTS_CONFIG_DIR: tempConfigDir() } });
+    const result = await runBinary(['apply', '-f', file], {
+      env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789', AGENTS_CONFIG_DIR: tempConfigDir() },
+    });
     expect(result.code).toBe(3);
     const summary = /error: the service stopped answering: (.*)\n[\s\S]*200 agents: 20 applied, (\d+) not attempted, (\d+) failed\n/.exec(result.stderr);
     expect(summary, result.stderr).not.toBeNull();

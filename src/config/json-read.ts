@@ -1,7 +1,20 @@
 // Reading the JSON files under the config folder, on its own: shell completion reads them on
 // every TAB and must not load the writers (atomic rename, locks, crypto).
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, openSync, readFileSync } from 'node:fs';
 import { CliError } from '../errors.js';
+
+/**
+ * The file's text, never through a symbolic link: whoever can plant a link in the config folder
+ * must not choose which file holds the user's token or settings (as ssh refuses to).
+ */
+function readNoFollow(path: string): string {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  try {
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * The file's object; {} when it is missing or empty. A file that is not a JSON object is an
@@ -10,9 +23,15 @@ import { CliError } from '../errors.js';
 export function readJsonObject(path: string, onCorrupt?: (reason: string) => void): Record<string, unknown> {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readNoFollow(path);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return {};
+    if (code === 'ELOOP') {
+      throw new CliError('config', `${path} is a symbolic link; agents does not follow links in its config folder`, {
+        hint: 'Put the file itself there (or point AGENTS_CONFIG_DIR at the folder that holds it).',
+      });
+    }
     throw new CliError('config', `cannot read ${path}: ${(error as Error).message}`);
   }
   if (text.trim() === '') return {};

@@ -1,6 +1,7 @@
 // Typed endpoint functions over the client, with the shapes we rely on checked by zod (its mini
 // build: a tenth of the code to load on every create and invoke).
 // Only what the CLI reads is required; everything else passes through untouched.
+import { parseBoundedJson } from '../util/bounded-json.js';
 import * as z from 'zod/mini';
 import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
@@ -45,8 +46,9 @@ function decodeAgent(data: unknown, what: string): Agent {
 function withParsedMetadata(agent: Agent): Agent {
   if (typeof agent.metadata !== 'string') return agent;
   try {
-    return { ...agent, metadata: JSON.parse(agent.metadata) as unknown };
-  } catch {
+    return { ...agent, metadata: parseBoundedJson(agent.metadata, 'the service') };
+  } catch (error) {
+    if (error instanceof CliError) throw error;
     return agent; // plain text stays text
   }
 }

@@ -2,6 +2,7 @@
 // one batch per network chunk, so a fast stream costs one write per chunk, not per token.
 // A streamed answer is decoded from SSE; a JSON answer (--no-stream, or a server
 // that ignored enableStreaming) is turned into the same events.
+import { parseBoundedJson } from '../util/bounded-json.js';
 import { CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { readText } from './client.js';
@@ -114,8 +115,9 @@ function midStreamError(error: unknown, timeoutSeconds: number): CliError {
 function* jsonAnswerEvents(text: string, status: number, contentType: string): Generator<InvokeEvent> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
+    parsed = parseBoundedJson(text);
+  } catch (failure) {
+    if (failure instanceof CliError) throw failure;
     // A 200 that is neither a stream nor JSON is unusable; report it like an error body.
     const error = apiErrorFromResponse(status, contentType, text);
     throw new CliError('bad-response', `expected an answer, got: ${error.message}`);
@@ -139,8 +141,9 @@ function* jsonAnswerEvents(text: string, status: number, contentType: string): G
 function parseArgs(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {
-    return JSON.parse(value);
-  } catch {
+    return parseBoundedJson(value);
+  } catch (error) {
+    if (error instanceof CliError) throw error;
     return value;
   }
 }

@@ -1,6 +1,7 @@
 // Best-effort reading of the Python repr the real service sends for tool calls
 // (`{'function': 'weather', 'args': '{"city": "Paris"}', 'response': 'Sunny'}`).
 // Older servers sent JSON, which this reads too. Never throws.
+import { parseBoundedJson } from '../util/bounded-json.js';
 
 class Reader {
   private pos = 0;
@@ -166,9 +167,9 @@ export function parseToolCall(data: string): ToolCallPayload {
   let args = record.args;
   if (typeof args === 'string') {
     try {
-      args = JSON.parse(args);
+      args = parseBoundedJson(args);
     } catch {
-      // keep the string as the tool received it
+      // keep the string as the tool received it (or, nested too deep to show safely, as text)
     }
   }
   return { name, args, response: record.response, raw: data };

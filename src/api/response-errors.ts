@@ -1,5 +1,7 @@
 // Turns a failed HTTP answer into one typed error with the service's own message,
 // whatever shape it came in: JSON detail string, a 422 detail list, plain text, HTML.
+import { excerpt, scrubSecrets } from '../ui/secrets.js';
+import { parseBoundedJson } from '../util/bounded-json.js';
 import { ApiError, type ErrorKind } from '../errors.js';
 
 /** About this much of a service's message is shown; the rest is counted, not printed. */
@@ -124,9 +126,10 @@ function nestedMessage(record: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+/** The body as JSON, or undefined when it is not JSON (or nests too deep to read safely: then it is shown as text). */
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text);
+    return parseBoundedJson(text);
   } catch {
     return undefined;
   }
@@ -140,13 +143,13 @@ function stripHtml(html: string): string {
 
 /** At most SHOWN_MESSAGE_LENGTH characters, then how much was left out. */
 function capText(text: string, max = SHOWN_MESSAGE_LENGTH): string {
-  if (text.length <= max) return text;
-  return `${text.slice(0, max)}… ${Buffer.byteLength(text.slice(max))} more bytes`;
+  const scrubbed = scrubSecrets(text); // before the cut: half a secret would no longer be found
+  if (scrubbed.length <= max) return scrubbed;
+  return `${scrubbed.slice(0, max)}… ${Buffer.byteLength(scrubbed.slice(max))} more bytes`;
 }
 
 /** Collapses whitespace and control characters and cuts to a readable excerpt. */
 export function oneLine(text: string, max = 200): string {
   // eslint-disable-next-line no-control-regex -- control characters are what it removes
-  const flat = text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim();
-  return flat.length > max ? flat.slice(0, max - 1) + '…' : flat;
+  return excerpt(text.replace(/[\u0000-\u001f\u007f\s]+/g, ' ').trim(), max);
 }

@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -69,6 +69,7 @@ _agents() {
       *:--provider) COMPREPLY=($(compgen -W "OPENAI AZURE_OPENAI HUGGINGFACE PERPLEXITY TOGETHER_AI ANTHROPIC BEDROCK GROQ MISTRAL COHERE_CHAT" -- "$cur")); return ;;
       *:--options) COMPREPLY=(); return ;;
       *:--concurrency) COMPREPLY=(); return ;;
+      *:--allow-env) COMPREPLY=(); return ;;
       *:-o) COMPREPLY=(); return ;;
       *:--output) COMPREPLY=(); return ;;
       *:--agent) COMPREPLY=(); return ;;
@@ -84,7 +85,7 @@ _agents() {
   fi
 
   if [[ -z $cmd_path ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --timeout" -- "$cur"))
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
     else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config emulator completion help" -- "$cur")); fi
     return
   fi
@@ -317,13 +318,13 @@ _agents() {
         return
       fi ;;
     "apply")
-      flags="--dry-run -f --file --concurrency --allow-unknown-model --prune"
+      flags="--dry-run -f --file --concurrency --allow-unknown-model --allow-env --prune"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "diff")
-      flags="-f --file --concurrency --allow-unknown-model --prune"
+      flags="-f --file --concurrency --allow-unknown-model --allow-env --prune"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
@@ -420,6 +421,6 @@ _agents() {
         return
       fi ;;
   esac
-  COMPREPLY=($(compgen -W "$flags -V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --timeout" -- "$cur"))
+  COMPREPLY=($(compgen -W "$flags -V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
 }
 complete -F _agents agents

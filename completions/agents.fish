@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -44,6 +44,7 @@ complete -c agents -s q -l quiet -d 'print only what a script needs'
 complete -c agents -l no-input -d 'never prompt; fail when a value is missing'
 complete -c agents -l no-color -d 'disable colour'
 complete -c agents -l debug -d 'log requests and responses to stderr (token redacted)'
+complete -c agents -l show-secrets -d 'show values whose key names a secret (e.g. a tool'\''s API key in its metadata); hidden otherwise'
 complete -c agents -l timeout -r -f -d 'network timeout in seconds (connect, first byte, a pause in a stream, a whole non-streamed answer)'
 complete -c agents -n '__agents_at '\'''\''' -a 'create' -d 'Create an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'update' -d 'Change fields of an agent'
@@ -197,10 +198,12 @@ complete -c agents -n '__agents_at '\''apply'\''' -l dry-run -d 'print the plan 
 complete -c agents -n '__agents_at '\''apply'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
 complete -c agents -n '__agents_at '\''apply'\''' -l concurrency -r -f -d 'agents worked on at once'
 complete -c agents -n '__agents_at '\''apply'\''' -l allow-unknown-model -d 'accept an llmModel this CLI does not know (a newer server may)'
+complete -c agents -n '__agents_at '\''apply'\''' -l allow-env -r -f -d 'let the file read this variable for a key, besides AGENTS_KEY_* ones (repeatable; never an AGENTS_* setting)'
 complete -c agents -n '__agents_at '\''apply'\''' -l prune -d 'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything'
 complete -c agents -n '__agents_at '\''diff'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
 complete -c agents -n '__agents_at '\''diff'\''' -l concurrency -r -f -d 'agents worked on at once'
 complete -c agents -n '__agents_at '\''diff'\''' -l allow-unknown-model -d 'accept an llmModel this CLI does not know (a newer server may)'
+complete -c agents -n '__agents_at '\''diff'\''' -l allow-env -r -f -d 'let the file read this variable for a key, besides AGENTS_KEY_* ones (repeatable; never an AGENTS_* setting)'
 complete -c agents -n '__agents_at '\''diff'\''' -l prune -d 'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything'
 complete -c agents -n '__agents_at '\''export'\''' -l all -d 'export every agent'
 complete -c agents -n '__agents_at '\''export'\''' -s o -l output -r -f -d 'write to a file instead of stdout'

@@ -44,10 +44,10 @@ try {
   agents(['list']);
   agents(['get', id]);
 
-  console.log(bold('\n# A whole stack in one file: an LLM (its key from OPENAI_API_KEY), a tool, a datasource, two agents'));
-  const stackEnv = { ...env, OPENAI_API_KEY: 'sk-demo-not-a-real-key' };
+  console.log(bold('\n# A whole stack in one file: an LLM (its key from AGENTS_KEY_OPENAI), a tool, a datasource, two agents'));
+  const stackEnv = { ...env, AGENTS_KEY_OPENAI: 'sk-demo-not-a-real-key' };
   const stack = join(root, 'examples', 'stack.yaml');
-  step(['apply', '-f', stack], stackEnv, { show: 'OPENAI_API_KEY=sk-… agents apply -f examples/stack.yaml' });
+  step(['apply', '-f', stack], stackEnv, { show: 'AGENTS_KEY_OPENAI=sk-… agents apply -f examples/stack.yaml' });
   step(['diff', '-f', stack], stackEnv, { show: 'agents diff -f examples/stack.yaml', note: 'applied: nothing left to change' });
   agents(['invoke', 'Travel bot', 'Will it rain in Paris tomorrow?'], { note: 'by name: the forecast tool came from the file' });
   agents(['tools', 'list']);

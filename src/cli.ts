@@ -1,5 +1,6 @@
 // The commander program and run(): the one place that turns an outcome into an exit code.
 import { Command, CommanderError } from 'commander';
+import { redactingStream } from './ui/redacting-stream.js';
 import { applyCommand } from './commands/apply.js';
 import { evalCommand } from './commands/eval.js';
 import { attachCommand } from './commands/attach.js';
@@ -104,7 +105,18 @@ function commandPath(command: Command): string {
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version']);
 
 /** Parses argv, runs the command and returns the exit code; never throws, never exits. */
-export async function run(argv: string[], deps: Deps): Promise<number> {
+export async function run(argv: string[], given: Deps): Promise<number> {
+  // Every byte a command writes passes the scrubber: no secret the run knows is printed, whoever prints it.
+  const stdout = redactingStream(given.stdout, { pieces: true });
+  const stderr = redactingStream(given.stderr, { pieces: false });
+  try {
+    return await runProgram(argv, { ...given, stdout, stderr });
+  } finally {
+    stdout.flushRedacted();
+  }
+}
+
+async function runProgram(argv: string[], deps: Deps): Promise<number> {
   const debug = argv.includes('--debug');
   // chalk is loaded only when there is colour to show.
   const colour = colorEnabled(deps.stderr, deps.env, !argv.includes('--no-color'));

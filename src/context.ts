@@ -1,10 +1,12 @@
 // What a command's action works with: the parsed globals, streams, theme, logger,
 // and lazily built config, settings and API client (heavy modules load on first use).
+import { redactSecrets } from './ui/redact.js';
 import type { ApiClient } from './api/client.js';
 import { configDir } from './config/paths.js';
 import { isLoopbackHost } from './config/base-url.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import { StateStore } from './config/state.js';
+import { untrustedConfigPaths } from './config/trust.js';
 import { ConfigStore, DEFAULT_PROFILE } from './config/store.js';
 import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
@@ -84,7 +86,11 @@ export class Context {
   }
 
   settings(): Settings {
-    this.cachedSettings ??= resolveSettings(this.globals, this.env, this.configStore());
+    if (!this.cachedSettings) {
+      for (const problem of untrustedConfigPaths(this.configDir))
+        this.logger.warn(`${problem}: whoever can change it can send your token elsewhere (chmod go-w, or chown it)`);
+      this.cachedSettings = resolveSettings(this.globals, this.env, this.configStore());
+    }
     return this.cachedSettings;
   }
 
@@ -126,7 +132,8 @@ export class Context {
     const settings = this.settings();
     assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);
     rememberSecret(token);
-    const { ApiClient } = await import('./api/client.js');
+    const [{ ApiClient }, { proxySecrets }] = await Promise.all([import('./api/client.js'), import('./api/proxy.js')]);
+    for (const secret of proxySecrets(this.env)) rememberSecret(secret); // undici reads them; no output may show them
     return new ApiClient({
       baseUrl,
       token,
@@ -138,6 +145,11 @@ export class Context {
       random: this.deps.random,
       signal: this.deps.signal,
     });
+  }
+
+  /** A record as it may be shown: values under secret-named keys hidden, unless --show-secrets. */
+  shown<T>(value: T): T {
+    return this.globals.showSecrets ? value : redactSecrets(value);
   }
 
   /** Writes a result line to stdout. */

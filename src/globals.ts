@@ -15,6 +15,8 @@ export interface GlobalOptions {
   debug: boolean;
   /** Seconds, from --timeout. */
   timeout?: number;
+  /** --show-secrets: values under secret-named keys (tool metadata keys, …) in clear. */
+  showSecrets: boolean;
 }
 
 export function parseTimeoutSeconds(value: string, source = '--timeout'): number {
@@ -34,6 +36,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('--no-input', 'never prompt; fail when a value is missing')
     .option('--no-color', 'disable colour')
     .option('--debug', 'log requests and responses to stderr (token redacted)')
+    .option('--show-secrets', "show values whose key names a secret (e.g. a tool's API key in its metadata); hidden otherwise")
     .addOption(
       new Option('--timeout <seconds>', 'network timeout in seconds (connect, first byte, a pause in a stream, a whole non-streamed answer)').argParser(
         (value) => parseTimeoutSeconds(value),
@@ -53,5 +56,6 @@ export function readGlobals(command: Command): GlobalOptions {
     color: o.color !== false,
     debug: o.debug === true,
     timeout: typeof o.timeout === 'number' ? o.timeout : undefined,
+    showSecrets: o.showSecrets === true,
   };
 }

@@ -2,7 +2,6 @@
 import { CliError, ExitCode } from './errors.js';
 import type { OutputStream } from './deps.js';
 import { escapeControlsKeepLines as safe } from './ui/safe-text.js';
-import { scrubSecrets } from './ui/secrets.js';
 import type { Theme } from './ui/theme.js';
 
 export interface ReportTarget {
@@ -13,7 +12,7 @@ export interface ReportTarget {
 
 export function reportError(error: unknown, target: ReportTarget): number {
   const { stderr, theme, debug } = target;
-  const write = (line: string) => void stderr.write(scrubSecrets(line) + '\n');
+  const write = (line: string) => void stderr.write(line + '\n'); // secrets: the stream scrubs (cli.ts)
 
   if (error instanceof CliError) {
     if (error.kind === 'interrupted') {

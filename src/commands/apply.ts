@@ -14,6 +14,7 @@ export function applyCommand(deps: Deps): Command {
     'agents apply -f agents.yaml',
     'agents apply -f agents/ --dry-run',
     'cat agents.json | agents apply -f - --json',
-    'OPENAI_API_KEY=sk-… agents apply -f examples/stack.yaml --prune',
+    'AGENTS_KEY_OPENAI=sk-… agents apply -f examples/stack.yaml --prune',
+    'agents apply -f stack.yaml --allow-env OPENAI_API_KEY',
   ]);
 }

@@ -1,3 +1,4 @@
+import { scrubSecrets } from '../ui/secrets.js';
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
@@ -159,7 +160,7 @@ function assertWritable(path: string): void {
 
 function writeJunit(path: string, xml: string): void {
   try {
-    writeFileSync(path, xml, { mode: 0o644 });
+    writeFileSync(path, scrubSecrets(xml), { mode: 0o644 }); // a file a CI job uploads: no secret of this run in it
   } catch (error) {
     throw new CliError('usage', `cannot write --junit ${path}: ${(error as Error).message}`);
   }

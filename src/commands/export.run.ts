@@ -1,3 +1,4 @@
+import { scrubSecrets } from '../ui/secrets.js';
 import { getAgent, listAllAgents } from '../api/agents.js';
 import { allResources } from '../api/resources.js';
 import type { Context } from '../context.js';
@@ -38,7 +39,7 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
 /** Whole or not at all, with a one-line reason: a missing folder, a folder in the way. */
 function writeOutput(path: string, text: string): void {
   try {
-    writeFileAtomically(path, text, { mode: 0o644 });
+    writeFileAtomically(path, scrubSecrets(text), { mode: 0o644 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason =

@@ -1,15 +1,14 @@
 import { getAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { describeAgent, describeLinks } from '../ui/agent-view.js';
-import { redactSecrets } from '../ui/redact.js';
 import { resolveAgentId } from '../prompts/pick.js';
 
 export async function run(ctx: Context, args: unknown[]): Promise<void> {
   const client = await ctx.client();
   const agentId = await resolveAgentId(ctx, args[0], async () => client);
   const agent = await getAgent(client, agentId);
-  // The real service nests each linked LLM with its provider API key: never print it.
-  const safe = redactSecrets(agent);
+  // The real service nests each linked LLM with its provider API key, and tools their keys in metadata.
+  const safe = ctx.shown(agent);
   if (ctx.globals.json) ctx.printJson(safe);
   else if (ctx.globals.quiet) ctx.print(agent.id);
   else ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));

@@ -15,7 +15,7 @@ export async function run(ctx: Context, _args: unknown[], { limit, all }: z.infe
 
   const agents = await collect(listAgentsPaged(await ctx.client(), { limit: wanted, pageSize: PAGE_SIZE }));
 
-  if (ctx.globals.json) return ctx.printJson(agents);
+  if (ctx.globals.json) return ctx.printJson(ctx.shown(agents));
   if (ctx.globals.quiet) {
     for (const agent of agents) ctx.print(agent.id); // one id per line, for xargs
     return;

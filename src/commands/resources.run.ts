@@ -7,7 +7,6 @@ import type { ResourceSection } from '../config/state.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
-import { redactSecrets } from '../ui/redact.js';
 import type { CommandModule } from './define.js';
 import { aSwitch, fieldFlagOptions, listOptions } from './option-schemas.js';
 import type { ResourceVerb } from './resources.js';
@@ -33,9 +32,9 @@ async function requiredId(ctx: Context, resource: ResourceDescriptor, given: unk
 
 /** One record on stdout: the document (secrets redacted), its id (-q), or the detail view. */
 function printOne(ctx: Context, resource: ResourceDescriptor, record: ResourceRecord): void {
-  if (ctx.globals.json) ctx.printJson(redactSecrets(record));
+  if (ctx.globals.json) ctx.printJson(ctx.shown(record));
   else if (ctx.globals.quiet) ctx.print(record.id);
-  else ctx.print(describeResource(resource, record, ctx.stdoutTheme));
+  else ctx.print(describeResource(resource, ctx.shown(record), ctx.stdoutTheme));
 }
 
 const nameOf = (resource: ResourceDescriptor, record: ResourceRecord) => String(record[resource.nameKey] ?? record.id);
@@ -54,7 +53,7 @@ const stringOrNothing = (value: unknown) => (typeof value === 'string' ? value :
 const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: OptionsOf<V>) => Promise<void> } = {
   async list(resource, ctx, _args, { limit, all }) {
     const records = await allResources(await ctx.client(), resource, all ? Infinity : limit);
-    if (ctx.globals.json) ctx.printJson(redactSecrets(records));
+    if (ctx.globals.json) ctx.printJson(ctx.shown(records));
     else if (ctx.globals.quiet) for (const record of records) ctx.print(record.id);
     else if (records.length === 0) ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
     else ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));

@@ -1,5 +1,6 @@
 // Prints an agent's answer as its events arrive, in the chosen output mode.
 // Human mode streams text to stdout and keeps no copy, so memory stays flat.
+import { excerpt } from '../ui/secrets.js';
 import type { InvokeEvent } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
 import type { Context } from '../context.js';
@@ -139,8 +140,7 @@ export function describeToolCall(call: ToolCall): string {
 
 function oneLineText(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 120 ? flat.slice(0, 119) + '…' : flat;
+  return excerpt(text.replace(/\s+/g, ' ').trim(), 120);
 }
 
 /** Writes to stdout respecting backpressure, and remembers whether the last byte was a newline. */

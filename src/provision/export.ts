@@ -6,6 +6,8 @@ import type { ResourceRecord } from '../api/resources.js';
 import { LLM } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { FIELD_KEYS, LINK_KINDS, STACK_SECTIONS, type StackSectionKey } from './schema.js';
+import { keyVariableFor } from './key-variables.js';
+import { isSecretKey } from '../ui/redact.js';
 
 type Entry = Record<string, unknown>;
 
@@ -23,6 +25,21 @@ function asValue(value: unknown): unknown {
   return empty ? undefined : parsed;
 }
 
+/**
+ * Metadata with each secret (a key that names one) replaced by a reference apply reads it back from:
+ * `bingSearchApiKey: sk-…` becomes `bingSearchApiKeyEnv: AGENTS_KEY_<RECORD>_BING_SEARCH_API_KEY`.
+ */
+function withKeyReferences(value: unknown, recordName: string): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) =>
+      isSecretKey(key) && (typeof inner === 'string' || typeof inner === 'number') && inner !== ''
+        ? [`${key}Env`, keyVariableFor(recordName, key)]
+        : [key, inner],
+    ),
+  );
+}
+
 const counted = (values: unknown[]) => values.reduce<Map<unknown, number>>((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map());
 
 function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]): { entries: Entry[]; refOf: Map<string, string> } {
@@ -35,7 +52,8 @@ function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]
     if (shared && resource === LLM) entry.name = `${String(record.provider)}-${record.id.slice(0, 8)}`;
     for (const field of resource.fields) {
       if (field.secret) continue;
-      const value = field.type === 'json-object' ? asValue(record[field.key]) : record[field.key];
+      const value =
+        field.type === 'json-object' ? withKeyReferences(asValue(record[field.key]), String(record[resource.nameKey] ?? record.id)) : record[field.key];
       if (value !== undefined && value !== null && value !== '') entry[field.key] = value;
     }
     // Agents refer to it by name, unless the name is shared: then by id (an LLM by its file-only name).

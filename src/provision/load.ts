@@ -10,6 +10,8 @@ import { readFileOrStdin } from '../util/read-input.js';
 import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
 import { LLM } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { readDeclaredKeys } from './declared-keys.js';
+import type { KeyVariables } from './key-variables.js';
 import {
   desiredAgentSchema,
   desiredResourceSchema,
@@ -49,6 +51,8 @@ interface Problem {
 export interface LoadedResource {
   resource: DesiredResource;
   where: string;
+  /** Secret fields read from the variables the file names (an LLM's apiKey), checked before any request. */
+  secrets: Record<string, string>;
 }
 
 export interface LoadedStack {
@@ -56,7 +60,14 @@ export interface LoadedStack {
   resources: Record<StackSectionKey, LoadedResource[]>;
 }
 
-export async function loadStack(paths: string[], stdin: InputStream, options: { allowUnknownModel?: boolean } = {}): Promise<LoadedStack> {
+export interface LoadOptions {
+  allowUnknownModel?: boolean;
+  /** Where keys are read from, and which names besides AGENTS_KEY_* the invoker allows. */
+  keyVariables?: KeyVariables;
+}
+
+export async function loadStack(paths: string[], stdin: InputStream, options: LoadOptions = {}): Promise<LoadedStack> {
+  const keyVariables = options.keyVariables ?? { env: {}, allowed: [] };
   const loaded: LoadedStack = { agents: [], resources: { tools: [], datasources: [], llms: [] } };
   const problems: string[] = [];
   let sawUnknownModel = false;
@@ -99,8 +110,14 @@ export async function loadStack(paths: string[], stdin: InputStream, options: { 
         const parsed = schema.safeParse(entry);
         const named = (entry as Record<string, unknown> | null)?.[resource.nameKey] ?? (entry as Record<string, unknown> | null)?.name;
         const label = typeof named === 'string' ? `${resource.noun} "${named}"` : `${resource.noun} #${index + 1}`;
-        if (parsed.success) loaded.resources[key].push({ resource: parsed.data as DesiredResource, where: `${source}:${document.lineOf(path) ?? 1}` });
-        else report(path, label, parsed.error.issues);
+        if (!parsed.success) return report(path, label, parsed.error.issues);
+        const declared = parsed.data as DesiredResource;
+        const read = readDeclaredKeys(resource, declared, keyVariables);
+        for (const problem of read.problems) {
+          const line = document.lineOf([...path, ...problem.path]) ?? document.lineOf(path) ?? 1;
+          inFile.push({ line, message: `${source}:${line}: ${label}: ${problem.path.join('.')}: ${problem.problem}` });
+        }
+        loaded.resources[key].push({ resource: read.resource, secrets: read.secrets, where: `${source}:${document.lineOf(path) ?? 1}` });
       });
     }
     for (const [index, entry] of found.agents.entries.entries()) {

@@ -72,14 +72,12 @@ function linkChanges(desired: DesiredAgent, existing: Agent | undefined, catalog
 export interface PlanOptions {
   concurrency: number;
   prune?: boolean;
-  /** Where apiKeyEnv variables are read. */
-  env: Record<string, string | undefined>;
 }
 
 /** Each entry's `where` (file:line) prefixes its problems, so every one can be found in the file. */
 export async function computePlan(client: ApiClient, stack: LoadedStack, options: PlanOptions): Promise<Plan> {
   const desired = stack.agents;
-  const [existing, catalogs] = await Promise.all([listAllAgents(client), planResources(client, stack, options.env)]);
+  const [existing, catalogs] = await Promise.all([listAllAgents(client), planResources(client, stack)]);
   const prune = options.prune === true;
   const byName = new Map<string, Agent[]>();
   for (const agent of existing) byName.set(agent.name ?? '', [...(byName.get(agent.name ?? '') ?? []), agent]);

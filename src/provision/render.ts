@@ -1,6 +1,8 @@
 // How a plan and its results read, for people and as JSON. A plan reads like `terraform plan`:
 // one aligned line per agent, then one indented line per field change (old → new) and per link
 // to attach, by name where the service gave one and by an id long enough to be told apart.
+import { redactSecrets } from '../ui/redact.js';
+import { excerpt } from '../ui/secrets.js';
 import type { AttachKind } from '../api/agents.js';
 import { CliError, errorFields } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
@@ -38,8 +40,9 @@ export function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): 
 /** A field's value, quoted when text, on one line and cut to fit. */
 function shownValue(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
-  return escapeControls(text.length > VALUE_WIDTH ? `${text.slice(0, VALUE_WIDTH - 1)}…` : text);
+  const safe = redactSecrets(value); // a tool's metadata may hold its keys
+  const text = typeof safe === 'string' ? JSON.stringify(safe) : typeof safe === 'object' ? JSON.stringify(safe) : String(safe);
+  return escapeControls(excerpt(text, VALUE_WIDTH));
 }
 
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - text.length));
@@ -245,7 +248,7 @@ export function resourcesPlanJson(plan: Plan) {
         ? r.changed.map((field) =>
             r.resource.fields.find((f) => f.key === field)?.secret
               ? { field, from: '[redacted]', to: '[redacted]' }
-              : { field, from: r.previous[field] ?? null, to: r.fields[field] ?? null },
+              : { field, from: redactSecrets(r.previous[field] ?? null), to: redactSecrets(r.fields[field] ?? null) },
           )
         : [],
   }));

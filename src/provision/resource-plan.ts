@@ -8,7 +8,7 @@ import { CliError } from '../errors.js';
 import { matchReference } from '../references.js';
 import { FULL_ID } from '../util/full-id.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
-import { referenceNameOf, type LoadedStack } from './load.js';
+import { referenceNameOf, type LoadedResource, type LoadedStack } from './load.js';
 import { STACK_SECTIONS, type DesiredResource } from './schema.js';
 
 export interface PlannedResource {
@@ -62,25 +62,18 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The fields the file sets, as the service takes them (the key read from its variable). */
-function wantedFields(resource: ResourceDescriptor, declared: DesiredResource, env: Record<string, string | undefined>, at: string): Record<string, unknown> {
-  const fields: Record<string, unknown> = {};
+/** The fields the file sets, as the service takes them (secrets as read from their variables by load). */
+function wantedFields(resource: ResourceDescriptor, declared: DesiredResource, secrets: Record<string, string>): Record<string, unknown> {
+  const fields: Record<string, unknown> = { ...secrets };
   for (const field of resource.fields) if (!field.secret && declared[field.key] !== undefined) fields[field.key] = declared[field.key];
-  if (declared.apiKeyEnv !== undefined) {
-    const key = env[declared.apiKeyEnv];
-    if (!key) throw new CliError('usage', `${at}apiKeyEnv: ${declared.apiKeyEnv} is not set`, { hint: `Set ${declared.apiKeyEnv} to the provider's API key.` });
-    fields.apiKey = key;
-  }
   return fields;
 }
 
 function planOne(
   kind: AttachKind,
   resource: ResourceDescriptor,
-  declared: DesiredResource,
-  where: string,
+  { resource: declared, where, secrets }: LoadedResource,
   existing: ResourceRecord[],
-  env: Record<string, string | undefined>,
 ): PlannedResource {
   const at = `${where}: `;
   const name = referenceNameOf(resource, declared);
@@ -99,7 +92,7 @@ function planOne(
       },
     );
   }
-  const fields = wantedFields(resource, declared, env, at);
+  const fields = wantedFields(resource, declared, secrets);
   const current = matches[0];
   if (!current) {
     const missing = resource.fields.filter((f) => f.required && fields[f.key] === undefined).map((f) => (f.secret ? `${f.key}Env` : f.key));
@@ -133,12 +126,7 @@ function kindsUsed(stack: LoadedStack): Set<AttachKind> {
   return kinds;
 }
 
-export async function planResources(
-  client: ApiClient,
-  stack: LoadedStack,
-  env: Record<string, string | undefined>,
-  options: { listAll?: boolean } = {},
-): Promise<Catalogs> {
+export async function planResources(client: ApiClient, stack: LoadedStack, options: { listAll?: boolean } = {}): Promise<Catalogs> {
   const catalogs: Catalogs = { existing: {}, planned: [], problems: [] };
   const used = options.listAll ? new Set<AttachKind>(['tool', 'datasource', 'llm']) : kindsUsed(stack);
   await Promise.all(
@@ -147,12 +135,12 @@ export async function planResources(
     }),
   );
   for (const { key, kind, resource } of STACK_SECTIONS) {
-    for (const { resource: declared, where } of stack.resources[key]) {
+    for (const loaded of stack.resources[key]) {
       try {
-        catalogs.planned.push(planOne(kind, resource, declared, where, catalogs.existing[kind] ?? [], env));
+        catalogs.planned.push(planOne(kind, resource, loaded, catalogs.existing[kind] ?? []));
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
-        catalogs.problems.push({ name: `${resource.noun} ${referenceNameOf(resource, declared)}`, error, resource: true });
+        catalogs.problems.push({ name: `${resource.noun} ${referenceNameOf(resource, loaded.resource)}`, error, resource: true });
       }
     }
   }

@@ -1,7 +1,6 @@
 // Everything for people goes to stderr; stdout is for results only.
 import type { OutputStream } from '../deps.js';
 import { escapeControlsKeepLines as safe } from './safe-text.js';
-import { scrubSecrets } from './secrets.js';
 import type { Theme } from './theme.js';
 
 export interface Logger {
@@ -13,7 +12,7 @@ export interface Logger {
 }
 
 export function createLogger(stderr: OutputStream, theme: Theme, options: { quiet: boolean; debug: boolean }): Logger {
-  const line = (text: string) => void stderr.write(scrubSecrets(text) + '\n');
+  const line = (text: string) => void stderr.write(text + '\n'); // secrets: the stream scrubs (cli.ts)
   return {
     info: (m) => options.quiet || line(m),
     // These take plain text that may quote the service (names, messages): escaped here, once.

@@ -1,5 +1,8 @@
-/** Shows enough of a token to tell which one it is, never the whole of it. */
+/**
+ * Shows enough of a secret to tell which one it is and never enough to help guess it: at most its
+ * last 4 characters, and never more than a quarter of it.
+ */
 export function maskToken(token: string): string {
-  if (token.length < 12) return '****';
-  return `${token.slice(0, 4)}…${token.slice(-4)}`;
+  const shown = Math.min(4, Math.floor(token.length / 4));
+  return `****${shown > 0 ? token.slice(-shown) : ''}`;
 }

@@ -1,6 +1,7 @@
 // A compact, aligned table. On a terminal the widest column is cut to fit the width, never the
 // first: it holds the id a person copies into the next command.
 // Cells are one line each, with control characters shown escaped (the text may come from the service).
+import { excerpt } from './secrets.js';
 import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
 
@@ -29,5 +30,5 @@ function shrinkToFit(widths: number[], total: number): void {
 }
 
 function fitCell(cell: string, width: number): string {
-  return cell.length > width ? cell.slice(0, width - 1) + '…' : cell.padEnd(width);
+  return excerpt(cell, width).padEnd(width);
 }

@@ -76,9 +76,9 @@ describe('precedence: flag > environment > profile > default', () => {
     });
     const status = async (args: string[], env: Record<string, string> = {}) =>
       JSON.parse((await runCli(['status', '--json', ...args], { configDir: dir, env })).stdout);
-    expect(await status(['--profile', 'staging'])).toMatchObject({ profile: 'staging', baseUrl: 'https://staging.example.com', token: 'tok_…0001' });
+    expect(await status(['--profile', 'staging'])).toMatchObject({ profile: 'staging', baseUrl: 'https://staging.example.com', token: '****0001' });
     expect(await status([], { AGENTS_PROFILE: 'staging' })).toMatchObject({ profile: 'staging' });
-    expect(await status([], { AGENTS_TOKEN: 'tok_from_env_999999999' })).toMatchObject({ tokenSource: 'env', token: 'tok_…9999' });
+    expect(await status([], { AGENTS_TOKEN: 'tok_from_env_999999999' })).toMatchObject({ tokenSource: 'env', token: '****9999' });
   });
 });
 
@@ -87,7 +87,7 @@ describe('status never shows the token', () => {
     const dir = tempConfigDir();
     await login(dir);
     const human = await runCli(['status'], { configDir: dir });
-    expect(human.stdout).toContain('tok_…3456');
+    expect(human.stdout).toContain('token        ****3456');
     expect(human.stdout).toContain(join(dir, 'config.json'));
     const json = await runCli(['status', '--json'], { configDir: dir });
     for (const out of [human.stdout, human.stderr, json.stdout, json.stderr]) expect(out).not.toContain(TOKEN);

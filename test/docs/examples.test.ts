@@ -77,6 +77,7 @@ function world(emulator: RunningEmulator): { dir: string; env: Record<string, st
       NO_COLOR: '1',
       AGENTS_EMULATOR_TOKEN_DELAY_MS: '0',
       OPENAI_API_KEY: 'sk-example-not-a-real-key', // what a user of `agents llms create` has
+      AGENTS_KEY_OPENAI: 'sk-example-not-a-real-key', // what examples/stack.yaml reads
     },
   };
 }

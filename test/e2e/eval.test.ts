@@ -22,7 +22,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 10 });
-  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, OPENAI_API_KEY: 'sk-test' };
+  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test' };
   const applied = await runBinary(['apply', '-f', 'examples/stack.yaml'], { env });
   expect(applied.code, applied.stderr).toBe(0);
 }, 30_000);

@@ -17,7 +17,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, OPENAI_API_KEY: 'sk-test' };
+  env = { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test' };
   const applied = await runCli(['apply', '-f', join(EXAMPLES, 'stack.yaml')], { env });
   expect(applied.code, applied.stderr).toBe(0);
 });
@@ -150,7 +150,7 @@ describe('pass rates against a flaky agent', () => {
         'flaky.yaml',
         'cases:\n  - {name: capital, agent: Flaky, input: capital of France?, assert: [{contains: Paris}, {no-error: true}]}\n',
       );
-      const flakyEnv = { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 't' };
+      const flakyEnv = { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789' };
       const strict = await runCli(['eval', '-f', file, '--repeat', '5', '--concurrency', '1'], { env: flakyEnv });
       expect(strict.code).toBe(1);
       expect(strict.stdout).toContain('  passed 3 of 5 runs (60%), needs 100%; run 4 failed:');
@@ -185,7 +185,9 @@ describe('what each invoke sends', () => {
           '    turns: [{input: one}, {input: two, assert: [{is-json: true}]}]',
         ].join('\n'),
       );
-      const result = await runCli(['eval', '-f', file, '--repeat', '2', '--concurrency', '1'], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 't' } });
+      const result = await runCli(['eval', '-f', file, '--repeat', '2', '--concurrency', '1'], {
+        env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789' },
+      });
       expect(result.code, result.stderr).toBe(0);
       const bodies = server.requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body));
       expect(bodies.map((b) => b.input)).toEqual(['one', 'two', 'one', 'two']);
@@ -255,7 +257,7 @@ describe('exit codes', () => {
         'revoked.yaml',
         'cases:\n' + ['one', 'two', 'three'].map((n) => `  - {name: ${n}, agent: Revoked, input: hi, assert: [{contains: fine}]}\n`).join(''),
       );
-      const result = await runCli(['eval', '-f', file, '--concurrency', '1'], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 't' } });
+      const result = await runCli(['eval', '-f', file, '--concurrency', '1'], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789' } });
       expect(result.code).toBe(4);
       expect(result.stdout).toMatch(/^PASS {2}one {2}\d+ ms\n\n1 passed, 0 failed, 2 not finished of 3 cases in /);
       expect(result.stderr).toContain('Not authenticated');

@@ -15,7 +15,7 @@ for (const strict of [false, true]) {
   describe(`a whole stack${strict ? ' (--strict)' : ''}`, () => {
     const running = useEmulatorPerTest(strict);
     const agents = (argv: string[], env: Record<string, string> = {}) =>
-      runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, env: { ...running.env, OPENAI_API_KEY: KEY, ...env } });
+      runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, env: { ...running.env, AGENTS_KEY_OPENAI: KEY, ...env } });
     const json = async (argv: string[]) => JSON.parse((await agents([...argv, '--json'])).stdout);
     const file = (text: string) => {
       const path = join(mkdtempSync(join(tmpdir(), 'agents-stack-')), 'stack.yaml');
@@ -102,9 +102,9 @@ for (const strict of [false, true]) {
       expect(inFile.stderr).toContain(':3: LLM "OPENAI": apiKey: does not belong in a file');
       expect(inFile.stderr).not.toContain('sk-oops');
       const before = running.emulator.requests.filter((r) => r.method !== 'GET').length;
-      const unset = await agents(['apply', '-f', file('llms:\n  - provider: GROQ\n    apiKeyEnv: NOT_SET_ANYWHERE\n')]);
+      const unset = await agents(['apply', '-f', file('llms:\n  - provider: GROQ\n    apiKeyEnv: AGENTS_KEY_NOT_SET_ANYWHERE\n')]);
       expect(unset.code).toBe(2);
-      expect(unset.stderr).toContain('apiKeyEnv: NOT_SET_ANYWHERE is not set');
+      expect(unset.stderr).toContain(':3: LLM "GROQ": apiKeyEnv: AGENTS_KEY_NOT_SET_ANYWHERE is not set');
       await agents(['tools', 'create', '--name', 'twin', '--type', 'HTTP']);
       await agents(['tools', 'create', '--name', 'twin', '--type', 'HTTP']);
       const ambiguous = await agents(['apply', '-f', file('agents:\n  - {name: A, description: d, llmModel: GPT_4, tools: [twin]}\n')]);

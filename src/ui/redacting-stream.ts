@@ -17,6 +17,9 @@ export type RedactingStream<T extends OutputStream> = T & {
 export function redactingStream<T extends OutputStream>(stream: T, options: { pieces: boolean }): RedactingStream<T> {
   const scrubber = new StreamScrubber(options.pieces);
   const decoder = new TextDecoder();
+  // The stream's own write, taken now: ora hooks `write` by assigning it, which must not reach the stream.
+  const streamWrite = stream.write.bind(stream) as OutputStream['write'];
+  let assigned: unknown;
   const write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
     const callback = rest.find((arg): arg is (error?: Error | null) => void => typeof arg === 'function');
     const text = scrubber.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
@@ -24,18 +27,24 @@ export function redactingStream<T extends OutputStream>(stream: T, options: { pi
       if (callback) queueMicrotask(() => callback(null));
       return true;
     }
-    return callback ? stream.write(text, callback) : stream.write(text);
+    return callback ? streamWrite(text, callback) : streamWrite(text);
   };
   const flushRedacted = () => {
     const rest = scrubber.flush();
-    if (rest !== '') stream.write(rest);
+    if (rest !== '') streamWrite(rest);
   };
   return new Proxy(stream, {
     get(target, property) {
-      if (property === 'write') return write;
+      if (property === 'write') return assigned ?? write;
       if (property === 'flushRedacted') return flushRedacted;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+    set(target, property, value) {
+      // A hook (ora's) wraps `write` and later puts back what it found: both stay on this side.
+      if (property === 'write') assigned = value === write ? undefined : value;
+      else Reflect.set(target, property, value, target);
+      return true;
     },
   }) as RedactingStream<T>;
 }

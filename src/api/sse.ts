@@ -7,6 +7,7 @@
 //  - an empty `data:` in a `message` event is a newline token;
 //  - a line without a colon (or with an unknown field name) right after a data line is
 //    the rest of a token that contained a newline: it continues the data after "\n".
+import { CliError } from '../errors.js';
 
 export interface SseEvent {
   event: string;
@@ -18,14 +19,20 @@ export interface SseDecoderOptions {
   lenient?: boolean;
 }
 
+/** The longest line, and the most data one event may hold: a line that never ends must not fill memory. */
+export const MAX_SSE_LINE_BYTES = 16 * 1024 * 1024;
+
 const LF = 0x0a;
 const CR = 0x0d;
 const KNOWN_FIELDS = new Set(['event', 'data', 'id', 'retry']);
 
 export class SseDecoder {
   private readonly lenient: boolean;
-  /** Pieces of a line that has not ended yet. */
+  /** Pieces of a line that has not ended yet, and their size. */
   private partial: Buffer[] = [];
+  private partialBytes = 0;
+  /** Characters of data in the event being read. */
+  private dataChars = 0;
   /** A chunk ended in CR: a LF starting the next chunk belongs to the same line break. */
   private skipLeadingLf = false;
   private atStreamStart = true;
@@ -58,6 +65,7 @@ export class SseDecoder {
         this.partial.push(chunk.subarray(start, lastBreak + 1));
         text = Buffer.concat(this.partial).toString('utf8');
         this.partial = [];
+        this.partialBytes = 0;
       } else {
         text = chunk.toString('utf8', start, lastBreak + 1);
       }
@@ -66,7 +74,11 @@ export class SseDecoder {
       if (lastBreak !== chunk.length - 1) this.skipLeadingLf = false;
       start = lastBreak + 1;
     }
-    if (start < chunk.length) this.partial.push(Buffer.from(chunk.subarray(start))); // a copy: the caller may reuse its buffer
+    if (start < chunk.length) {
+      this.partialBytes += chunk.length - start;
+      if (this.partialBytes > MAX_SSE_LINE_BYTES) throw tooLong('a line of the stream');
+      this.partial.push(Buffer.from(chunk.subarray(start))); // a copy: the caller may reuse its buffer
+    }
     return events;
   }
 
@@ -76,6 +88,7 @@ export class SseDecoder {
     if (this.partial.length > 0) {
       this.processLine(this.firstLine(Buffer.concat(this.partial).toString('utf8')), events);
       this.partial = [];
+      this.partialBytes = 0;
     }
     this.dispatch(events);
     return events;
@@ -110,6 +123,12 @@ export class SseDecoder {
     return line.charCodeAt(0) === 0xfeff ? line.slice(1) : line;
   }
 
+  private addData(text: string): void {
+    this.dataChars += text.length;
+    if (this.dataChars > MAX_SSE_LINE_BYTES) throw tooLong('one event of the stream');
+    this.dataLines.push(text);
+  }
+
   private processLine(line: string, events: SseEvent[]): void {
     if (line === '') {
       this.dispatch(events);
@@ -123,7 +142,7 @@ export class SseDecoder {
 
     if (this.lenient && this.lastFieldWasData && (colon === -1 || !KNOWN_FIELDS.has(field))) {
       // The rest of a raw token that held a newline.
-      this.dataLines.push(line);
+      this.addData(line);
       return;
     }
     this.lastFieldWasData = false;
@@ -132,7 +151,7 @@ export class SseDecoder {
         this.eventType = value;
         break;
       case 'data':
-        this.dataLines.push(value);
+        this.addData(value);
         this.sawData = true;
         this.lastFieldWasData = true;
         break;
@@ -154,6 +173,7 @@ export class SseDecoder {
     }
     this.eventType = '';
     this.dataLines.length = 0; // reused: one array for the whole stream
+    this.dataChars = 0;
     this.sawData = false;
     this.lastFieldWasData = false;
   }
@@ -166,4 +186,8 @@ export function decodeSse(chunks: Iterable<Uint8Array>, options?: SseDecoderOpti
   for (const chunk of chunks) events.push(...decoder.push(chunk));
   events.push(...decoder.end());
   return events;
+}
+
+function tooLong(what: string): CliError {
+  return new CliError('bad-response', `${what} passed ${MAX_SSE_LINE_BYTES / 1024 / 1024} MiB without ending; it stopped reading`);
 }

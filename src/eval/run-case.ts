@@ -1,6 +1,7 @@
 // One run of one case: its turns in order, in a fresh session, each answer read whole and judged.
 // The agent failing to answer (an error event, a dropped stream, a 5xx) is part of the result, for
 // `no-error` to judge; the service turning the CLI away (token, address, missing agent) stops the run.
+import { KeptAnswer } from '../invoke/kept-answer.js';
 import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../api/client.js';
 import { invokeAgent, type InvokeBody } from '../api/invoke.js';
@@ -62,17 +63,16 @@ async function answerTurn(evalCase: EvalCase, turn: Turn, sessionId: string, set
     ...(evalCase.llmParams && { llm_params: evalCase.llmParams }),
   };
   const stopwatch = startStopwatch();
-  const texts: string[] = [];
-  const toolCalls: ToolCall[] = [];
+  const kept = new KeptAnswer<ToolCall>();
   let value: unknown;
   let error: CliError | undefined;
   try {
     const batches = invokeAgent(settings.client, settings.agentId, body, settings.timeoutSeconds, settings.signal, settings.debug);
     read: for await (const batch of stopwatch.watch(batches)) {
       for (const event of batch) {
-        if (event.type === 'token') texts.push(event.text);
+        if (event.type === 'token') kept.addText(event.text);
         else if (event.type === 'value') value = event.value;
-        else if (event.type === 'tool_call') toolCalls.push({ name: event.name, args: event.args, response: event.response, raw: event.raw });
+        else if (event.type === 'tool_call') kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
         else {
           error = new CliError('stream', event.message.split('\n')[0]!);
           break read;
@@ -80,13 +80,13 @@ async function answerTurn(evalCase: EvalCase, turn: Turn, sessionId: string, set
       }
     }
   } catch (thrown) {
-    error = await asCaseError(thrown, settings, texts.join(''));
+    error = await asCaseError(thrown, settings, kept.text);
   }
-  const text = value !== undefined ? (JSON.stringify(value) ?? '') : texts.join('');
+  const text = value !== undefined ? (JSON.stringify(value) ?? '') : kept.text;
   return {
     text,
     ...(value !== undefined && { value }),
-    toolCalls,
+    toolCalls: kept.toolCalls,
     ...(error && { error: { kind: error.kind, message: error.message } }),
     timing: stopwatch.read(),
   };

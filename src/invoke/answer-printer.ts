@@ -1,5 +1,6 @@
 // Prints an agent's answer as its events arrive, in the chosen output mode.
 // Human mode streams text to stdout and keeps no copy, so memory stays flat.
+import { KeptAnswer } from './kept-answer.js';
 import { excerpt } from '../ui/secrets.js';
 import type { InvokeEvent } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
@@ -38,8 +39,8 @@ export async function printAnswer(
   // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
   // Piped, it stays byte-exact.
   const shown = ctx.deps.stdout.isTTY === true ? escapeControlsKeepLines : (text: string) => text;
-  const toolCalls: ToolCall[] = [];
-  const texts: string[] = [];
+  const kept = new KeptAnswer<ToolCall>();
+  const toolCalls = kept.toolCalls;
   let value: unknown;
   let failure: CliError | undefined;
   let shownSomething = false;
@@ -54,7 +55,7 @@ export async function printAnswer(
         if (mode === 'events' && event.type !== 'error') pending += JSON.stringify(eventLine(event)) + '\n';
         switch (event.type) {
           case 'token':
-            if (keepText) texts.push(event.text);
+            if (keepText) kept.addText(event.text);
             if (mode === 'human') pending += shown(event.text);
             break;
           case 'value':
@@ -62,7 +63,7 @@ export async function printAnswer(
             break;
           case 'tool_call': {
             const { type: _type, ...call } = event;
-            toolCalls.push(call);
+            kept.addToolCall(call);
             break;
           }
           case 'error':
@@ -86,10 +87,10 @@ export async function printAnswer(
     }
   }
 
-  const output = value !== undefined ? value : texts.join('');
+  const output = value !== undefined ? value : kept.text;
   if (failure) {
-    const kept = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
-    return { output, toolCalls, failure: kept ? withHint(failure, KEPT_HINT[mode]) : failure };
+    const partial = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
+    return { output, toolCalls, failure: partial ? withHint(failure, KEPT_HINT[mode]) : failure };
   }
   if (mode === 'events') {
     const timed = timing ? JSON.stringify({ type: 'timing', ...timing() }) + '\n' : '';

@@ -1,15 +1,24 @@
 // Reading a file the user named, or stdin for "-", with a clear error when it cannot be read.
 // Files that describe something (agent fields, provisioning, schemas) must be UTF-8: a stray
 // byte is exit 2 with its offset. An input for the model is read leniently, with a warning.
-import { fstatSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, fstatSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 
-export async function readAllBytes(stream: InputStream): Promise<Buffer> {
+/** The most any file or stdin is read: /dev/zero, or a link to it, must end with an error, not fill memory. */
+export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+
+const tooLarge = (what: string) => new CliError('usage', `${what} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; refusing to read it`);
+
+export async function readAllBytes(stream: InputStream, what = 'stdin'): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
+  let size = 0;
+  for await (const chunk of stream) {
+    size += chunk.length;
+    if (size > MAX_INPUT_BYTES) throw tooLarge(what);
+    chunks.push(Buffer.from(chunk));
+  }
   return Buffer.concat(chunks);
 }
 
@@ -18,10 +27,12 @@ export async function readAll(stream: InputStream): Promise<string> {
 }
 
 async function readBytes(path: string, stdin: InputStream, flag: string): Promise<Buffer> {
-  if (path === '-') return readAllBytes(stdin);
+  if (path === '-') return readAllBytes(stdin, `${flag} -`);
   try {
-    return await readFile(path);
+    // Read in pieces up to the cap: a device or a fifo reports no size to check first.
+    return await readAllBytes(createReadStream(path, { highWaterMark: 1024 * 1024 }), `${flag} ${path}`);
   } catch (error) {
+    if (error instanceof CliError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : (error as Error).message;
     throw new CliError('usage', `cannot read ${flag} ${path}: ${reason}`);
@@ -84,7 +95,12 @@ async function readIfPrompt(stdin: InputStream): Promise<Buffer | undefined> {
     return undefined;
   }
   const parts: Buffer[] = [];
-  for (let next = first; !next.done; next = await chunks.next()) parts.push(Buffer.from(next.value as Uint8Array));
+  let size = 0;
+  for (let next = first; !next.done; next = await chunks.next()) {
+    size += (next.value as Uint8Array).length;
+    if (size > MAX_INPUT_BYTES) throw tooLarge('stdin');
+    parts.push(Buffer.from(next.value as Uint8Array));
+  }
   const bytes = Buffer.concat(parts);
   return bytes.length > 0 ? bytes : undefined;
 }

@@ -1,0 +1,37 @@
+// The part of an answer a command keeps in memory (--json, --events' last line, --output-schema,
+// eval's checks). A plain invoke streams an answer of any size and keeps none of it; these are
+// bounded, so an endless stream from a service ends with a clear error, not with the machine's memory.
+import { CliError } from '../errors.js';
+
+/** Characters of text kept; about 32-64 MiB of memory. */
+export const MAX_KEPT_ANSWER_CHARS = 16 * 1024 * 1024;
+/** Tool calls kept for one answer. */
+export const MAX_KEPT_TOOL_CALLS = 10_000;
+
+const tooLong = (what: string) =>
+  new CliError('bad-response', `the answer passed ${what}, the most agents keeps in memory; it stopped reading`, {
+    hint: 'A plain `agents invoke` (no --json, --events or --output-schema) streams an answer of any size.',
+  });
+
+export class KeptAnswer<Call> {
+  private parts: string[] = [];
+  private chars = 0;
+  readonly toolCalls: Call[] = [];
+
+  addText(text: string): void {
+    this.chars += text.length;
+    if (this.chars > MAX_KEPT_ANSWER_CHARS) throw tooLong(`${MAX_KEPT_ANSWER_CHARS / 1024 / 1024} Mi characters`);
+    this.parts.push(text);
+    // Thousands of token-sized strings cost far more than their text: join them now and then.
+    if (this.parts.length >= 4096) this.parts = [this.parts.join('')];
+  }
+
+  addToolCall(call: Call): void {
+    if (this.toolCalls.length >= MAX_KEPT_TOOL_CALLS) throw tooLong(`${MAX_KEPT_TOOL_CALLS} tool calls`);
+    this.toolCalls.push(call);
+  }
+
+  get text(): string {
+    return this.parts.join('');
+  }
+}

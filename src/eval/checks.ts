@@ -1,5 +1,6 @@
 // Judges one answer against one check. Pure: the answer is already whole. A failure says what was
 // expected and what came instead; the answer itself is shown once per turn by the report.
+import { RegexTimeoutError } from '../util/bounded-regex.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ToolCall } from '../invoke/answer-printer.js';
 import type { Timing } from '../invoke/timing.js';
@@ -44,7 +45,12 @@ function problemOf(check: Check, answer: Answer): string | undefined {
     case 'equals':
       return text.trim() === check.value.trim() ? undefined : `expected the answer to be exactly ${quote(check.value)}`;
     case 'regex':
-      return check.pattern.test(text) ? undefined : `expected the answer to match /${check.value}/`;
+      try {
+        return check.pattern.test(text) ? undefined : `expected the answer to match /${check.value}/`;
+      } catch (error) {
+        if (error instanceof RegexTimeoutError) return error.message;
+        throw error;
+      }
     case 'is-json': {
       const parsed = asJson(answer);
       return 'problem' in parsed ? `expected JSON: ${parsed.problem}` : undefined;

@@ -1,5 +1,6 @@
 // Reads an eval file (YAML or JSON) and checks all of it before any request: every problem is
 // reported at once, each with file:line, and the run is exit 2 with nothing sent.
+import { boundedRegExp } from '../util/bounded-regex.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { compileJsonSchema } from '../util/json-schema.js';
@@ -133,7 +134,7 @@ async function compileCheck(kind: CheckKind, value: unknown, what: string): Prom
   switch (kind) {
     case 'regex':
       try {
-        return { kind, value: value as string, pattern: new RegExp(value as string) };
+        return { kind, value: value as string, pattern: boundedRegExp(value as string) };
       } catch (error) {
         throw new CliError('usage', `${what}: not a valid regular expression: ${(error as Error).message}`);
       }

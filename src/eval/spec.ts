@@ -1,5 +1,6 @@
 // The eval file's shape: cases, each an input or a conversation of turns, each with checks.
 // One-key maps (`- contains: hello`) keep files short and portable between versions.
+import type { BoundedRegExp } from '../util/bounded-regex.js';
 import * as z from 'zod/mini';
 import { textError } from '../resources/field-schema.js';
 import type { JsonSchemaCheck } from '../util/json-schema.js';
@@ -31,7 +32,7 @@ export const CHECK_KINDS = Object.keys(CHECK_VALUES) as CheckKind[];
 /** A check as the file gives it, ready to judge an answer (its regex or schema compiled). */
 export type Check =
   | { kind: 'contains' | 'icontains' | 'not-contains' | 'equals'; value: string }
-  | { kind: 'regex'; value: string; pattern: RegExp }
+  | { kind: 'regex'; value: string; pattern: BoundedRegExp }
   | { kind: 'json-schema'; value: Record<string, unknown>; validate: JsonSchemaCheck }
   | { kind: 'is-json' | 'no-error'; value: true }
   | { kind: 'tool-called'; value: { name: string; args?: Record<string, unknown> } }

@@ -2,6 +2,7 @@
 // 2020-12, chosen by $schema (draft-07 when absent). Read leniently, as the spec says: unknown
 // keywords are ignored and `format` is an annotation, not Ajv's strict mode, which rejects valid
 // schemas. Loaded only when a schema is given: Ajv costs tens of ms to load.
+import { boundedRegExp, RegexTimeoutError } from './bounded-regex.js';
 import { CliError } from '../errors.js';
 
 /** The problems of a value, one line each; empty when it matches. */
@@ -32,7 +33,8 @@ function classOf<T>(module: { default?: unknown }): T {
 }
 
 async function validatorFor(dialect: Dialect) {
-  const options = { strict: false, allErrors: true, validateFormats: false, logger: false as const };
+  // Patterns match in bounded time (bounded-regex.ts): a schema's `pattern` is text from outside.
+  const options = { strict: false, allErrors: true, validateFormats: false, logger: false as const, code: { regExp: boundedRegExp } };
   switch (dialect) {
     case 'draft-04': {
       const Ajv04 = classOf<typeof import('ajv-draft-04').default>(await import('ajv-draft-04'));
@@ -69,7 +71,12 @@ export async function compileJsonSchema(schema: Record<string, unknown>, what: s
     }
   })();
   return (value) => {
-    if (validate(value)) return [];
+    try {
+      if (validate(value)) return [];
+    } catch (error) {
+      if (error instanceof RegexTimeoutError) return [error.message]; // the value could not be shown to match
+      throw error;
+    }
     return (validate.errors ?? []).map(
       (issue) =>
         `${issue.instancePath ? issue.instancePath.slice(1).replaceAll('/', '.') : '(root)'}: ${issue.message ?? 'is invalid'}${detailOf(issue.params)}`,

@@ -1,7 +1,7 @@
 // The one place that turns a failure into a message on stderr and an exit code.
 import { CliError, ExitCode } from './errors.js';
 import type { OutputStream } from './deps.js';
-import { escapeControlsKeepLines as safe } from './ui/safe-text.js';
+import { escapeControls as safe } from './ui/safe-text.js';
 import type { Theme } from './ui/theme.js';
 
 export interface ReportTarget {
@@ -19,7 +19,8 @@ export function reportError(error: unknown, target: ReportTarget): number {
       write(theme.muted(error.message));
       return error.exitCode;
     }
-    // Messages carry the service's own words: escape them before they reach a terminal.
+    // Messages carry the service's own words: escaped before they reach a terminal, each on one
+    // line, so a service's "\n" cannot forge a line of ours.
     write(theme.error('error: ') + safe(error.message));
     for (const detail of error.details) write('  ' + safe(detail));
     if (error.hint) write(theme.muted(safe(error.hint)));

@@ -1,6 +1,6 @@
 // Everything for people goes to stderr; stdout is for results only.
 import type { OutputStream } from '../deps.js';
-import { escapeControlsKeepLines as safe } from './safe-text.js';
+import { escapeControls as safe } from './safe-text.js';
 import type { Theme } from './theme.js';
 
 export interface Logger {

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TOKEN_DELAY_MS, type EmulatorConfig } from './context.js';
 import { isLoopbackHost } from '../config/base-url.js';
-import { connectableHost, randomEmulatorToken } from './exposure.js';
+import { connectableHost, isOwnHost, randomEmulatorToken } from './exposure.js';
 import { sendDetail, sendInternalError } from './http.js';
 import { matchRoute } from './router.js';
 import { DEFAULT_EMULATOR_TOKEN } from './seed.js';
@@ -46,6 +46,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
 
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! });
+    // Before anything else: a browser page that reached this port by DNS rebinding gets nothing.
+    if (!isOwnHost(req.headers.host, host)) return sendDetail(res, 421, `Host ${JSON.stringify(req.headers.host ?? '')} is not this emulator's address`);
     handle(req, res, store, config, token).catch(() => {
       if (!res.headersSent) sendInternalError(res);
       else res.destroy();

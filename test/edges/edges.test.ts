@@ -181,7 +181,10 @@ describe('proxies (row 11)', () => {
     return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, tunnels, server };
   }
 
-  /** The emulator as a service on another host (plain http, opted in): the proxy is on the way to it. */
+  /**
+   * A service on another host (plain http, opted in): the proxy is on the way to it. It is a plain
+   * server, not the emulator, which answers only its own host names.
+   */
   const remote = () => ({
     ...running.env,
     AGENTS_BASE_URL: running.env.AGENTS_BASE_URL!.replace('127.0.0.1', 'agents.internal'),
@@ -190,14 +193,18 @@ describe('proxies (row 11)', () => {
 
   it('requests go through HTTP_PROXY (undici loaded file by file still gives its agents their API)', async () => {
     const proxy = await startProxy();
+    const service = await startTestServer((_req, res) => sendJson(res, 200, { success: true, data: [] }));
     try {
-      const result = await runBinary(['list', '--json'], { env: { ...remote(), HTTP_PROXY: proxy.url } });
+      const env = { ...remote(), AGENTS_BASE_URL: service.url.replace('127.0.0.1', 'agents.internal'), HTTP_PROXY: proxy.url };
+      const result = await runBinary(['list', '--json'], { env });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
-      expect(proxy.tunnels).toEqual([new URL(remote().AGENTS_BASE_URL).host]);
+      expect(proxy.tunnels).toEqual([new URL(env.AGENTS_BASE_URL).host]);
+      expect(service.requests.map((r) => r.headers.host)).toEqual([new URL(env.AGENTS_BASE_URL).host]);
     } finally {
       proxy.server.closeAllConnections();
       proxy.server.close();
+      await service.close();
     }
   });
 

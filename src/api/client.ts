@@ -127,6 +127,14 @@ export class ApiClient {
     }
   }
 
+  /**
+   * A request given up while its proxy tunnel was being set up still holds a socket to the proxy
+   * (undici does not hear the abort there), which would keep the process alive: close them all.
+   */
+  private dropProxyConnections(url: string): void {
+    if (!this.options.dispatcher && proxyFor(url)) this.dispatcher.destroy().catch(() => undefined);
+  }
+
   /** No headers within --timeout: a proxy on the way is the likelier culprit, so it is named. */
   private noAnswerError(url: string, segments: string[]): CliError {
     const proxy = this.options.dispatcher ? undefined : proxyFor(url);
@@ -186,7 +194,7 @@ export class ApiClient {
       if (payload !== undefined) this.debug(`  body: ${oneLine(payload, 500)}`);
       let response: Dispatcher.ResponseData;
       try {
-        response = await request(url, this.dispatcher, {
+        const pending = request(url, this.dispatcher, {
           method,
           headers,
           body: payload,
@@ -194,7 +202,9 @@ export class ApiClient {
           headersTimeout: this.timeoutMs,
           bodyTimeout: this.timeoutMs,
         });
+        response = await untilAborted(pending, attemptSignal);
       } catch (error) {
+        if (attemptSignal.aborted) this.dropProxyConnections(url);
         if (signal?.aborted !== true && (deadline?.aborted || firstByte.signal.aborted)) throw this.noAnswerError(url, segments);
         const failure = classifyNetworkError(error);
         this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
@@ -315,4 +325,14 @@ export function unwrapEnvelope(body: unknown, status: number): unknown {
   }
   if (record.success === true) return record.data ?? null;
   return body;
+}
+
+/** The request, or the signal's abort, whichever comes first: undici leaves a request that waits behind a proxy's CONNECT deaf to its signal. */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }

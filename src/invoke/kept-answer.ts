@@ -3,8 +3,8 @@
 // bounded, so an endless stream from a service ends with a clear error, not with the machine's memory.
 import { CliError } from '../errors.js';
 
-/** Characters of text kept; about 32-64 MiB of memory. */
-export const MAX_KEPT_ANSWER_CHARS = 16 * 1024 * 1024;
+/** Characters of text kept: about 100 MiB at the peak with --json (the copies that printing it makes), under the 150 MiB budget. */
+export const MAX_KEPT_ANSWER_CHARS = 4 * 1024 * 1024;
 /** Tool calls kept for one answer. */
 export const MAX_KEPT_TOOL_CALLS = 10_000;
 
@@ -14,6 +14,8 @@ const tooLong = (what: string) =>
   });
 
 export class KeptAnswer<Call> {
+  /** Joined groups of pieces, and the pieces since the last group. */
+  private groups: string[] = [];
   private parts: string[] = [];
   private chars = 0;
   readonly toolCalls: Call[] = [];
@@ -22,8 +24,12 @@ export class KeptAnswer<Call> {
     this.chars += text.length;
     if (this.chars > MAX_KEPT_ANSWER_CHARS) throw tooLong(`${MAX_KEPT_ANSWER_CHARS / 1024 / 1024} Mi characters`);
     this.parts.push(text);
-    // Thousands of token-sized strings cost far more than their text: join them now and then.
-    if (this.parts.length >= 4096) this.parts = [this.parts.join('')];
+    // Thousands of token-sized strings cost far more than their text: join each thousand into one
+    // (never the whole text again, which would copy it over and over).
+    if (this.parts.length >= 1024) {
+      this.groups.push(this.parts.join(''));
+      this.parts = [];
+    }
   }
 
   addToolCall(call: Call): void {
@@ -32,6 +38,6 @@ export class KeptAnswer<Call> {
   }
 
   get text(): string {
-    return this.parts.join('');
+    return this.groups.join('') + this.parts.join('');
   }
 }

@@ -28,7 +28,13 @@ for (const strict of [false, true]) {
 
     it('tools: create, list (newest first, -q ids), get, update only what is given, delete; then it is gone', async () => {
       const created = await json(['tools', 'create', '--name', 'search', '--type', 'GOOGLE_SEARCH', '--metadata', '{"region":"eu"}']);
-      expect(created).toMatchObject({ name: 'search', type: 'GOOGLE_SEARCH', description: 'a helpful tool.', metadata: '{"region": "eu"}', returnDirect: false });
+      expect(created).toMatchObject({
+        name: 'search',
+        type: 'GOOGLE_SEARCH',
+        description: 'a helpful tool.',
+        metadata: '{"region": "eu"}',
+        returnDirect: false,
+      });
       expect((await agents(['tools', 'list', '-q'])).stdout.split('\n')[0]).toBe(created.id);
       expect(await json(['tools', 'get', created.id])).toEqual(created);
       const updated = await json(['tools', 'update', created.id, '--description', 'Searches Google', '--return-direct']);

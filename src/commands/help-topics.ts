@@ -16,7 +16,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
                                (default $XDG_CACHE_HOME/agents or ~/.cache/agents)
   NO_COLOR, FORCE_COLOR, TERM=dumb  colour; TERM=dumb also stops the spinner
   CI                           never prompt, never animate
-  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY  proxy (never used for a loopback service)
+  AGENTS_KEY_*                 keys a stack file may name (apiKeyEnv: AGENTS_KEY_OPENAI)
   VISUAL, EDITOR               editor for multi-line answers in prompts
 `,
   },

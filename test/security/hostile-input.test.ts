@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -205,15 +205,19 @@ describe('a proxy that drops CONNECT, or never answers (row 6)', () => {
   let dropper: Server;
   let silent: Server;
   let connections = 0;
+  const sockets = new Set<Socket>();
   beforeAll(async () => {
     dropper = createServer((socket) => {
       connections++;
       socket.once('data', () => socket.destroy());
     });
-    silent = createServer(() => undefined);
+    silent = createServer((socket) => void sockets.add(socket.on('error', () => undefined)));
     await Promise.all([dropper, silent].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
   });
-  afterAll(() => Promise.all([dropper, silent].map((s) => new Promise((resolve) => s.close(resolve)))));
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy(); // the silent proxy never closes them itself
+    await Promise.all([dropper, silent].map((s) => new Promise((resolve) => s.close(resolve))));
+  });
   const through = (proxy: Server) => ({
     AGENTS_CONFIG_DIR: tempConfigDir(),
     AGENTS_BASE_URL: 'https://agents.example.com',

@@ -23,7 +23,7 @@ import { statusCommand } from './commands/status.js';
 import { resourceCommand } from './commands/resources.js';
 import { updateCommand } from './commands/update.js';
 import type { Deps } from './deps.js';
-import { ExitCode, ExitWithCode } from './errors.js';
+import { CliError, errorFields, ExitCode, ExitWithCode } from './errors.js';
 import { DATASOURCE, LLM, TOOL } from './resources/catalog.js';
 import { addGlobalOptions } from './globals.js';
 import { reportError } from './report.js';
@@ -110,13 +110,20 @@ export async function run(argv: string[], given: Deps): Promise<number> {
   const stdout = redactingStream(given.stdout, { pieces: true });
   const stderr = redactingStream(given.stderr, { pieces: false });
   try {
-    return await runProgram(argv, { ...given, stdout, stderr });
+    const { code, failure } = await runProgram(argv, { ...given, stdout, stderr });
+    // The --json contract holds for every command: a failure is one document on stdout, unless the
+    // command already printed its own (invoke's, apply's and others carry their error inside).
+    if (failure && argv.includes('--json') && !stdout.wroteAnything()) stdout.write(JSON.stringify({ error: failure }, null, 2) + '\n');
+    return code;
   } finally {
     stdout.flushRedacted();
   }
 }
 
-async function runProgram(argv: string[], deps: Deps): Promise<number> {
+/** The error document of --json (docs/json/error.schema.json). */
+type Failure = { kind: string; message: string; exitCode: number };
+
+async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; failure?: Failure }> {
   const debug = argv.includes('--debug');
   // chalk is loaded only when there is colour to show.
   const colour = colorEnabled(deps.stderr, deps.env, !argv.includes('--no-color'));
@@ -124,16 +131,24 @@ async function runProgram(argv: string[], deps: Deps): Promise<number> {
   const program = createProgram(deps, theme);
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return ExitCode.ok;
+    return { code: ExitCode.ok };
   } catch (error) {
-    if (error instanceof ExitWithCode) return error.code;
+    if (error instanceof ExitWithCode) return { code: error.code };
     if (error instanceof CommanderError) {
-      if (QUIET_EXITS.has(error.code)) return ExitCode.ok;
-      if (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') {
-        return error.exitCode === 0 ? ExitCode.ok : ExitCode.usage;
-      }
-      return ExitCode.usage;
+      if (QUIET_EXITS.has(error.code)) return { code: ExitCode.ok };
+      if ((error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') && error.exitCode === 0) return { code: ExitCode.ok };
+      // commander has written its own line to stderr already.
+      return { code: ExitCode.usage, failure: { kind: 'usage', message: error.message.replace(/^error: /, ''), exitCode: ExitCode.usage } };
     }
-    return reportError(error, { stderr: deps.stderr, theme, debug });
+    const code = reportError(error, { stderr: deps.stderr, theme, debug });
+    const failure: Failure =
+      error instanceof CliError
+        ? errorFields(error)
+        : {
+            kind: code === ExitCode.interrupted ? 'interrupted' : 'unexpected',
+            message: error instanceof Error ? error.message : String(error),
+            exitCode: code,
+          };
+    return { code, failure };
   }
 }

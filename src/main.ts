@@ -1,5 +1,6 @@
 // The process entry: real streams, Ctrl-C handling, and the only process.exit.
 import { ExitCode } from './errors.js';
+import { survivesClosedReader } from './ui/reader-gone.js';
 
 export async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -9,16 +10,11 @@ export async function main(): Promise<void> {
     if (interrupt.signal.aborted) process.exit(ExitCode.interrupted);
     interrupt.abort();
   });
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    // The reader went away (e.g. `agents list | head`): stop quietly.
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? ExitCode.ok);
-    throw error;
-  });
-
   const { run } = await import('./cli.js');
+  // A reader that goes away (`| head`) is no failure and no success: the command finishes and its code stands.
   process.exitCode = await run(argv, {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: survivesClosedReader(process.stdout),
+    stderr: survivesClosedReader(process.stderr),
     stdin: process.stdin,
     env: process.env,
     signal: interrupt.signal,

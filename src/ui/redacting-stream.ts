@@ -6,6 +6,8 @@ import { StreamScrubber } from './secrets.js';
 export type RedactingStream<T extends OutputStream> = T & {
   /** Writes what the scrubber held back (the start of what could have been a secret). */
   flushRedacted(): void;
+  /** Whether anything was written through it. */
+  wroteAnything(): boolean;
 };
 
 /**
@@ -20,7 +22,9 @@ export function redactingStream<T extends OutputStream>(stream: T, options: { pi
   // The stream's own write, taken now: ora hooks `write` by assigning it, which must not reach the stream.
   const streamWrite = stream.write.bind(stream) as OutputStream['write'];
   let assigned: unknown;
+  let wrote = false;
   const write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+    if (chunk.length > 0) wrote = true;
     const callback = rest.find((arg): arg is (error?: Error | null) => void => typeof arg === 'function');
     const text = scrubber.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
     if (text === '') {
@@ -37,6 +41,7 @@ export function redactingStream<T extends OutputStream>(stream: T, options: { pi
     get(target, property) {
       if (property === 'write') return assigned ?? write;
       if (property === 'flushRedacted') return flushRedacted;
+      if (property === 'wroteAnything') return () => wrote;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

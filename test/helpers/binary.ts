@@ -32,6 +32,7 @@ export function spawnCollecting(command: string, args: string[], env: Record<str
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.on('error', () => undefined); // a child that ends (or never started) before reading its input
     child.stdin.end(input);
   });
 }

@@ -1,0 +1,133 @@
+// #29 rows 1, 2 and 11: what a pipeline believes. A reader that goes away (`| head`) never changes the
+// outcome; Ctrl-C on a piped invoke is 130; and with --json every failing command prints one JSON
+// document holding `error`. The built binary through a real shell, a pty for Ctrl-C.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { BIN, runBinary } from '../helpers/binary.js';
+import { KEY, python, runCommandInPty } from '../helpers/pty.js';
+import { tempConfigDir } from '../helpers/run-cli.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const MISSING = '00000000-0000-4000-8000-00000000dead';
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+let agentId: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ tokenDelayMs: 0 });
+  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-pipes-0123' };
+  const created = await runBinary(['create', '-q', '--name', 'Piped', '--description', 'd', '--llm-model', 'GPT_4'], { env });
+  agentId = created.stdout.trim();
+});
+afterAll(() => emulator.close());
+
+/** A shell line, with `agents` the built binary; prints the exit code of the command left of the pipe last. */
+function shell(line: string, extraEnv: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; pipeCode: number }> {
+  const script = `agents() { "${process.execPath}" "${BIN}" "$@"; }\n${line}\necho "pipe=\${PIPESTATUS[0]}"`;
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-c', script], { env: { ...process.env, ...env, ...extraEnv } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      const pipeCode = Number(/pipe=(\d+)\n$/.exec(stdout)?.[1] ?? -1);
+      resolve({ stdout: stdout.replace(/pipe=\d+\n$/, ''), stderr, pipeCode });
+    });
+  });
+}
+
+describe('a reader that goes away never changes the outcome (row 1)', () => {
+  it('a failing eval piped to head -1 exits 1 and still writes its JUnit file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agents-pipes-'));
+    const cases = Array.from(
+      { length: 30 },
+      (_v, i) => `  - name: case ${i}\n    agent: ${agentId}\n    input: hi ${i}\n    assert:\n      - equals: never\n`,
+    ).join('');
+    writeFileSync(join(dir, 'evals.yaml'), `cases:\n${cases}`);
+    const result = await shell(`agents eval -f ${join(dir, 'evals.yaml')} --junit ${join(dir, 'junit.xml')} | head -1`);
+    expect(result.pipeCode).toBe(1);
+    expect(result.stdout.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(existsSync(join(dir, 'junit.xml'))).toBe(true);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toContain('failures="30"');
+    expect(result.stderr).not.toMatch(/EPIPE|at .*\.js:\d+/);
+  });
+
+  it('an invoke that fails keeps its code through | head -c 1; one that succeeds is 0 with nothing on stderr', async () => {
+    const long = 'word '.repeat(5000);
+    // The emulator streams the long answer, then fails it ([[error]]): the reader is gone long before.
+    const failedMidAnswer = await shell(`agents invoke ${agentId} "[[error]] ${long}" --no-session | head -c 5`);
+    expect(failedMidAnswer.pipeCode).toBe(1);
+    expect(failedMidAnswer.stdout).toHaveLength(5);
+    expect(failedMidAnswer.stderr).toContain('error: the agent failed mid-answer');
+    const failed = await shell(`agents invoke ${MISSING} hello | head -c 1`);
+    expect(failed.pipeCode).toBe(5);
+    const succeeded = await shell(`agents invoke ${agentId} "${long}" --no-session | head -c 5`);
+    expect(succeeded.pipeCode).toBe(0);
+    expect(succeeded.stdout).toHaveLength(5);
+    expect(succeeded.stderr).toBe('');
+    const listed = await shell('agents list --json | head -c 1');
+    expect(listed).toMatchObject({ pipeCode: 0, stdout: '[', stderr: '' });
+  });
+});
+
+describe.skipIf(!python())('Ctrl-C on a piped invoke (row 2)', () => {
+  it('exits 130 and keeps what was printed', async () => {
+    const slow = await startEmulator({ tokenDelayMs: 300 });
+    try {
+      const slowEnv = { ...env, AGENTS_BASE_URL: slow.url, AGENTS_TOKEN: slow.token, AGENTS_CONFIG_DIR: tempConfigDir() };
+      const id = (await runBinary(['create', '-q', '--name', 'Slow', '--description', 'd', '--llm-model', 'GPT_4'], { env: slowEnv })).stdout.trim();
+      const line = `"${process.execPath}" "${BIN}" invoke ${id} hello | cat; echo "pipe=\${PIPESTATUS[0]}"`;
+      const result = await runCommandInPty(['bash', '--noprofile', '--norc', '-c', line], [{ expect: 'You said', send: KEY.ctrlC }], slowEnv, {
+        maxSeconds: 20,
+      });
+      expect(result.failure).toBeNull();
+      expect(result.screen).toContain('You said');
+      expect(result.screen).toMatch(/pipe=130/);
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe('--json: every failing command prints one document with `error` (row 11)', () => {
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
+  for (const file of readdirSync(join(ROOT, 'docs/json'))) ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'docs/json', file), 'utf8')));
+  const errorSchema = ajv.getSchema('https://agents-cli.dev/json/error.schema.json')!;
+  const noToken = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url });
+  const cases: Array<[string, string[], number, 'no token' | 'emulator']> = [
+    ['get', ['get', MISSING], 5, 'emulator'],
+    ['list', ['list'], 4, 'no token'],
+    ['delete', ['delete', MISSING, '--yes'], 5, 'emulator'],
+    ['login', ['login', '--base-url', 'not a url', '--token-stdin'], 2, 'no token'],
+    ['apply', ['apply', '-f', '/nonexistent.yaml'], 2, 'emulator'],
+    ['diff', ['diff', '-f', '/nonexistent.yaml'], 2, 'emulator'],
+    ['create', ['create', '--name', 'x'], 2, 'emulator'],
+    ['update', ['update', MISSING, '--prompt', 'p'], 5, 'emulator'],
+    ['invoke', ['invoke', MISSING, 'hi'], 5, 'emulator'],
+    ['add-tool', ['add-tool', MISSING, 'nope'], 5, 'emulator'],
+    ['remove-tool', ['remove-tool', MISSING, 'nope'], 5, 'emulator'],
+    ['tools get', ['tools', 'get', MISSING], 5, 'emulator'],
+    ['llms list', ['llms', 'list'], 4, 'no token'],
+    ['export', ['export', MISSING], 5, 'emulator'],
+    ['eval', ['eval', '-f', '/nonexistent.yaml'], 2, 'emulator'],
+    ['config get', ['config', 'get', 'no-such-key'], 2, 'emulator'],
+    ['an unknown flag', ['get', '--no-such-flag'], 2, 'emulator'],
+  ];
+  it.each(cases)('%s', async (_name, argv, code, setup) => {
+    const result = await runBinary([...argv, '--json'], { env: setup === 'emulator' ? env : noToken(), input: '' });
+    expect(result.code, result.stderr).toBe(code);
+    // add-* answers with its documented array, one entry per link, each failed one with its error.
+    const document = JSON.parse(result.stdout) as { error: { exitCode: number } } | Array<{ error: { exitCode: number } }>;
+    const error = Array.isArray(document) ? document[0]!.error : document.error;
+    expect(errorSchema(error), JSON.stringify(errorSchema.errors)).toBe(true);
+    expect(error.exitCode).toBe(code);
+  });
+});

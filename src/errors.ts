@@ -31,6 +31,7 @@ export type ErrorKind =
   | 'timeout' // connect, first byte or idle timeout (3)
   | 'schema-mismatch' // --output-schema validation failed (6)
   | 'diff-failure' // agents diff: a failure other commands report as 1 (7)
+  | 'declined' // the user answered No to a confirmation: nothing was done, nothing interrupted (1)
   | 'interrupted'; // Ctrl-C (130)
 
 const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
@@ -49,6 +50,7 @@ const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
   timeout: ExitCode.unreachable,
   'schema-mismatch': ExitCode.schemaMismatch,
   'diff-failure': ExitCode.diffFailure,
+  declined: ExitCode.failure,
   interrupted: ExitCode.interrupted,
 };
 

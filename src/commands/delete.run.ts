@@ -14,7 +14,7 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       throw new CliError('usage', `refusing to delete agent ${agentId} without confirmation`, { hint: 'Pass --yes to delete without asking.' });
     }
     if (!(await ctx.prompter.confirm(`Delete agent ${agentId}? This cannot be undone.`, { default: false }))) {
-      throw new CliError('interrupted', `cancelled; agent ${agentId} was kept`);
+      throw new CliError('declined', `nothing deleted: agent ${agentId} was kept`);
     }
   }
   const deleted = await deleteAgent(await ctx.client(), agentId);

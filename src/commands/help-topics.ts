@@ -27,7 +27,7 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
 
     0  success
     1  the service failed or answered something unusable (5xx, bad body, event: error);
-       agents eval: a case failed
+       agents eval: a case failed; a confirmation answered No (nothing was done)
     2  invalid input: bad flags, missing values off a terminal, unreadable file or config,
        or the service rejected the request as invalid (400/422)
     3  could not reach the service: DNS, refused, TLS, timeout
@@ -36,6 +36,9 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
     6  the structured output did not match --output-schema
     7  agents diff only: a failure other commands report as 1
   130  interrupted (Ctrl-C)
+
+A reader that goes away (| head) changes nothing: the command finishes with its own code.
+With --json a failure is one document on stdout holding "error" (kind, message, exitCode).
 `,
   },
 };

@@ -106,6 +106,10 @@ async function readInvokeInput(ctx: Context, positional: string | undefined, opt
   if (positional !== undefined && file !== undefined) throw new CliError('usage', 'give the input as an argument or with --input-file, not both');
   const warn = (message: string) => ctx.logger.warn(message);
   let input: string | undefined = positional;
+  if (file === '-' && ctx.deps.stdin.isTTY === true) {
+    // Nothing on a terminal says it is waiting: say what ends the input.
+    ctx.logger.info(ctx.theme.muted('Reading the input from the terminal until Ctrl-D (on a line of its own)…'));
+  }
   if (file !== undefined) input = await readInputFile(file, ctx.deps.stdin, '--input-file', warn);
   else if (ctx.deps.stdin.isTTY !== true) {
     const piped = await pipedStdin(ctx.deps.stdin, positional !== undefined);

@@ -104,7 +104,7 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     if (options.yes !== true) {
       if (!ctx.interactive) throw new CliError('usage', `refusing to delete ${label} without confirmation`, { hint: 'Pass --yes to delete without asking.' });
       if (!(await ctx.prompter.confirm(`Delete ${label}? Agents using it lose it. This cannot be undone.`, { default: false }))) {
-        throw new CliError('interrupted', `cancelled; ${label} was kept`);
+        throw new CliError('declined', `nothing deleted: ${label} was kept`);
       }
     }
     await deleteResource(client, resource, id);

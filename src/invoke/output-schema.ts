@@ -21,7 +21,14 @@ export async function loadOutputSchema(ctx: Context, value: string): Promise<Out
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch {
+  } catch (error) {
+    // Text written as JSON (it opens with { or [ and quotes its names) that does not parse is a typo,
+    // not a free-text description: sending it would pay for an answer to a broken schema.
+    if (/^\s*[{[]/.test(text) && text.includes('"')) {
+      throw new CliError('usage', `--output-schema ${value.startsWith('@') ? `${value.slice(1)} ` : ''}is not valid JSON: ${(error as Error).message}`, {
+        hint: 'Fix the JSON, or write a free-text schema without quotes (e.g. "[{title: string}]").',
+      });
+    }
     // Shells complete file names without the "@": sending "schema.json" as the schema would be a paid mistake.
     if (!value.startsWith('@') && isFile(value)) {
       throw new CliError('usage', `--output-schema ${JSON.stringify(value)} is the name of a file, not a schema`, {

@@ -16,7 +16,7 @@ const ASKED = AGENT.fields.filter((field) => !('askedWhenNeeded' in field));
 async function confirmSummary(ctx: Context, title: string, preview: Agent, question: string): Promise<void> {
   ctx.deps.stderr.write(`\n${ctx.theme.heading(title)}\n${describeAgent(preview, ctx.theme)}\n\n`);
   if (!(await ctx.prompter.confirm(question, { default: true }))) {
-    throw new CliError('interrupted', 'cancelled; nothing was sent');
+    throw new CliError('declined', 'nothing sent: the answers were not confirmed');
   }
 }
 

@@ -79,7 +79,7 @@ describe('create', () => {
     expect(JSON.parse(writes()[0]!.body)).toMatchObject({ name: 'Named', llmModel: 'MY_OWN_MODEL', llmProvider: 'ANTHROPIC', isActive: false });
   });
 
-  it('declining the summary sends nothing and exits 130', async () => {
+  it('declining the summary sends nothing and exits 1', async () => {
     const prompter = new ScriptedPrompter([
       { ask: /^LLM model/, answer: 'GPT_4' },
       { ask: /^Prompt/, answer: '' },
@@ -89,8 +89,8 @@ describe('create', () => {
       { ask: /^Create this agent/, answer: false },
     ]);
     const result = await run(['create', '--name', 'n', '--description', 'd'], prompter);
-    expect(result.code).toBe(130);
-    expect(result.stderr).toContain('cancelled; nothing was sent');
+    expect(result.code).toBe(1); // a declined confirmation: nothing was interrupted (#29 row 9)
+    expect(result.stderr).toContain('nothing sent: the answers were not confirmed');
     expect(writes()).toHaveLength(0);
   });
 
@@ -191,7 +191,8 @@ describe('missing ids', () => {
   it('delete asks for confirmation, and a no keeps the agent', async () => {
     const prompter = new ScriptedPrompter([{ ask: new RegExp(`^Delete agent ${AGENT_1}`), answer: false }]);
     const result = await run(['delete', AGENT_1], prompter);
-    expect(result.code).toBe(130);
+    expect(result.code).toBe(1); // "No" is an answer, not an interruption (#29 row 9)
+    expect(result.stderr).toContain(`nothing deleted: agent ${AGENT_1} was kept`);
     expect(writes()).toHaveLength(0);
   });
 

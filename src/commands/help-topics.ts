@@ -37,8 +37,9 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
     7  agents diff only: a failure other commands report as 1
   130  interrupted (Ctrl-C)
 
-A reader that goes away (| head) changes nothing: the command finishes with its own code.
-With --json a failure is one document on stdout holding "error" (kind, message, exitCode).
+A reader that goes away (| head) changes nothing: the command finishes with
+its own code. With --json, a failure is one document on stdout holding
+"error" (kind, message, exitCode).
 `,
   },
 };

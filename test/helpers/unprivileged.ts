@@ -2,9 +2,9 @@
 // writes through any mode, and CI runs as root: there the CLI runs as nobody (setpriv), from
 // a copy of bin/ and dist/ that nobody can read (dist/ needs no node_modules).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assertBuilt, BIN, spawnCollecting, type BinaryResult } from './binary.js';
 
@@ -38,11 +38,30 @@ export function openTempDir(): string {
   return dir;
 }
 
+let copiedNode: string | undefined;
+/**
+ * The Node binary the CLI's user can run: this one, or (when it sits in a folder only root may
+ * enter, as the pinned LTS in root's cache does) a copy in a folder anyone can enter.
+ */
+function nodeForUser(): string {
+  if (!isRoot) return process.execPath;
+  if (copiedNode) return copiedNode;
+  // Every folder on the way must let others through (x), and the binary must be theirs to run.
+  let reachable = (statSync(process.execPath).mode & 0o005) === 0o005;
+  for (let dir = dirname(process.execPath); reachable && dir !== dirname(dir); dir = dirname(dir)) reachable = (statSync(dir).mode & 0o001) !== 0;
+  if (reachable) return (copiedNode = process.execPath);
+  const dir = openTempDir();
+  copiedNode = join(dir, 'node');
+  cpSync(process.execPath, copiedNode);
+  chmodSync(copiedNode, 0o755);
+  return copiedNode;
+}
+
 export function runAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<BinaryResult> {
   const bin = binForUser();
   const env = { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env };
   if (!isRoot) return spawnCollecting(process.execPath, [bin, ...args], env, options.input);
-  return spawnCollecting('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', process.execPath, bin, ...args], env, options.input);
+  return spawnCollecting('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', nodeForUser(), bin, ...args], env, options.input);
 }
 
 /** A fresh, empty home folder that belongs to the CLI's user, as on a new account. */
@@ -55,7 +74,7 @@ export function freshHome(): string {
 /** A folder to put on PATH in which `agents` runs the built CLI, usable by the CLI's user. */
 export function agentsOnPathForUser(): string {
   const dir = openTempDir();
-  writeFileSync(join(dir, 'agents'), `#!/bin/sh\nexec "${process.execPath}" "${binForUser()}" "$@"\n`);
+  writeFileSync(join(dir, 'agents'), `#!/bin/sh\nexec "${nodeForUser()}" "${binForUser()}" "$@"\n`);
   chmodSync(join(dir, 'agents'), 0o755);
   return dir;
 }

@@ -76,6 +76,8 @@ export class ApiClient {
   private readonly dispatcher: Dispatcher;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
+  /** Whether the service rejects this token, once a bare 500 made it ask (withTokenChecked). */
+  private tokenRejected: Promise<boolean> | undefined;
 
   constructor(private readonly options: ClientOptions) {
     if (!options.dispatcher) assertProxyUsable(options.baseUrl);
@@ -103,6 +105,33 @@ export class ApiClient {
    * body cut short is a network failure: a GET is sent again, as for a reset.
    */
   async json(method: Method, segments: string[], options: RequestOptions = {}): Promise<JsonResponse> {
+    try {
+      return await this.requestJson(method, segments, options);
+    } catch (error) {
+      throw await this.withTokenChecked(error);
+    }
+  }
+
+  /**
+   * The real service answers a token it cannot decode with a bare plain-text 500 on every route,
+   * as it does some other failures: one cheap authenticated GET (a one-item list), asked once per
+   * run, tells a rejected token (exit 4) from a service failure.
+   */
+  private async withTokenChecked(error: unknown): Promise<unknown> {
+    if (!(error instanceof ApiError) || error.status !== 500 || !error.plainText) return error;
+    const bare500 = (failure: unknown) => failure instanceof ApiError && failure.status === 500 && failure.plainText;
+    this.tokenRejected ??= this.requestJson('GET', ['agents'], { query: { skip: 0, take: 1 }, once: true }).then(() => false, bare500);
+    if (!(await this.tokenRejected)) {
+      error.hint = 'The service failed without saying why (it accepts the token). Try again, or run with --debug to see the exchange.';
+      return error;
+    }
+    return new CliError('auth', 'the service rejected the token', {
+      hint: 'It answers every request with a bare 500, as it does for a token it cannot read. Check the token: run `agents login`, or set AGENTS_TOKEN.',
+      cause: error,
+    });
+  }
+
+  private async requestJson(method: Method, segments: string[], options: RequestOptions): Promise<JsonResponse> {
     const maxRetries = options.once ? 0 : this.retry.maxRetries;
     for (let attempt = 0; ; attempt++) {
       const response = await this.send(method, segments, { accept: 'application/json', ...options, deadline: true });
@@ -161,12 +190,16 @@ export class ApiClient {
    * (streams). Non-2xx answers are read and thrown as typed errors here.
    */
   async open(method: Method, segments: string[], options: RequestOptions = {}): Promise<RawResponse> {
-    const response = await this.send(method, segments, options);
-    if (response.status < 200 || response.status >= 300) {
-      const text = await readText(response.body, MAX_JSON_BYTES);
-      throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
+    try {
+      const response = await this.send(method, segments, options);
+      if (response.status < 200 || response.status >= 300) {
+        const text = await readText(response.body, MAX_JSON_BYTES);
+        throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
+      }
+      return response;
+    } catch (error) {
+      throw await this.withTokenChecked(error);
     }
-    return response;
   }
 
   private async send(method: Method, segments: string[], options: SendOptions): Promise<RawResponse> {

@@ -8,7 +8,7 @@ import { CliError, ExitCode, ExitWithCode } from '../errors.js';
 import { loadEvalFile } from '../eval/load.js';
 import { startProgressLine, type ProgressLine } from '../eval/progress.js';
 import { evalDocument, evalEvents, type EvalSettings } from '../eval/report-json.js';
-import { caseLine, failureDetails, summaryTable, totalsLine } from '../eval/report-text.js';
+import { caseLine, failureDetails, notRunLines, summaryTable, totalsLine } from '../eval/report-text.js';
 import { runCase } from '../eval/run-case.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../eval/runner.js';
 import type { EvalCase } from '../eval/spec.js';
@@ -69,9 +69,9 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
 
   // What finished is reported even when the run stopped early (Ctrl-C, a refused token).
   if (options.junit !== undefined) writeJunit(options.junit, junitXml(settings, cases, outcome, startedAt));
-  if (mode === 'json') ctx.printJson(evalDocument(settings, outcome, cases.length));
+  if (mode === 'json') ctx.printJson(evalDocument(settings, outcome, cases));
   else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
-  else printHumanReport(ctx, settings, outcome, cases.length, progress !== undefined);
+  else printHumanReport(ctx, settings, outcome, cases, progress !== undefined);
   if (outcome.stopped) throw outcome.stopped;
   if (outcome.finished.some((result) => !result.passed)) throw new ExitWithCode(ExitCode.failure);
 }
@@ -106,7 +106,8 @@ function listener(
   };
 }
 
-function printHumanReport(ctx: Context, settings: EvalSettings, outcome: EvalOutcome, total: number, onTerminal: boolean): void {
+function printHumanReport(ctx: Context, settings: EvalSettings, outcome: EvalOutcome, cases: readonly EvalCase[], onTerminal: boolean): void {
+  const total = cases.length;
   const theme = ctx.stdoutTheme;
   const failed = outcome.finished.filter((result) => !result.passed);
   const lines: string[] = [];
@@ -115,6 +116,8 @@ function printHumanReport(ctx: Context, settings: EvalSettings, outcome: EvalOut
     const width = ctx.deps.stdout.isTTY ? (ctx.deps.stdout as { columns?: number }).columns : undefined;
     lines.push('', summaryTable(outcome.finished, settings.repeat, theme, width || undefined));
   }
+  const notRun = notRunLines(cases, outcome, theme);
+  if (notRun.length > 0) lines.push('', ...notRun);
   lines.push('', totalsLine(outcome, total));
   ctx.print(lines.join('\n'));
 }

@@ -31,7 +31,8 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
     2  invalid input: bad flags, missing values off a terminal, unreadable file or config,
        or the service rejected the request as invalid (400/422)
     3  could not reach the service: DNS, refused, TLS, timeout
-    4  authentication or permission (401, 402, 403), or no token configured
+    4  authentication or permission (401, 402, 403), or no token configured;
+       the real service's bare 500 for a token it cannot read
     5  not found (404, or the real service's 500 for a missing agent)
     6  the structured output did not match --output-schema
     7  agents diff only: a failure other commands report as 1

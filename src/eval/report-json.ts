@@ -3,7 +3,8 @@ import { errorFields } from '../errors.js';
 import { toolCallJson } from '../invoke/answer-printer.js';
 import type { Timing } from '../invoke/timing.js';
 import type { RunResult } from './run-case.js';
-import { tally, type CaseResult, type EvalOutcome } from './runner.js';
+import { tally, unfinishedCases, type CaseResult, type EvalOutcome } from './runner.js';
+import type { EvalCase } from './spec.js';
 import { runFigures } from './report-text.js';
 
 export interface EvalSettings {
@@ -14,7 +15,8 @@ export interface EvalSettings {
 }
 
 /** Every case, run, turn and check, with the timings; `error` when the run stopped early. */
-export function evalDocument(settings: EvalSettings, outcome: EvalOutcome, total: number) {
+export function evalDocument(settings: EvalSettings, outcome: EvalOutcome, cases: readonly EvalCase[]) {
+  const total = cases.length;
   const summary = tally(outcome, total);
   return {
     file: settings.file,
@@ -22,6 +24,12 @@ export function evalDocument(settings: EvalSettings, outcome: EvalOutcome, total
     summary,
     settings: { repeat: settings.repeat, threshold: settings.threshold, concurrency: settings.concurrency },
     cases: outcome.finished.map(caseJson),
+    // The cases the run stopped before, each with why.
+    notRun: unfinishedCases(cases, outcome).map((evalCase) => ({
+      name: evalCase.name,
+      where: evalCase.where,
+      why: outcome.stopped ? outcome.stopped.message : 'not run',
+    })),
     ...(outcome.stopped && { error: errorFields(outcome.stopped) }),
   };
 }

@@ -5,7 +5,8 @@ import type { Theme } from '../ui/color-support.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
 import type { RunResult } from './run-case.js';
-import { tally, type CaseResult, type EvalOutcome } from './runner.js';
+import { tally, unfinishedCases, type CaseResult, type EvalOutcome } from './runner.js';
+import type { EvalCase } from './spec.js';
 
 /** How much of an answer a failure shows. */
 const ANSWER_EXCERPT = 240;
@@ -59,6 +60,12 @@ export function summaryTable(results: CaseResult[], repeat: number, theme: Theme
     ];
   });
   return renderTable(headers, rows, { theme, width });
+}
+
+/** Each case the run stopped before, with why: the error that stopped it. */
+export function notRunLines(cases: readonly EvalCase[], outcome: EvalOutcome, theme: Theme): string[] {
+  const why = outcome.stopped ? `not run: ${escapeControls(outcome.stopped.message)}` : 'not run';
+  return unfinishedCases(cases, outcome).map((evalCase) => `${theme.warn('SKIP')}  ${escapeControls(evalCase.name)}  ${theme.muted(why)}`);
 }
 
 export function totalsLine(outcome: EvalOutcome, total: number): string {

@@ -38,8 +38,11 @@ export interface RunSettings {
   onTiming?: (turn: number, timing: Timing) => void;
 }
 
-/** Failures that would fail every case the same way: the run stops with their exit code. */
-const STOPS_THE_RUN = new Set<ErrorKind>(['usage', 'config', 'busy', 'auth', 'not-found', 'unreachable', 'interrupted']);
+/**
+ * Failures that would fail every case the same way: the run stops with their exit code. A timeout
+ * is one of them: a silent service costs one timeout, not one per case in series.
+ */
+const STOPS_THE_RUN = new Set<ErrorKind>(['usage', 'config', 'busy', 'auth', 'not-found', 'unreachable', 'timeout', 'interrupted']);
 
 export async function runCase(evalCase: EvalCase, run: number, settings: RunSettings): Promise<RunResult> {
   const sessionId = randomUUID();

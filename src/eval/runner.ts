@@ -79,6 +79,12 @@ export async function runCases(cases: readonly EvalCase[], options: RunnerOption
   };
 }
 
+/** The cases that did not finish because the run stopped, in the file's order. */
+export function unfinishedCases(cases: readonly EvalCase[], outcome: EvalOutcome): EvalCase[] {
+  const done = new Set(outcome.finished.map((result) => result.evalCase));
+  return cases.filter((evalCase) => !done.has(evalCase));
+}
+
 /** How many cases passed, failed and did not finish, of `total`. */
 export function tally(outcome: EvalOutcome, total: number): { cases: number; passed: number; failed: number; unfinished: number; durationMs: number } {
   const passed = outcome.finished.filter((result) => result.passed).length;

@@ -259,7 +259,9 @@ describe('exit codes', () => {
       );
       const result = await runCli(['eval', '-f', file, '--concurrency', '1'], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789' } });
       expect(result.code).toBe(4);
-      expect(result.stdout).toMatch(/^PASS {2}one {2}\d+ ms\n\n1 passed, 0 failed, 2 not finished of 3 cases in /);
+      expect(result.stdout).toMatch(
+        /^PASS {2}one {2}\d+ ms\n\nSKIP {2}two {2}not run: Not authenticated\nSKIP {2}three {2}not run: Not authenticated\n\n1 passed, 0 failed, 2 not finished of 3 cases in /,
+      );
       expect(result.stderr).toContain('Not authenticated');
       expect(invokes).toBe(2);
     } finally {

@@ -77,11 +77,13 @@ describe('a wrong token: the real service answers a bare 500 (row 9)', () => {
     expect((await runCli(['status', '--json'])).stdout).toContain('"token": null');
   });
 
-  it('any other command names the token as a likely cause', async () => {
-    const result = await cli(badToken, ['list']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('error: HTTP 500: Internal Server Error\n');
-    expect(result.stderr).toContain('A wrong token looks like this: check it with `agents status`, or run `agents login` again.');
+  it('any other command: a one-item list answered with a bare 500 too confirms it, exit 4 (#29 row 12)', async () => {
+    const result = await cli(badToken, ['tools', 'create', '--name', 'n', '--type', 'HTTP']);
+    expect(result.code).toBe(4);
+    expect(result.stderr).toBe(
+      'error: the service rejected the token\nIt answers every request with a bare 500, as it does for a token it cannot read. Check the token: run `agents login`, or set AGENTS_TOKEN.\n',
+    );
+    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/tools', 'GET /api/v1/agents?skip=0&take=1']);
   });
 });
 

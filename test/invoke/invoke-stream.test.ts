@@ -182,10 +182,18 @@ describe('streaming invoke', () => {
   });
 
   it('a 500 before the stream starts is never retried (the agent may have run)', async () => {
-    const result = await invoke((_q, s) => sendText(s, 500, 'Internal Server Error'), [A1, 'hi']);
+    // The token is accepted (the one-item list answers), so this is a service failure, exit 1.
+    const result = await invoke(
+      (q, s) => (q.method === 'GET' && q.url?.includes('take=1') ? sendJson(s, 200, { success: true, data: [] }) : sendText(s, 500, 'Internal Server Error')),
+      [A1, 'hi'],
+    );
     expect(result.code).toBe(1);
-    // Then one GET, never retried, to tell a missing agent from a failing one.
-    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST /api/v1/agents/${A1}/invoke`, `GET /api/v1/agents/${A1}`]);
+    // Then the token check and one GET, never retried, to tell a missing agent from a failing one.
+    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `POST /api/v1/agents/${A1}/invoke`,
+      'GET /api/v1/agents?skip=0&take=1',
+      `GET /api/v1/agents/${A1}`,
+    ]);
   });
 
   it('abort (Ctrl-C) mid-stream keeps the partial answer and exits 130', async () => {

@@ -144,7 +144,10 @@ describe('diff exit codes', () => {
     const result = await runCli(['diff', '-f', EXAMPLE], { env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_diff_0123456789' } });
     expect(result.code).toBe(3); // unreachable keeps its code
     const { startTestServer, sendText } = await import('../helpers/test-server.js');
-    const broken = await startTestServer((_q, s) => sendText(s, 500, 'Internal Server Error'));
+    // Lists answer (the token is accepted), everything else fails: a service failure, not a rejected token.
+    const broken = await startTestServer((q, s) =>
+      q.url?.includes('take=1') ? s.end('{"success":true,"data":[]}') : sendText(s, 500, 'Internal Server Error'),
+    );
     try {
       const failed = await runCli(['diff', '-f', EXAMPLE], { env: { AGENTS_BASE_URL: broken.url, AGENTS_TOKEN: 'tok_diff_0123456789' } });
       expect(failed.code).toBe(7);

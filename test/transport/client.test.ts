@@ -88,7 +88,19 @@ describe('error answers', () => {
     ['403 of the real service', (_q, s) => sendJson(s, 403, { detail: 'Not authenticated' }), 4, /Not authenticated/],
     ['404', (_q, s) => sendJson(s, 404, { detail: 'Agent not found' }), 5, /Agent not found/],
     ['500 for a missing agent', (_q, s) => sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }), 5, /NoneType/],
-    ['500 plain text', (_q, s) => sendText(s, 500, 'Internal Server Error'), 1, /HTTP 500: Internal Server Error/],
+    // A bare 500 is a service failure when the token passes a one-item list, and a rejected token when it does not.
+    [
+      '500 plain text, token accepted',
+      (q, s) => (q.method === 'GET' ? sendJson(s, 200, { success: true, data: [] }) : sendText(s, 500, 'Internal Server Error')),
+      1,
+      /HTTP 500: Internal Server Error/,
+    ],
+    [
+      '500 plain text everywhere (the real service with a bad token)',
+      (_q, s) => sendText(s, 500, 'Internal Server Error'),
+      4,
+      /^the service rejected the token$/,
+    ],
     [
       'HTML 502',
       (_q, s) => sendText(s, 502, '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>', 'text/html'),
@@ -234,7 +246,7 @@ describe('retries', () => {
 
     const post = await clientFor((_q, s) => sendText(s, 500, 'boom'));
     await failure(post.json('POST', ['agents', 'a', 'invoke'], { body: {} }));
-    expect(server!.requests).toHaveLength(1);
+    expect(server!.requests.filter((r) => r.method === 'POST')).toHaveLength(1); // (then one GET: is the token accepted?)
   });
 
   it('retries a connection reset only for a GET', async () => {

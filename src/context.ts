@@ -147,6 +147,11 @@ export class Context {
     });
   }
 
+  /** The terminal's width when stdout is one (and reports one), else undefined: output is not fitted. */
+  get stdoutColumns(): number | undefined {
+    return (this.deps.stdout.isTTY && this.deps.stdout.columns) || undefined;
+  }
+
   /** A record as it may be shown: values under secret-named keys hidden, unless --show-secrets. */
   shown<T>(value: T): T {
     return this.globals.showSecrets ? value : redactSecrets(value);

@@ -11,7 +11,7 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const dryRun = options.dryRun === true;
   const human = !ctx.globals.json && !ctx.globals.quiet; // -q: the exit code says it all
-  if (human) ctx.print(renderPlan(plan, ctx.stdoutTheme));
+  if (human) ctx.print(renderPlan(plan, ctx.stdoutTheme, ctx.stdoutColumns));
 
   const applied = dryRun ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
   const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));

@@ -13,7 +13,7 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   });
   const changes = planHasChanges(plan);
   if (ctx.globals.json) ctx.printJson({ changes, plan: planJson(plan), resources: resourcesPlanJson(plan) });
-  else if (!ctx.globals.quiet) ctx.print(renderPlan(plan, ctx.stdoutTheme)); // -q: the exit code says it, as git diff --quiet
+  else if (!ctx.globals.quiet) ctx.print(renderPlan(plan, ctx.stdoutTheme, ctx.stdoutColumns)); // -q: the exit code says it, as git diff --quiet
   if (plan.problems.length > 0) {
     const first = plan.problems[0]!;
     const [, ...details] = problemLines(plan);

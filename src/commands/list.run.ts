@@ -24,5 +24,5 @@ export async function run(ctx: Context, _args: unknown[], { limit, all }: z.infe
     ctx.logger.info('No agents yet. Create one with `agents create`.');
     return;
   }
-  ctx.print(resourceTable(AGENT, agents, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));
+  ctx.print(resourceTable(AGENT, agents, ctx.stdoutTheme, ctx.stdoutColumns));
 }

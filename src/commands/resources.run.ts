@@ -56,7 +56,7 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     if (ctx.globals.json) ctx.printJson(ctx.shown(records));
     else if (ctx.globals.quiet) for (const record of records) ctx.print(record.id);
     else if (records.length === 0) ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
-    else ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.deps.stdout.isTTY ? ctx.deps.stdout.columns : undefined));
+    else ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.stdoutColumns));
     await remember(ctx, resource, records);
   },
 

@@ -2,7 +2,7 @@
 // one aligned line per agent, then one indented line per field change (old → new) and per link
 // to attach, by name where the service gave one and by an id long enough to be told apart.
 import { redactSecrets } from '../ui/redact.js';
-import { excerpt } from '../ui/secrets.js';
+import { scrubSecrets } from '../ui/secrets.js';
 import type { AttachKind } from '../api/agents.js';
 import { CliError, errorFields } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
@@ -19,7 +19,10 @@ const ACTION_LABEL: Record<PlannedAgent['action'] | 'error', string> = {
 };
 const ACTION_WIDTH = Math.max(...Object.values(ACTION_LABEL).map((label) => label.length));
 const NAME_WIDTH_CAP = 40;
-const VALUE_WIDTH = 40;
+/** `+ datasource`, the widest label a link row has. */
+const LINK_LABEL_WIDTH = '+ datasource'.length;
+/** The least a value is given on a narrow terminal: below it, the line wraps instead. */
+const MIN_VALUE_WIDTH = 16;
 const MIN_ID_PREFIX = 8;
 
 /**
@@ -37,12 +40,33 @@ export function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): 
   return shown;
 }
 
-/** A field's value, quoted when text, on one line and cut to fit. */
-function shownValue(value: unknown): string {
+/** A field's value, quoted when text, on one line, secrets hidden and control characters escaped. */
+function valueText(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
   const safe = redactSecrets(value); // a tool's metadata may hold its keys
-  const text = typeof safe === 'string' ? JSON.stringify(safe) : typeof safe === 'object' ? JSON.stringify(safe) : String(safe);
-  return escapeControls(excerpt(text, VALUE_WIDTH));
+  return escapeControls(scrubSecrets(typeof safe === 'string' || typeof safe === 'object' ? JSON.stringify(safe) : String(safe)));
+}
+
+/**
+ * "old → new". Off a terminal both are whole (a log keeps everything). On one, each side that does
+ * not fit its half of `width` is a window around the first difference, so a long prompt that changed
+ * at its end shows the change, not the same first 40 characters twice.
+ */
+function changeText(previous: unknown, next: unknown, width: number | undefined): string {
+  const [before, after] = [valueText(previous), valueText(next)];
+  if (width === undefined) return `${before} → ${after}`;
+  const each = Math.max(MIN_VALUE_WIDTH, Math.floor((width - 3) / 2));
+  let differs = 0;
+  while (differs < before.length && differs < after.length && before[differs] === after[differs]) differs++;
+  return `${windowAround(before, differs, each)} → ${windowAround(after, differs, each)}`;
+}
+
+/** `size` characters of `text` around `at` (a third of them before it), with … where it is cut. */
+function windowAround(text: string, at: number, size: number): string {
+  if (text.length <= size) return text;
+  const start = Math.max(0, Math.min(at - Math.floor(size / 3), text.length - size));
+  const end = start + size;
+  return `${start > 0 ? '…' : ''}${text.slice(start > 0 ? start + 1 : start, end < text.length ? end - 1 : end)}${end < text.length ? '…' : ''}`;
 }
 
 const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - text.length));
@@ -56,22 +80,22 @@ function linkShown(plan: Plan, shortIds: Map<string, string>, id: string): strin
   return escapeControls(name === undefined ? idText : `${name} (${idText})`);
 }
 
-function resourceRows(planned: PlannedResource, theme: Theme): ChangeRow[] {
+function resourceRows(planned: PlannedResource, theme: Theme, width: number | undefined): ChangeRow[] {
   if (planned.action !== 'update') return [];
   return planned.changed.map((key) => {
     const secret = planned.resource.fields.find((field) => field.key === key)?.secret;
-    return [key, secret ? '(changed, not shown)' : `${shownValue(planned.previous[key])} → ${shownValue(planned.fields[key])}`, theme.warn];
+    return [key, secret ? '(changed, not shown)' : changeText(planned.previous[key], planned.fields[key], width), theme.warn];
   });
 }
 
 const resourceLabel = (planned: { kind: AttachKind; name: string }) => `${planned.kind === 'llm' ? 'LLM' : planned.kind} ${planned.name}`;
 
-function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, string>, theme: Theme): ChangeRow[] {
+function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, string>, theme: Theme, width: number | undefined): ChangeRow[] {
   const rows: ChangeRow[] = [];
   if (agent.action === 'update') {
     for (const field of agent.changed) {
       const key = field as keyof PlannedAgent['fields'];
-      rows.push([field, `${shownValue(agent.previous[key])} → ${shownValue(agent.fields[key])}`, theme.warn]);
+      rows.push([field, changeText(agent.previous[key], agent.fields[key], width), theme.warn]);
     }
   }
   for (const [change, sign, paint] of [
@@ -85,18 +109,22 @@ function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, strin
   return rows;
 }
 
-export function renderPlan(plan: Plan, theme: Theme): string {
+/** The plan for people; `columns` is the terminal's width, or undefined off a terminal (values stay whole). */
+export function renderPlan(plan: Plan, theme: Theme, columns?: number): string {
   const entries = [...plan.resources, ...plan.agents];
   const count = (action: PlannedAgent['action']) => entries.filter((a) => a.action === action).length;
   const summary = `Plan: ${count('create')} to create, ${count('update')} to update, ${count('unchanged')} unchanged${
     plan.problems.length ? `, ${plan.problems.length} in error` : ''
   }`;
+  // What a change row leaves for its values on a terminal: four spaces, the widest label, two spaces.
+  const widestLabel = Math.max(LINK_LABEL_WIDTH, ...entries.flatMap((entry) => entry.changed.map((field) => field.length)));
+  const valueWidth = columns ? Math.max(2 * MIN_VALUE_WIDTH + 3, columns - 6 - widestLabel) : undefined;
   const shortIds = abbreviateIds(
     plan.agents.flatMap((agent) => [...Object.values(agent.attach), ...Object.values(agent.detach)].flat().filter((id) => !id.startsWith(NEW_PREFIX))),
   );
   const lines: Array<{ action: PlannedAgent['action']; name: string; rows: ChangeRow[] }> = [
-    ...plan.resources.map((planned) => ({ action: planned.action, name: resourceLabel(planned), rows: resourceRows(planned, theme) })),
-    ...plan.agents.map((agent) => ({ action: agent.action, name: agent.name, rows: changeRows(agent, plan, shortIds, theme) })),
+    ...plan.resources.map((planned) => ({ action: planned.action, name: resourceLabel(planned), rows: resourceRows(planned, theme, valueWidth) })),
+    ...plan.agents.map((agent) => ({ action: agent.action, name: agent.name, rows: changeRows(agent, plan, shortIds, theme, valueWidth) })),
   ];
   const nameWidth = Math.min(NAME_WIDTH_CAP, Math.max(0, ...lines.map((line) => escapeControls(line.name).length)));
   const labelWidth = Math.max(0, ...lines.flatMap((line) => line.rows.map(([label]) => label.length)));

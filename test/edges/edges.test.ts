@@ -15,6 +15,8 @@ import { BIN, runBinary } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { sendJson, startTestServer } from '../helpers/test-server.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { python, runInPty } from '../helpers/pty.js';
+import { renderScreen } from '../helpers/screen.js';
 
 const running = useEmulatorEnv();
 const agents = (...argv: string[]) => runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR });
@@ -404,7 +406,7 @@ describe('diff output (row 10)', () => {
       [
         'Plan: 1 to create, 1 to update, 0 unchanged',
         '~ update     Diff target',
-        `    description  "Before" → "${'x'.repeat(38)}…`,
+        `    description  "Before" → "${longer}"`, // whole off a terminal (#29 row 14)
         '    isActive     true → false',
         ...toolLines,
         '    + tool       00000000…',
@@ -420,6 +422,21 @@ describe('diff output (row 10)', () => {
         { field: 'isActive', from: true, to: false },
       ],
     });
+  });
+
+  it.skipIf(!python())('on a terminal, two long values show a window around their first difference, within the width (#29 row 14)', async () => {
+    const prompt = (ending: string) => `${'Answer politely and cite the handbook. '.repeat(6)}${ending}`;
+    const created = await agents('create', '-q', '--name', 'Window', '--description', 'd', '--llm-model', 'GPT_4', '--prompt', prompt('Sign as Ann.'));
+    expect(created.code).toBe(0);
+    const file = join(tempDir(), 'window.yaml');
+    writeFileSync(file, `agents:\n  - name: Window\n    description: d\n    llmModel: GPT_4\n    prompt: "${prompt('Sign as Bob.')}"\n`);
+    for (const cols of [80, 50]) {
+      const result = await runInPty(['diff', '-f', file], [], running.env, { cols, rows: 20 });
+      expect(result.code).toBe(1);
+      const row = (await renderScreen(result.bytes, cols, 20)).lines.find((line) => line.includes('prompt'))!;
+      expect(row).toMatch(/^ {4}prompt {2}…[^"]*Sign as Ann\." → …[^"]*Sign as Bob\."$/);
+      expect(row.length).toBeLessThanOrEqual(cols);
+    }
   });
 
   it('colours each action on a terminal, as terraform plan does', async () => {

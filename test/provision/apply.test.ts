@@ -146,7 +146,7 @@ describe('diff exit codes', () => {
     const { startTestServer, sendText } = await import('../helpers/test-server.js');
     // Lists answer (the token is accepted), everything else fails: a service failure, not a rejected token.
     const broken = await startTestServer((q, s) =>
-      q.url?.includes('take=1') ? s.end('{"success":true,"data":[]}') : sendText(s, 500, 'Internal Server Error'),
+      q.url?.includes('take=1') ? void s.end('{"success":true,"data":[]}') : sendText(s, 500, 'Internal Server Error'),
     );
     try {
       const failed = await runCli(['diff', '-f', EXAMPLE], { env: { AGENTS_BASE_URL: broken.url, AGENTS_TOKEN: 'tok_diff_0123456789' } });

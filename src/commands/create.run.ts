@@ -4,17 +4,22 @@ import { describeAgent } from '../ui/agent-view.js';
 import { AGENT } from '../resources/agent.js';
 import { readAgentFields } from '../resources/agent-input.js';
 import { requireFields } from '../resources/fields.js';
-import { completeCreateFields } from '../prompts/agent-wizard.js';
+import { completeCreateFields, createCommandLine } from '../prompts/agent-wizard.js';
+import { CliError } from '../errors.js';
 import type * as z from 'zod/mini';
 import { fieldFlagOptions } from './option-schemas.js';
 
 export const optionsSchema = fieldFlagOptions;
 
 export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
-  const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options));
+  const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options), { allowUnknownModel: options.allowUnknownModel === true });
   requireFields(AGENT, fields);
   const client = await ctx.client();
-  const agent = await createAgent(client, fields);
+  const agent = await createAgent(client, fields).catch((error: unknown) => {
+    // Answers typed into the wizard are not lost with a failed request: say how to send them again.
+    if (reviewed && error instanceof CliError) error.hint = [error.hint, `Your answers, to send again: ${createCommandLine(fields)}`].filter(Boolean).join(' ');
+    throw error;
+  });
   const name = agent.name ?? fields.name;
   printCreated(ctx, agent, name, reviewed);
   // The id is out first: a retry after a failure here would make a duplicate agent.

@@ -2,7 +2,7 @@
 // Answers go through the same zod schema as flags, so an invalid answer is re-asked with the reason.
 import { getAgent, type Agent } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
-import { likelyProvider, LLM_PROVIDERS, providerOfModel } from '../api/models.js';
+import { likelyProvider, LLM_PROVIDERS, providerOfModel, unknownModelProblem } from '../api/models.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
@@ -24,19 +24,59 @@ async function confirmSummary(ctx: Context, title: string, preview: Agent, quest
  * create: asks every field the flags left out, when a required one is missing and someone can answer.
  * `reviewed` says the person has just seen and confirmed a summary of the new agent.
  */
-export async function completeCreateFields(ctx: Context, given: AgentFields): Promise<{ fields: AgentFields; reviewed: boolean }> {
+export async function completeCreateFields(
+  ctx: Context,
+  given: AgentFields,
+  options: { allowUnknownModel?: boolean } = {},
+): Promise<{ fields: AgentFields; reviewed: boolean }> {
   const missingRequired = ASKED.some((field) => 'required' in field && given[field.key] === undefined);
   if (!missingRequired || !ctx.interactive) return { fields: given, reviewed: false };
   const fields: AgentFields = { ...given };
+  // A typed model is held to the rule of --llm-model: one the CLI knows, unless --allow-unknown-model.
+  const modelProblem = (model: string) => (options.allowUnknownModel ? undefined : withAllowHint(unknownModelProblem(model)));
   for (const field of ASKED) {
     if (fields[field.key] === undefined) {
-      const value = await askField(ctx, field, { required: 'required' in field });
+      const value = await askField(ctx, field, { required: 'required' in field, ...(field.key === 'llmModel' && { problemOf: modelProblem }) });
       if (value !== undefined) Object.assign(fields, { [field.key]: value });
     }
     if (field.key === 'llmModel') await askProviderIfNeeded(ctx, fields);
   }
   await confirmSummary(ctx, 'New agent', { id: '(new)', ...fields }, 'Create this agent?');
   return { fields, reviewed: true };
+}
+
+const withAllowHint = (problem: string | undefined) => problem && `${problem} (or run again with --allow-unknown-model)`;
+
+/**
+ * What to run to send the same agent again, for when the create the wizard prepared fails: the
+ * answers are not lost with the request.
+ */
+export function createCommandLine(fields: AgentFields): string {
+  const flags = AGENT.fields.flatMap((field) => {
+    const value = fields[field.key];
+    if (value === undefined || value === null) return [];
+    if (typeof value === 'boolean') return [value ? `--${field.flag}` : `--no-${field.flag}`];
+    return [`--${field.flag} ${quote(typeof value === 'string' ? value : JSON.stringify(value))}`];
+  });
+  return ['agents create', ...flags].join(' ');
+}
+
+/**
+ * A word for bash, zsh or sh that pastes back as `text`, on one line: plain when it is safe, in
+ * single quotes, or as $'…' when it holds a line break or another control character.
+ */
+function quote(text: string): string {
+  if (/^[\w.,:@%+=/-]+$/.test(text)) return text;
+  // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+  if (!/[\u0000-\u001f\u007f]/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  const escaped = text
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\t/g, '\\t')
+    // eslint-disable-next-line no-control-regex -- control characters are what it escapes
+    .replace(/[\u0000-\u001f\u007f]/g, (char) => `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+  return `$'${escaped}'`;
 }
 
 /** The service answers "LLM provider not found" for a model it cannot map: ask now, not after the request. */

@@ -10,23 +10,26 @@ export interface AskOptions {
   required: boolean;
   /** The value now, offered as the default (update). */
   current?: unknown;
+  /** A check beyond the field's schema (a model the CLI knows): the problem, or undefined. */
+  problemOf?: (value: string) => string | undefined;
 }
 
-function validator(field: FieldSpec, required: boolean): Validate {
+function validator(field: FieldSpec, required: boolean, problemOf?: (value: string) => string | undefined): Validate {
   return (value) => {
     if (!value.trim()) return required ? 'required' : true;
     if (field.type === 'json-object') return isJsonObject(value) || 'must be a JSON object';
     const parsed = fieldSchema(field).safeParse(value);
-    return parsed.success ? true : (parsed.error.issues[0]?.message ?? 'invalid');
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'invalid';
+    return problemOf?.(value.trim()) ?? true;
   };
 }
 
 /** The answer, or undefined for an optional field left empty. */
-export async function askField(ctx: Context, field: FieldSpec, { required, current }: AskOptions): Promise<unknown> {
+export async function askField(ctx: Context, field: FieldSpec, { required, current, problemOf }: AskOptions): Promise<unknown> {
   const p = ctx.prompter;
   const label = field.label + (required ? '' : ' (optional)');
   const initial = typeof current === 'string' ? current : undefined;
-  const validate = validator(field, required);
+  const validate = validator(field, required, problemOf);
   if (field.secret) {
     const value = (await p.secret(field.label, { validate })).trim();
     rememberSecret(value); // scrubbed from any debug line or error

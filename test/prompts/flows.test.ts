@@ -1,5 +1,6 @@
 // Each prompt flow with a scripted prompter: which questions are asked, which are skipped,
 // and what is sent. The flows run in-process against a real loopback server.
+import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
 import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
@@ -71,7 +72,7 @@ describe('create', () => {
       { ask: /^Active/, answer: false },
       { ask: /^Create this agent/, answer: true },
     ]);
-    const result = await run(['create'], prompter);
+    const result = await run(['create', '--allow-unknown-model'], prompter);
     expect(result.code).toBe(0);
     expect(prompter.asked[0]!.verdicts).toEqual(['required', true]);
     const models = prompter.asked.find((a) => a.kind === 'choose')!.choices!.map((c) => c.value);
@@ -92,6 +93,58 @@ describe('create', () => {
     expect(result.code).toBe(1); // a declined confirmation: nothing was interrupted (#29 row 9)
     expect(result.stderr).toContain('nothing sent: the answers were not confirmed');
     expect(writes()).toHaveLength(0);
+  });
+
+  it('a typed model the CLI does not know is asked again, with the nearest names, before anything is sent (#29 row 8)', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^Description/, answer: 'd' },
+      { ask: /^LLM model/, answer: 'GPT-4' },
+      { ask: /^LLM model/, answer: 'GPT_4' },
+      { ask: /^Prompt/, answer: '' },
+      { ask: /^Initial message/, answer: '' },
+      { ask: /^Avatar/, answer: '' },
+      { ask: /^Active/, answer: true },
+      { ask: /^Create this agent/, answer: true },
+    ]);
+    const result = await run(['create', '--name', 'Typo'], prompter);
+    expect(result.code).toBe(0);
+    const model = prompter.asked.find((a) => /^LLM model/.test(a.message))!;
+    expect(model.verdicts).toEqual([expect.stringMatching(/^unknown model "GPT-4"; did you mean GPT_4.*\(or run again with --allow-unknown-model\)$/), true]);
+    expect(JSON.parse(writes()[0]!.body)).toMatchObject({ llmModel: 'GPT_4' });
+  });
+
+  it('a create that fails after the wizard keeps the answers: the command line to send them again, which pastes back whole (#29 row 8)', async () => {
+    await server.close();
+    server = await startTestServer((_req, res) => sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'too long', type: 'value_error' }] }));
+    const prompt = "Line one\nIt's line two";
+    const prompter = new ScriptedPrompter([
+      { ask: /^Description/, answer: 'two words' },
+      { ask: /^LLM model/, answer: 'GPT_4' },
+      { ask: /^Prompt/, answer: prompt },
+      { ask: /^Initial message/, answer: '' },
+      { ask: /^Avatar/, answer: '' },
+      { ask: /^Active/, answer: false },
+      { ask: /^Create this agent/, answer: true },
+    ]);
+    const result = await run(['create', '--name', 'Kept'], prompter);
+    expect(result.code).toBe(2);
+    const line = /Your answers, to send again: (agents create [^\u001b\n]*)/.exec(result.stderr)?.[1];
+    expect(line).toBe(`agents create --name Kept --description 'two words' --llm-model GPT_4 --prompt $'Line one\\nIt\\'s line two' --no-active`);
+    // Pasted into bash, it gives the CLI the same values.
+    const echoed = spawnSync('bash', ['-c', `agents() { printf '%s\\0' "$@"; }; ${line}`], { encoding: 'utf8' });
+    expect(echoed.stdout.split('\0')).toEqual([
+      'create',
+      '--name',
+      'Kept',
+      '--description',
+      'two words',
+      '--llm-model',
+      'GPT_4',
+      '--prompt',
+      prompt,
+      '--no-active',
+      '',
+    ]);
   });
 
   it('with every required flag given, asks nothing', async () => {

@@ -128,6 +128,7 @@ describe('create', () => {
     ]);
     const result = await run(['create', '--name', 'Kept'], prompter);
     expect(result.code).toBe(2);
+    // eslint-disable-next-line no-control-regex -- the line ends where the hint's colour code starts
     const line = /Your answers, to send again: (agents create [^\u001b\n]*)/.exec(result.stderr)?.[1];
     expect(line).toBe(`agents create --name Kept --description 'two words' --llm-model GPT_4 --prompt $'Line one\\nIt\\'s line two' --no-active`);
     // Pasted into bash, it gives the CLI the same values.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { invokeAgent } from '../api/invoke.js';
 import { CHAT_HELP, readChatLine } from '../chat/chat-line.js';
+import { TerminalTurns } from '../chat/terminal-turns.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { reportError } from '../report.js';
@@ -24,41 +25,39 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   const onTerminal = ctx.deps.stdin.isTTY === true;
   const say = (text: string) => void ctx.deps.stderr.write(text + '\n');
 
-  const lines = createInterface({
-    input: ctx.deps.stdin as NodeJS.ReadableStream,
-    output: onTerminal ? (ctx.deps.stderr as NodeJS.WritableStream) : undefined,
-    terminal: onTerminal,
-  });
-  const prompt = () => {
-    if (!onTerminal) return;
-    lines.setPrompt(ctx.theme.accent('you› '));
-    lines.prompt();
-  };
-  let stopReply: (() => void) | undefined;
+  // On a terminal, a prompt per turn and a keyboard held during answers (terminal-turns.ts); off
+  // one, the lines of stdin, a scripted conversation.
+  const turns = onTerminal
+    ? new TerminalTurns(ctx.deps.stdin as NodeJS.ReadStream, ctx.deps.stderr as NodeJS.WriteStream, ctx.theme.accent('you› '))
+    : undefined;
+  const piped = onTerminal ? undefined : createInterface({ input: ctx.deps.stdin as NodeJS.ReadableStream, terminal: false });
+  const pipedLines = piped?.[Symbol.asyncIterator]();
   let lastInterruptAt = -Infinity;
-  // On a terminal Ctrl-C reaches readline as a key: it stops the reply, clears a typed line,
-  // or, pressed twice at an empty prompt, leaves.
-  lines.on('SIGINT', () => {
-    if (stopReply) return stopReply();
-    if (lines.line !== '') {
-      lines.write(null, { ctrl: true, name: 'e' });
-      lines.write(null, { ctrl: true, name: 'u' });
-      lastInterruptAt = -Infinity;
-      return;
+  /** The next line to act on, or undefined to leave (Ctrl-D, Ctrl-C twice at an empty prompt, end of input). */
+  const nextLine = async (): Promise<string | undefined> => {
+    if (!turns) {
+      const next = await pipedLines!.next();
+      return next.done ? undefined : (next.value as string);
     }
-    const now = Date.now();
-    if (now - lastInterruptAt < LEAVE_WINDOW_MS) return void lines.close();
-    lastInterruptAt = now;
-    say('\n' + ctx.theme.muted('(press Ctrl-C again or Ctrl-D to leave)'));
-    prompt();
-  });
+    for (;;) {
+      const result = await turns.read();
+      if (result.kind === 'eof') return undefined;
+      if (result.kind === 'line') {
+        lastInterruptAt = -Infinity;
+        return result.text;
+      }
+      const now = Date.now();
+      if (now - lastInterruptAt < LEAVE_WINDOW_MS) return undefined;
+      lastInterruptAt = now;
+      say('\n' + ctx.theme.muted('(press Ctrl-C again or Ctrl-D to leave)'));
+    }
+  };
 
   const announce = () => sessionId && ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
   if (onTerminal) ctx.logger.info(`Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`);
   announce();
-  prompt();
 
-  for await (const raw of lines) {
+  for (let raw = await nextLine(); raw !== undefined; raw = await nextLine()) {
     const line = readChatLine(raw);
     if (line.kind === 'command' && line.name === 'exit') break;
     if (line.kind === 'command' && line.name === 'help') say(ctx.theme.muted(CHAT_HELP));
@@ -73,7 +72,8 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       const lastSession = sessionId;
       if (lastSession) await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession }));
       const reply = new AbortController();
-      stopReply = () => reply.abort();
+      // Ctrl-C during the answer stops the reply, not the chat.
+      const release = turns?.duringAnswer(() => reply.abort());
       // AbortSignal.any, not a listener on the process-wide signal per turn: nothing piles up over a long chat.
       const signal = ctx.deps.signal ? AbortSignal.any([ctx.deps.signal, reply.signal]) : reply.signal;
       try {
@@ -86,11 +86,10 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
         else if (onTerminal) reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
         else throw error; // a scripted conversation stops at the first failure
       } finally {
-        stopReply = undefined;
+        release?.();
       }
     }
-    prompt();
   }
-  lines.close();
+  piped?.close();
   if (onTerminal) ctx.deps.stderr.write('\n');
 }

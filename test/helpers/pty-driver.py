@@ -4,7 +4,8 @@ wait until the screen shows some text, then type keys. Prints a JSON result on s
 
 usage: pty-driver.py SCRIPT_JSON [OPTIONS_JSON] -- command args...
 SCRIPT_JSON: [{"expect": "regex", "send": "keys"}, ...]; each step waits (up to its timeout)
-for the regex in the output seen since the previous match, ANSI codes removed.
+for the regex in the output seen since the previous match, ANSI codes removed; a step with
+"resize": [rows, cols] resizes the window before it sends its keys.
 OPTIONS_JSON: {"cols": 120, "rows": 40, "maxBytes": N, "maxSeconds": S}: the window size the
 program sees (0 columns is allowed, as some CI runners report), and bounds after which the
 program is killed and the run reported as a failure (a spinner that never stops).
@@ -65,6 +66,10 @@ def main():
         if failure:
             break
         time.sleep(step.get("delay", 0.15))
+        if "resize" in step:
+            # A new window size: the kernel tells the program with SIGWINCH, as a terminal does.
+            rows, cols = step["resize"]
+            fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         os.write(fd, step["send"].encode("utf-8"))
 
     deadline = time.time() + 10

@@ -10,6 +10,8 @@ export interface PtyStep {
   expect: string;
   send: string;
   timeout?: number;
+  /** Resize the window to [rows, cols] (SIGWINCH) before the keys are typed. */
+  resize?: [number, number];
 }
 
 export interface PtyOptions {
@@ -32,7 +34,7 @@ export interface PtyResult {
   bytes: Buffer;
 }
 
-export const KEY = { enter: '\r', down: '\x1b[B', up: '\x1b[A', space: ' ', ctrlC: '\x03', ctrlD: '\x04' } as const;
+export const KEY = { enter: '\r', down: '\x1b[B', up: '\x1b[A', space: ' ', ctrlC: '\x03', ctrlD: '\x04', ctrlZ: '\x1a' } as const;
 
 /**
  * Whether the pty tests can run. Off CI they skip without python3; in CI (CI=true) a missing

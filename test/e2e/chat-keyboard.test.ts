@@ -1,0 +1,93 @@
+// #29 rows 3, 4 and 5: chat at a real terminal when the person does what people do. Ctrl-Z then
+// `fg` (in a shell with job control) continues where it was, at the prompt and mid-answer; a resize
+// during an answer leaves it whole; keys typed during an answer are not echoed into it but start the
+// next input; a multi-line paste is one turn. The built binary in a pty, through bash where job
+// control is needed.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { BIN, runBinary } from '../helpers/binary.js';
+import { KEY, python, runCommandInPty, runInPty } from '../helpers/pty.js';
+import { tempConfigDir } from '../helpers/run-cli.js';
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+let agentId: string;
+beforeAll(async () => {
+  emulator = await startEmulator({ tokenDelayMs: 40 });
+  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
+  agentId = (await runBinary(['create', '-q', '--name', 'Keys', '--description', 'd', '--llm-model', 'GPT_4'], { env })).stdout.trim();
+});
+afterAll(() => emulator.close());
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+/** An interactive bash (job control on) in the pty, its prompt READY>. */
+const inShell = (steps: Parameters<typeof runCommandInPty>[1]) => {
+  const rc = join(mkdtempSync(join(tmpdir(), 'agents-bashrc-')), 'bashrc');
+  writeFileSync(rc, "PS1='READY> '\n");
+  return runCommandInPty(['bash', '--noprofile', '--rcfile', rc, '-i'], steps, env, { maxSeconds: 40 });
+};
+// Alone on its line: `chat …; echo $?` would echo when the job stops, not when it ends.
+const chatLine = () => `"${process.execPath}" "${BIN}" chat ${agentId}\r`;
+
+describe.skipIf(!python())('chat and the keyboard', () => {
+  it('Ctrl-Z then fg at the prompt, and mid-answer, continues where it was (row 3)', async () => {
+    const result = await inShell([
+      { expect: 'READY> ', send: chatLine() },
+      { expect: 'you› ', send: KEY.ctrlZ },
+      { expect: 'Stopped', send: 'fg\r' },
+      { expect: 'chat', send: 'after the first stop' + KEY.enter },
+      { expect: 'You said: "after the first stop"[\\s\\S]*you› ', send: 'a long one [[slow]]' + KEY.enter },
+      { expect: 'Earlier you said', send: KEY.ctrlZ },
+      { expect: 'Stopped', send: 'fg\r' },
+      { expect: 'turn 2 of the session[\\s\\S]*you› ', send: '/exit' + KEY.enter },
+      { expect: 'READY> ', send: 'echo "chat-exit=$?"\r' },
+      { expect: 'chat-exit=\\d+', send: 'exit\r' },
+    ]);
+    expect(result.failure).toBeNull();
+    expect(result.screen).toContain('chat-exit=0');
+    expect(result.screen).toContain('You said: "after the first stop"');
+  }, 60_000);
+
+  it('a resize during an answer injects no prompt into it and erases none of it (row 4)', async () => {
+    const result = await runInPty(
+      ['chat', agentId],
+      [
+        { expect: 'you› ', send: 'resize me [[slow]]' + KEY.enter },
+        { expect: 'You said', send: '', resize: [30, 60] },
+        { expect: 'turn 1 of the session[\\s\\S]*you› ', send: '/exit' + KEY.enter, resize: [40, 100] },
+      ],
+      env,
+      { cols: 100, rows: 40 },
+    );
+    expect(result.failure).toBeNull();
+    expect(result.code).toBe(0);
+    const answer = result.raw.slice(result.raw.indexOf('You said'), result.raw.indexOf('turn 1 of the session'));
+    expect(answer).not.toContain('you›');
+    expect(answer).not.toMatch(/\u001b\[[0-2]?[JK]/); // no line or screen erased inside the answer
+    expect(count(result.screen, 'you› ')).toBe(2); // the first prompt and the one after the answer
+  });
+
+  it('keys typed during an answer are not echoed into it and start the next input; a pasted block is one turn (row 5)', async () => {
+    const result = await runInPty(
+      ['chat', agentId],
+      [
+        { expect: 'you› ', send: 'first [[slow]]' + KEY.enter },
+        { expect: 'You said', send: 'typed ahead' },
+        { expect: 'turn 1 of the session[\\s\\S]*you› typed ahead', send: KEY.enter },
+        { expect: 'Now you said: "typed ahead"[\\s\\S]*you› ', send: '\u001b[200~pasted one\rpasted two\u001b[201~' },
+        { expect: 'pasted two', send: KEY.enter },
+        { expect: 'turn 3 of the session[\\s\\S]*you› ', send: '/exit' + KEY.enter },
+      ],
+      env,
+    );
+    expect(result.failure).toBeNull();
+    expect(result.code).toBe(0);
+    const firstAnswer = result.screen.slice(result.screen.indexOf('You said'), result.screen.indexOf('turn 1 of the session'));
+    expect(firstAnswer).not.toContain('typed ahead');
+    expect(result.screen.replace(/\r/g, '')).toContain('Now you said: "pasted one\npasted two"');
+    expect(count(result.screen, 'turn 4 of the session')).toBe(0); // the two pasted lines were one turn
+  });
+});

@@ -66,6 +66,7 @@ describe.skipIf(!python())('chat and the keyboard', () => {
     expect(result.code).toBe(0);
     const answer = result.raw.slice(result.raw.indexOf('You said'), result.raw.indexOf('turn 1 of the session'));
     expect(answer).not.toContain('you›');
+    // eslint-disable-next-line no-control-regex -- erase sequences start with ESC
     expect(answer).not.toMatch(/\u001b\[[0-2]?[JK]/); // no line or screen erased inside the answer
     expect(count(result.screen, 'you› ')).toBe(2); // the first prompt and the one after the answer
   });

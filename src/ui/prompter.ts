@@ -39,7 +39,7 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
 
   const search = async (message: string, choices: Choice[], extra: { allowOther?: boolean; validate?: Validate; done?: string }) => {
     const { search } = await load();
-    return guard(() =>
+    return guard(deps.stdin, () =>
       search<string>(
         {
           message,
@@ -63,25 +63,25 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
   return {
     async text(message, options = {}) {
       const { input } = await load();
-      return guard(() => input({ message, default: options.default, validate: options.validate, theme }, context));
+      return guard(deps.stdin, () => input({ message, default: options.default, validate: options.validate, theme }, context));
     },
     async secret(message, options = {}) {
       const { password } = await load();
-      return guard(() => password({ message, mask: '*', validate: options.validate, theme }, context));
+      return guard(deps.stdin, () => password({ message, mask: '*', validate: options.validate, theme }, context));
     },
     async confirm(message, options = {}) {
       const { confirm } = await load();
-      return guard(() => confirm({ message, default: options.default, theme }, context));
+      return guard(deps.stdin, () => confirm({ message, default: options.default, theme }, context));
     },
     async choose(message, choices, options = {}) {
       if (options.allowOther || choices.length > SEARCH_THRESHOLD) return search(message, choices, options);
       const { select } = await load();
-      return guard(() => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD, theme }, context));
+      return guard(deps.stdin, () => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD, theme }, context));
     },
     async chooseMany(message, choices) {
       if (choices.length <= SEARCH_THRESHOLD) {
         const { checkbox } = await load();
-        return guard(() =>
+        return guard(deps.stdin, () =>
           checkbox<string>(
             { message, choices, required: true, pageSize: SEARCH_THRESHOLD, validate: (c) => (c.length ? true : 'pick at least one'), theme },
             context,
@@ -100,12 +100,12 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
     async multiline(message, options = {}) {
       if (deps.env.VISUAL || deps.env.EDITOR) {
         const { editor } = await load();
-        return guard(() => editor({ message, default: options.default, validate: options.validate, waitForUserInput: false, theme }, context)).then((text) =>
-          text.replace(/\n$/, ''),
+        return guard(deps.stdin, () => editor({ message, default: options.default, validate: options.validate, waitForUserInput: false, theme }, context)).then(
+          (text) => text.replace(/\n$/, ''),
         );
       }
       const { input } = await load();
-      const answer = await guard(() =>
+      const answer = await guard(deps.stdin, () =>
         input(
           {
             message: `${message} (\\n for a new line)`,
@@ -162,8 +162,21 @@ function rank(choices: Choice[], query: string): Choice[] {
     .map(({ choice }) => choice);
 }
 
-/** Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130. */
-async function guard<T>(ask: () => Promise<T>): Promise<T> {
+/**
+ * Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130. Ctrl-Z then `fg`:
+ * readline pauses its input when the process continues and waits for someone to resume it, which
+ * inquirer never does, so the question would hang and the command end: resume it here (after
+ * readline's own handler, hence setImmediate). inquirer draws the question again at the next key.
+ */
+async function guard<T>(stdin: Deps['stdin'], ask: () => Promise<T>): Promise<T> {
+  const input = stdin as NodeJS.ReadStream;
+  let resumed = false;
+  const onContinue = () =>
+    setImmediate(() => {
+      resumed = true;
+      input.resume?.();
+    });
+  process.on('SIGCONT', onContinue);
   try {
     return await ask();
   } catch (error) {
@@ -172,5 +185,8 @@ async function guard<T>(ask: () => Promise<T>): Promise<T> {
       throw new CliError('interrupted', 'interrupted');
     }
     throw error;
+  } finally {
+    process.off('SIGCONT', onContinue);
+    if (resumed) input.pause?.(); // readline, paused in its own eyes, would leave it flowing
   }
 }

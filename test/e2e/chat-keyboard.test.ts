@@ -92,3 +92,24 @@ describe.skipIf(!python())('chat and the keyboard', () => {
     expect(count(result.screen, 'turn 4 of the session')).toBe(0); // the two pasted lines were one turn
   });
 });
+
+describe.skipIf(!python())('the create wizard and Ctrl-Z (row 3)', () => {
+  it('Ctrl-Z then fg inside a question continues it (drawn again at the next key), and the answers are sent', async () => {
+    const result = await inShell([
+      { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --description d --llm-model GPT_4\r` },
+      { expect: 'Name', send: 'Half' },
+      { expect: 'Half', send: KEY.ctrlZ },
+      { expect: 'Stopped', send: 'fg\r' },
+      { expect: 'agents\\.js" create', send: ' way' + KEY.enter },
+      { expect: 'Prompt', send: KEY.enter },
+      { expect: 'Initial message', send: KEY.enter },
+      { expect: 'Avatar', send: KEY.enter },
+      { expect: 'Active', send: KEY.enter },
+      { expect: 'Create this agent', send: KEY.enter },
+      { expect: 'Created agent Half way[\\s\\S]*READY> ', send: 'echo "create-exit=$?"\r' },
+      { expect: 'create-exit=\\d+', send: 'exit\r' },
+    ]);
+    expect(result.failure).toBeNull();
+    expect(result.screen).toContain('create-exit=0');
+  }, 60_000);
+});

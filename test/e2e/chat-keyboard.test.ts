@@ -57,7 +57,7 @@ describe.skipIf(!python())('chat and the keyboard', () => {
       [
         { expect: 'you› ', send: 'resize me [[slow]]' + KEY.enter },
         { expect: 'You said', send: '', resize: [30, 60] },
-        { expect: 'turn 1 of the session[\\s\\S]*you› ', send: '/exit' + KEY.enter, resize: [40, 100] },
+        { expect: 'turn 1 of the session[\\s\\S]*you› ', send: '/exit' + KEY.enter },
       ],
       env,
       { cols: 100, rows: 40 },
@@ -68,7 +68,7 @@ describe.skipIf(!python())('chat and the keyboard', () => {
     expect(answer).not.toContain('you›');
     // eslint-disable-next-line no-control-regex -- erase sequences start with ESC
     expect(answer).not.toMatch(/\u001b\[[0-2]?[JK]/); // no line or screen erased inside the answer
-    expect(count(result.screen, 'you› ')).toBe(2); // the first prompt and the one after the answer
+    expect(count(result.screen, 'you› ')).toBe(2); // the first prompt and the one after the answer (a resize at a prompt may redraw it)
   });
 
   it('keys typed during an answer are not echoed into it and start the next input; a pasted block is one turn (row 5)', async () => {

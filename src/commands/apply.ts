@@ -15,6 +15,6 @@ export function applyCommand(deps: Deps): Command {
     'agents apply -f agents/ --dry-run',
     'cat agents.json | agents apply -f - --json',
     'AGENTS_KEY_OPENAI=sk-… agents apply -f examples/stack.yaml --prune',
-    'agents apply -f agents.yaml --allow-env OPENAI_API_KEY    # a file whose apiKeyEnv is not AGENTS_KEY_…',
+    'agents apply -f agents.yaml --allow-env OPENAI_API_KEY',
   ]);
 }

@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     server: { deps: { inline: ['conf'] } },
     include: ['test/**/*.test.ts'],
+    // One temporary root per run, removed at its end (test/global-temp.ts).
+    globalSetup: ['test/global-temp.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Tests spawn the built CLI and servers; two cores are all CI has.

@@ -2,6 +2,7 @@
 // its end, writes its report files and exits with its own code. Once the pipe is closed (EPIPE),
 // writes to it are dropped quietly, and whoever waits for 'drain' is let go.
 import type { OutputStream } from '../deps.js';
+import { overlayStream } from './stream-overlay.js';
 
 type Stream = OutputStream & NodeJS.EventEmitter;
 
@@ -22,11 +23,5 @@ export function survivesClosedReader<T extends Stream>(stream: T): T {
     }
     return (stream.write as (...args: unknown[]) => boolean)(chunk, ...rest);
   };
-  return new Proxy(stream, {
-    get(target, property) {
-      if (property === 'write') return write;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
+  return overlayStream(stream, { write });
 }

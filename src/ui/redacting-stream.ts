@@ -2,6 +2,7 @@
 // so a secret the run knows cannot reach a terminal, a pipe or a CI log, whichever code wrote it.
 import type { OutputStream } from '../deps.js';
 import { StreamScrubber } from './secrets.js';
+import { overlayStream } from './stream-overlay.js';
 
 export type RedactingStream<T extends OutputStream> = T & {
   /** Writes what the scrubber held back (the start of what could have been a secret). */
@@ -19,9 +20,8 @@ export type RedactingStream<T extends OutputStream> = T & {
 export function redactingStream<T extends OutputStream>(stream: T, options: { pieces: boolean }): RedactingStream<T> {
   const scrubber = new StreamScrubber(options.pieces);
   const decoder = new TextDecoder();
-  // The stream's own write, taken now: ora hooks `write` by assigning it, which must not reach the stream.
+  // The stream's own write, taken now (stream-overlay.ts keeps a hook's write on its side).
   const streamWrite = stream.write.bind(stream) as OutputStream['write'];
-  let assigned: unknown;
   let wrote = false;
   const write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
     if (chunk.length > 0) wrote = true;
@@ -37,19 +37,5 @@ export function redactingStream<T extends OutputStream>(stream: T, options: { pi
     const rest = scrubber.flush();
     if (rest !== '') streamWrite(rest);
   };
-  return new Proxy(stream, {
-    get(target, property) {
-      if (property === 'write') return assigned ?? write;
-      if (property === 'flushRedacted') return flushRedacted;
-      if (property === 'wroteAnything') return () => wrote;
-      const value: unknown = Reflect.get(target, property, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-    set(target, property, value) {
-      // A hook (ora's) wraps `write` and later puts back what it found: both stay on this side.
-      if (property === 'write') assigned = value === write ? undefined : value;
-      else Reflect.set(target, property, value, target);
-      return true;
-    },
-  }) as RedactingStream<T>;
+  return overlayStream(stream, { write, flushRedacted, wroteAnything: () => wrote }) as RedactingStream<T>;
 }

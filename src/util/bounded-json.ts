@@ -6,7 +6,7 @@ import { CliError } from '../errors.js';
 export const MAX_JSON_DEPTH = 512;
 
 /** The deepest nesting of arrays and objects in JSON text (strings skipped), or Infinity past `limit`. */
-export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
   let depth = 0;
   let deepest = 0;
   for (let i = 0; i < text.length; i++) {

@@ -3,6 +3,7 @@
 // only when a question is asked. Callers check ctx.interactive first.
 import type { Deps } from '../deps.js';
 import { CliError } from '../errors.js';
+import { keepFrames } from './prompt-frames.js';
 
 export interface Choice {
   value: string;
@@ -30,16 +31,11 @@ const SEARCH_THRESHOLD = 12;
 export function inquirerPrompter(deps: Deps, options: { color: boolean }): Prompter {
   // inquirer colours by itself (and --no-color never reaches it): without colour, every prompt gets a plain theme.
   const theme = options.color ? undefined : PLAIN_PROMPT_THEME;
-  const context = {
-    input: deps.stdin as NodeJS.ReadableStream,
-    output: deps.stderr as unknown as NodeJS.WritableStream,
-    signal: deps.signal,
-  };
   const load = () => import('@inquirer/prompts');
 
   const search = async (message: string, choices: Choice[], extra: { allowOther?: boolean; validate?: Validate; done?: string }) => {
     const { search } = await load();
-    return guard(deps.stdin, () =>
+    return guard(deps, (context) =>
       search<string>(
         {
           message,
@@ -63,25 +59,25 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
   return {
     async text(message, options = {}) {
       const { input } = await load();
-      return guard(deps.stdin, () => input({ message, default: options.default, validate: options.validate, theme }, context));
+      return guard(deps, (context) => input({ message, default: options.default, validate: options.validate, theme }, context));
     },
     async secret(message, options = {}) {
       const { password } = await load();
-      return guard(deps.stdin, () => password({ message, mask: '*', validate: options.validate, theme }, context));
+      return guard(deps, (context) => password({ message, mask: '*', validate: options.validate, theme }, context));
     },
     async confirm(message, options = {}) {
       const { confirm } = await load();
-      return guard(deps.stdin, () => confirm({ message, default: options.default, theme }, context));
+      return guard(deps, (context) => confirm({ message, default: options.default, theme }, context));
     },
     async choose(message, choices, options = {}) {
       if (options.allowOther || choices.length > SEARCH_THRESHOLD) return search(message, choices, options);
       const { select } = await load();
-      return guard(deps.stdin, () => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD, theme }, context));
+      return guard(deps, (context) => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD, theme }, context));
     },
     async chooseMany(message, choices) {
       if (choices.length <= SEARCH_THRESHOLD) {
         const { checkbox } = await load();
-        return guard(deps.stdin, () =>
+        return guard(deps, (context) =>
           checkbox<string>(
             { message, choices, required: true, pageSize: SEARCH_THRESHOLD, validate: (c) => (c.length ? true : 'pick at least one'), theme },
             context,
@@ -100,12 +96,12 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
     async multiline(message, options = {}) {
       if (deps.env.VISUAL || deps.env.EDITOR) {
         const { editor } = await load();
-        return guard(deps.stdin, () => editor({ message, default: options.default, validate: options.validate, waitForUserInput: false, theme }, context)).then(
-          (text) => text.replace(/\n$/, ''),
-        );
+        return guard(deps, (context) =>
+          editor({ message, default: options.default, validate: options.validate, waitForUserInput: false, theme }, context),
+        ).then((text) => text.replace(/\n$/, ''));
       }
       const { input } = await load();
-      const answer = await guard(deps.stdin, () =>
+      const answer = await guard(deps, (context) =>
         input(
           {
             message: `${message} (\\n for a new line)`,
@@ -162,23 +158,33 @@ function rank(choices: Choice[], query: string): Choice[] {
     .map(({ choice }) => choice);
 }
 
+/** What inquirer is given for one question: the streams and the command's abort signal. */
+interface PromptContext {
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+  signal: AbortSignal | undefined;
+}
+
 /**
  * Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130. Ctrl-Z then `fg`:
  * readline pauses its input when the process continues and waits for someone to resume it, which
  * inquirer never does, so the question would hang and the command end: resume it here (after
- * readline's own handler, hence setImmediate). inquirer draws the question again at the next key.
+ * readline's own handler, hence setImmediate), and draw the question again below what the shell
+ * printed, once.
  */
-async function guard<T>(stdin: Deps['stdin'], ask: () => Promise<T>): Promise<T> {
-  const input = stdin as NodeJS.ReadStream;
+async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>): Promise<T> {
+  const input = deps.stdin as NodeJS.ReadStream;
+  const frames = keepFrames(deps.stderr as unknown as NodeJS.WritableStream);
   let resumed = false;
   const onContinue = () =>
     setImmediate(() => {
       resumed = true;
       input.resume?.();
+      frames.redraw();
     });
   process.on('SIGCONT', onContinue);
   try {
-    return await ask();
+    return await ask({ input, output: frames.output, signal: deps.signal });
   } catch (error) {
     const name = (error as Error)?.name;
     if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError' || name === 'AbortError') {

@@ -94,22 +94,28 @@ describe.skipIf(!python())('chat and the keyboard', () => {
 });
 
 describe.skipIf(!python())('the create wizard and Ctrl-Z (row 3)', () => {
-  it('Ctrl-Z then fg inside a question continues it (drawn again at the next key), and the answers are sent', async () => {
+  it('Ctrl-Z then fg inside a question continues it, drawn again once before any key, and the answers are sent', async () => {
     const result = await inShell([
       { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --description d --llm-model GPT_4\r` },
       { expect: 'Name', send: 'Half' },
       { expect: 'Half', send: KEY.ctrlZ },
       { expect: 'Stopped', send: 'fg\r' },
-      { expect: 'agents\\.js" create', send: ' way' + KEY.enter },
+      // No key is sent until the question is back on screen, below what the shell printed.
+      { expect: 'agents\\.js" create[^\\n]*\\n[\\s\\S]*Name[^\\n]*Half', send: '', delay: 0.5 },
+      { expect: '', send: 'ly' + KEY.enter },
       { expect: 'Prompt', send: KEY.enter },
       { expect: 'Initial message', send: KEY.enter },
       { expect: 'Avatar', send: KEY.enter },
       { expect: 'Active', send: KEY.enter },
       { expect: 'Create this agent', send: KEY.enter },
-      { expect: 'Created agent Half way[\\s\\S]*READY> ', send: 'echo "create-exit=$?"\r' },
+      { expect: 'Created agent Halfly[\\s\\S]*READY> ', send: 'echo "create-exit=$?"\r' },
       { expect: 'create-exit=\\d+', send: 'exit\r' },
     ]);
     expect(result.failure).toBeNull();
     expect(result.screen).toContain('create-exit=0');
+    // Between `fg` and the first key typed after it: the question drawn once, then the frame of that key.
+    const afterFg = result.screen.slice(result.screen.lastIndexOf('Stopped'));
+    const beforeNextKey = afterFg.slice(0, afterFg.indexOf('Halfl'));
+    expect(count(beforeNextKey, 'Name')).toBe(2);
   }, 60_000);
 });

@@ -12,6 +12,8 @@ export interface PtyStep {
   timeout?: number;
   /** Resize the window to [rows, cols] (SIGWINCH) before the keys are typed. */
   resize?: [number, number];
+  /** Seconds to wait after the screen matched, before typing (default 0.15). */
+  delay?: number;
 }
 
 export interface PtyOptions {

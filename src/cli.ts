@@ -15,6 +15,7 @@ import { emulatorCommand } from './commands/emulator.js';
 import { exportCommand } from './commands/export.js';
 import { getCommand } from './commands/get.js';
 import { helpCommand } from './commands/help.js';
+import { withExamples } from './commands/define.js';
 import { invokeCommand } from './commands/invoke.js';
 import { listCommand } from './commands/list.js';
 import { loginCommand } from './commands/login.js';
@@ -69,17 +70,25 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
   for (const command of commands) program.addCommand(command);
   program.helpCommand(false).addCommand(helpCommand(deps));
 
+  withExamples(program, [
+    'agents emulator --port 0 > emulator.env &   # a local stand-in for the service',
+    'printf %s "$AGENTS_TOKEN" | agents login --token-stdin   # saves both',
+    'agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO',
+    'agents add-tool "Docs bot" weather',
+  ]);
   program.addHelpText(
     'after',
-    '\nExamples:\n' +
-      '  $ agents login --base-url https://agents.example.com\n' +
-      '  $ agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO\n' +
-      '  $ agents add-tool <agent-id> <tool-id>\n' +
-      '\nRun `agents <command> --help` for the flags of a command, `agents help exit-codes` and\n`agents help environment` for the rest.\n',
+    '`agents <command> --help` shows the flags of a command; `agents help exit-codes`\nand `agents help environment` show the rest.\n',
   );
   applyToAll(program, (command) => {
     // Every command's --help lists the global flags too (commander copies settings only to .command() children).
-    command.configureHelp({ showGlobalOptions: true, sortSubcommands: false });
+    command.configureHelp({
+      showGlobalOptions: true,
+      sortSubcommands: false,
+      // The list of every command shows names, as gh and kubectl do: with their arguments the
+      // widest term left commander too little room to wrap the descriptions into 80 columns.
+      ...(command === program ? { subcommandTerm: (sub: Command) => sub.name() } : {}),
+    });
     command.exitOverride();
     command.configureOutput({
       writeOut: (text) => void deps.stdout.write(text),
@@ -130,7 +139,7 @@ async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; f
   const theme = colour ? (await import('./ui/theme.js')).createTheme(true) : PLAIN_THEME;
   const program = createProgram(deps, theme);
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(withoutHelpForUnknownCommand(program, argv), { from: 'user' });
     return { code: ExitCode.ok };
   } catch (error) {
     if (error instanceof ExitWithCode) return { code: error.code };
@@ -151,4 +160,32 @@ async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; f
           };
     return { code, failure };
   }
+}
+
+const HELP_FLAGS = new Set(['--help', '-h']);
+
+/**
+ * commander answers `--help` before it looks at the command, so `agents llms delete --help` would
+ * print the help of `llms` and exit 0, as if `delete` existed. When a word names no subcommand of
+ * a command that has only subcommands, the help flags go and commander reports the unknown command
+ * (exit 2, with its suggestion).
+ */
+function withoutHelpForUnknownCommand(program: Command, argv: string[]): string[] {
+  if (!argv.some((arg) => HELP_FLAGS.has(arg))) return argv;
+  let command = program;
+  const takesValue = (flag: string) =>
+    [command, program].some((c) => c.options.some((option) => (option.long === flag || option.short === flag) && (option.required || option.optional)));
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg.startsWith('-')) {
+      if (!arg.includes('=') && takesValue(arg)) i++;
+      continue;
+    }
+    if (!command.commands.length) break;
+    const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    if (!next) return argv.filter((a) => !HELP_FLAGS.has(a));
+    command = next;
+  }
+  return argv;
 }

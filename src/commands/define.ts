@@ -6,6 +6,7 @@ import type { Deps } from '../deps.js';
 import { CliError } from '../errors.js';
 import type * as z from 'zod/mini';
 import { readGlobals } from '../globals.js';
+import { exampleLines } from './help-text.js';
 import { colorEnabled } from '../ui/color-support.js';
 
 /** Options as commander hands them over, before a command's schema has read them. */
@@ -43,7 +44,7 @@ export function parseOptions<O>(schema: z.ZodMiniType<O>, value: unknown): O {
 
 /** Adds an "Examples" section to a command's help. */
 export function withExamples(command: Command, examples: string[]): Command {
-  return command.addHelpText('after', '\nExamples:\n' + examples.map((line) => `  $ ${line}`).join('\n') + '\n');
+  return command.addHelpText('after', '\nExamples:\n' + examples.flatMap(exampleLines).join('\n') + '\n');
 }
 
 export function newCommand(name: string, summary: string): Command {

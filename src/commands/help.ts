@@ -2,14 +2,17 @@
 // `environment` and `exit-codes`.
 import { Command, CommanderError } from 'commander';
 import type { Deps } from '../deps.js';
+import { withExamples } from './define.js';
 import { HELP_TOPICS } from './help-topics.js';
 
 export function helpCommand(deps: Deps): Command {
-  return new Command('help')
+  const help = new Command('help')
     .summary('Show help for a command, or a topic: environment, exit-codes')
-    .argument('[name...]', 'a command (e.g. "config set") or a topic')
-    .addHelpText('after', '\nExamples:\n  $ agents help invoke\n  $ agents help exit-codes\n  $ agents help environment\n')
-    .action((names: string[], _options: unknown, command: Command) => {
+    .argument('[name...]', 'a command (config set, or "config set") or a topic');
+  return withExamples(help, ['agents help invoke', 'agents help config set', 'agents help exit-codes', 'agents help environment']).action(
+    (given: string[], _options: unknown, command: Command) => {
+      // `help config set` and `help "config set"` name the same command.
+      const names = given.flatMap((name) => name.split(/\s+/).filter(Boolean));
       const program = command.parent!;
       const topic = names.length === 1 ? HELP_TOPICS[names[0]!] : undefined;
       if (topic) return void deps.stdout.write(topic.text);
@@ -25,5 +28,6 @@ export function helpCommand(deps: Deps): Command {
       }
       // outputHelp, not helpInformation: it adds the Examples footer, as `--help` does.
       target.outputHelp();
-    });
+    },
+  );
 }

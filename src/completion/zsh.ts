@@ -69,6 +69,8 @@ ${pathCases}
   esac
   _describe -t options 'option' flags -- global_flags
 }
+# Sourced from ~/.zshrc before compinit ran, compdef does not exist yet: load the completion system first.
+(( $+functions[compdef] )) || { autoload -Uz compinit && compinit; }
 compdef _${plan.name} ${plan.name}
 `;
 }

@@ -266,7 +266,7 @@ describe('program', () => {
     const viaFlag = await runCli(['--help']);
     expect(viaHelp.code).toBe(0);
     expect(viaHelp.stdout).toBe(viaFlag.stdout);
-    expect(viaHelp.stdout).toContain('Examples:\n  $ agents login');
+    expect(viaHelp.stdout).toContain('Examples:\n  $ agents emulator');
     expect((await runCli(['help', 'invoke'])).stdout).toBe((await runCli(['invoke', '--help'])).stdout);
   });
 

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
+import { helpExamples } from '../helpers/doc-examples.js';
 import { agentsOnPathForUser, freshHome, spawnAsUser } from '../helpers/unprivileged.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -174,36 +175,37 @@ describe('generated scripts', () => {
 describe('the install lines of `completion --help` and README, run as written on a fresh account', () => {
   const installLine = async (shell: string) => {
     const help = (await runBinary(['completion', '--help'])).stdout;
-    const line = help.split('\n').find((l) => l.includes(`agents completion ${shell} >`));
-    expect(line, help).toBeDefined();
-    const command = line!.replace(/^\s*\$ /, '');
-    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\n${command}\n`);
-    return command;
+    const command = helpExamples(help).find((line) => line.includes(`agents completion ${shell}`));
+    expect(command, help).toBeDefined();
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\n${command!.replace(/ \\\n\s*/g, ' ')}`);
+    return command!;
   };
   // An ordinary user (nobody, when the tests run as root) with an empty home: no folders made yet.
   const userEnv = (home: string) => ({ PATH: `${agentsOnPathForUser()}:${process.env.PATH}`, HOME: home, ZDOTDIR: home });
 
-  it('bash: the script lands where bash-completion looks for it, and completes', async () => {
+  it('bash: ~/.bashrc loads it, and it completes without the bash-completion package', async () => {
     const home = freshHome();
     const install = await spawnAsUser('bash', ['-c', await installLine('bash')], userEnv(home));
     expect(install).toMatchObject({ code: 0, stderr: '' });
-    // bash-completion loads ${XDG_DATA_HOME:-~/.local/share}/bash-completion/completions/<command> on first TAB.
-    const loaded = await spawnAsUser('bash', ['-c', 'source ~/.local/share/bash-completion/completions/agents && complete -p agents'], userEnv(home));
-    expect(loaded.stdout).toBe('complete -F _agents agents\n');
+    // ~/.bashrc as a new shell reads it, without the system's bashrc (where bash-completion is loaded).
+    const shell = await spawnAsUser(
+      'bash',
+      [
+        '--norc',
+        '-c',
+        'source ~/.bashrc; type _init_completion >/dev/null 2>&1 && echo HAS-PACKAGE; complete -p agents; COMP_WORDS=(agents comple); COMP_CWORD=1; _agents; echo "${COMPREPLY[@]}"',
+      ],
+      userEnv(home),
+    );
+    expect(shell).toMatchObject({ code: 0, stderr: '', stdout: 'complete -F _agents agents\ncompletion\n' });
   });
 
-  it.skipIf(!has('zsh'))("zsh: a folder of the user's own on fpath; compinit finds _agents", async () => {
+  it.skipIf(!has('zsh'))('zsh: ~/.zshrc loads it in a shell where compinit was never called', async () => {
     const home = freshHome();
-    const line = await installLine('zsh');
-    const install = await spawnAsUser('zsh', ['-f', '-c', line], userEnv(home));
+    const install = await spawnAsUser('zsh', ['-f', '-c', await installLine('zsh')], userEnv(home));
     expect(install).toMatchObject({ code: 0, stderr: '' });
-    // Follow the line's own advice for ~/.zshrc, then ask an interactive zsh what completes agents.
-    const advice = /before compinit: (.*)$/.exec(line)![1]!;
-    const zshrc = `${advice}\nautoload -Uz compinit && compinit\n`;
-    const shell = await spawnAsUser('zsh', ['-f', '-c', 'print -r -- "$ZSHRC" > ~/.zshrc && zsh -i -c "print -r -- \\$_comps[agents]"'], {
-      ...userEnv(home),
-      ZSHRC: zshrc,
-    });
+    expect(readFileSync(join(home, '.zshrc'), 'utf8')).not.toContain('compinit');
+    const shell = await spawnAsUser('zsh', ['-d', '-i', '-c', 'print -r -- $_comps[agents]'], userEnv(home));
     expect(shell.stdout).toBe('_agents\n');
   });
 

@@ -27,12 +27,18 @@ export function readmeSessions(path: string): ExampleSession[] {
   return sessions;
 }
 
-/** The "$ " lines of one --help text. */
+/**
+ * The examples of one --help text: each "  $ " line with the lines under it (a ` \` continuation,
+ * a comment too long for its line), joined by newlines as a shell reads them.
+ */
 export function helpExamples(helpText: string): string[] {
-  return helpText
-    .split('\n')
-    .filter((line) => line.startsWith('  $ '))
-    .map((line) => line.slice(4));
+  const examples: string[] = [];
+  for (const line of helpText.split('\n')) {
+    if (line.startsWith('  $ ')) examples.push(line.slice(4));
+    else if (examples.length && line.startsWith('      ') && (examples.at(-1)!.endsWith('\\') || line.trimStart().startsWith('#')))
+      examples[examples.length - 1] += '\n' + line;
+  }
+  return examples;
 }
 
 /** The subcommands listed under "Commands:" in a --help text. */

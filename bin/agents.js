@@ -23,7 +23,7 @@ if (answer !== undefined) {
   if (args[0] === '__complete') {
     // Local files only, no commander, no dependencies.
     const { completionCandidates } = await import('../dist/complete.js');
-    const lines = completionCandidates(args[1], process.env, args[2]);
+    const lines = completionCandidates(args[1], process.env, args[2], args.slice(3));
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
   } else {
     // Stack traces under --debug point into src/: the maps are read only when asked for, and must

@@ -10,7 +10,7 @@ _agents_values() {
   while IFS= read -r line; do
     line=${line%%$'\t'*}
     [[ -n $line ]] && printf -v line '%q' "$line" && COMPREPLY+=("$line")
-  done < <(agents __complete "$1" "$prefix" 2>/dev/null)
+  done < <(agents __complete "$1" "$prefix" "${COMP_WORDS[@]:0:COMP_CWORD}" 2>/dev/null)
 }
 
 _agents() {
@@ -72,7 +72,7 @@ _agents() {
       *:--allow-env) COMPREPLY=(); return ;;
       *:-o) COMPREPLY=(); return ;;
       *:--output) COMPREPLY=(); return ;;
-      *:--agent) COMPREPLY=(); return ;;
+      *:--agent) _agents_values agents; return ;;
       *:--filter) COMPREPLY=(); return ;;
       *:--repeat) COMPREPLY=(); return ;;
       *:--threshold) COMPREPLY=(); return ;;
@@ -416,7 +416,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=() ;;
+          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config emulator completion environment exit-codes" -- "$cur")) ;;
         esac
         return
       fi ;;

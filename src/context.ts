@@ -3,6 +3,7 @@
 import { redactSecrets } from './ui/redact.js';
 import type { ApiClient } from './api/client.js';
 import { configDir } from './config/paths.js';
+import { serviceScope } from './config/service-scope.js';
 import { isLoopbackHost } from './config/base-url.js';
 import { resolveSettings, type Settings } from './config/settings.js';
 import { StateStore } from './config/state.js';
@@ -69,7 +70,10 @@ export class Context {
 
   /** One per run, so a corrupt state.json is reported once. */
   stateStore(): StateStore {
-    this.cachedState ??= new StateStore(this.configDir, (message) => this.logger.warn(message));
+    if (!this.cachedState) {
+      const { profile, baseUrl } = this.settings();
+      this.cachedState = new StateStore(this.configDir, serviceScope(profile, baseUrl), (message) => this.logger.warn(message));
+    }
     return this.cachedState;
   }
 

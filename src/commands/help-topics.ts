@@ -1,5 +1,8 @@
 import { twoColumns } from './help-text.js';
 
+/** The name of `help`'s argument: completion offers the commands and topics for it. */
+export const HELP_ARGUMENT = 'command-or-topic';
+
 /**
  * Every environment variable the CLI reads, once: `help environment` prints it and a test holds
  * README's table and the source to it.

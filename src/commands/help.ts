@@ -3,12 +3,12 @@
 import { Command, CommanderError } from 'commander';
 import type { Deps } from '../deps.js';
 import { withExamples } from './define.js';
-import { HELP_TOPICS } from './help-topics.js';
+import { HELP_ARGUMENT, HELP_TOPICS } from './help-topics.js';
 
 export function helpCommand(deps: Deps): Command {
   const help = new Command('help')
     .summary('Show help for a command, or a topic: environment, exit-codes')
-    .argument('[name...]', 'a command (config set, or "config set") or a topic');
+    .argument(`[${HELP_ARGUMENT}...]`, 'a command (config set, or "config set") or a topic');
   return withExamples(help, ['agents help invoke', 'agents help config set', 'agents help exit-codes', 'agents help environment']).action(
     (given: string[], _options: unknown, command: Command) => {
       // `help config set` and `help "config set"` name the same command.

@@ -20,7 +20,10 @@ function valuesCommand(source: ValueSource, name: string): string {
   }
 }
 
-/** Reads `__complete`'s lines into COMPREPLY; the typed prefix loses its backslashes and an opening quote. */
+/**
+ * Reads `__complete`'s lines into COMPREPLY; the typed prefix loses its backslashes and an opening
+ * quote. The words before the cursor go along: their --profile and --base-url choose the service.
+ */
 const valuesFunction = (name: string) =>
   [
     '# Names and ids come from a service: each line is one word, quoted for the command line, and never',
@@ -32,7 +35,7 @@ const valuesFunction = (name: string) =>
     '  while IFS= read -r line; do',
     "    line=${line%%$'\\t'*}",
     `    [[ -n $line ]] && printf -v line '%q' "$line" && COMPREPLY+=("$line")`,
-    `  done < <(${name} __complete "$1" "$prefix" 2>/dev/null)`,
+    `  done < <(${name} __complete "$1" "$prefix" "\${COMP_WORDS[@]:0:COMP_CWORD}" 2>/dev/null)`,
     '}',
     '',
   ].join('\n');

@@ -1,14 +1,16 @@
-// `agents __complete agents|tools|datasources|llms|profiles [PREFIX]`: the dynamic candidates shell completion asks
-// for on every TAB. It reads local files only (never the network) and loads no dependency. The names and ids come
+// `agents __complete agents|tools|datasources|llms|profiles [PREFIX [WORD…]]`: the dynamic candidates shell
+// completion asks for on every TAB. The words of the line typed so far name the service (--profile, --base-url), whose
+// records alone are offered. It reads local files only (never the network) and loads no dependency. The names and ids come
 // from a service, so they are data: a candidate that holds a control, bidi or zero-width character is dropped (it
 // could redraw the user's command line), and the shell scripts read each line as one word, never expanding it.
 import { configDir } from '../config/paths.js';
 import { readJsonObject } from '../config/json-read.js';
 import { mostRecentFirst } from '../config/recency.js';
 import { join } from 'node:path';
+import { scopeBaseUrl, scopedRecords, serviceScope } from '../config/service-scope.js';
 
 /** One candidate per line, `value<TAB>description` where there is a description; only those starting with `prefix`. */
-export function completionCandidates(what: string | undefined, env: Record<string, string | undefined>, prefix = ''): string[] {
+export function completionCandidates(what: string | undefined, env: Record<string, string | undefined>, prefix = '', words: string[] = []): string[] {
   const dir = configDir(env);
   const read = (name: string) => {
     try {
@@ -23,7 +25,12 @@ export function completionCandidates(what: string | undefined, env: Record<strin
       case 'tools':
       case 'datasources':
       case 'llms':
-        return knownCandidates((read('state.json')[what] ?? {}) as Record<string, { name?: unknown; lastUsed?: unknown }>);
+        return knownCandidates(
+          (scopedRecords(read('state.json'), scopeOfLine(words, env, read('config.json')))[what] ?? {}) as Record<
+            string,
+            { name?: unknown; lastUsed?: unknown }
+          >,
+        );
       case 'profiles': {
         const profiles = read('config.json').profiles;
         return Object.keys(typeof profiles === 'object' && profiles ? profiles : {}).filter(isSafeWord);
@@ -56,4 +63,21 @@ function knownCandidates(known: Record<string, { name?: unknown; lastUsed?: unkn
     return name ? [`${name}\t${id}`] : [];
   });
   return [...ids, ...new Set(names)];
+}
+
+/** The service the line being typed talks to: its flags, else the environment, else the profile's saved address. */
+function scopeOfLine(words: string[], env: Record<string, string | undefined>, config: Record<string, unknown>): string {
+  const flag = (name: string) => {
+    let value: string | undefined;
+    words.forEach((word, index) => {
+      if (word === name) value = words[index + 1];
+      else if (word.startsWith(`${name}=`)) value = word.slice(name.length + 1);
+    });
+    return value || undefined;
+  };
+  const profile = flag('--profile') ?? (env.AGENTS_PROFILE || 'default');
+  const profiles = (typeof config.profiles === 'object' && config.profiles ? config.profiles : {}) as Record<string, { baseUrl?: unknown }>;
+  const saved = Object.hasOwn(profiles, profile) ? profiles[profile]?.baseUrl : undefined;
+  const baseUrl = flag('--base-url') ?? (env.AGENTS_BASE_URL || (typeof saved === 'string' ? saved : undefined));
+  return serviceScope(profile, scopeBaseUrl(baseUrl));
 }

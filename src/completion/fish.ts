@@ -13,7 +13,7 @@ function valueArgs(source: ValueSource | undefined): string {
     case 'at-files':
       return ` -r -f -a '(string replace -r -- "^" "@" (__fish_complete_path (string replace -r -- "^@" "" (commandline -ct))))'`;
     case 'known':
-      return ` -r -f -a '(agents __complete ${source.of} 2>/dev/null)'`;
+      return ` -r -f -a '(agents __complete ${source.of} "" (commandline -opc) 2>/dev/null)'`;
     case 'profiles':
       return ` -r -f -a '(agents __complete profiles 2>/dev/null)'`;
     case 'free':
@@ -80,7 +80,7 @@ export function fishScript(plan: CompletionPlan): string {
         source.kind === 'choices'
           ? ` -a ${quote(source.choices.join(' '))}`
           : source.kind === 'known'
-            ? ` -a '(agents __complete ${source.of} 2>/dev/null)'`
+            ? ` -a '(agents __complete ${source.of} "" (commandline -opc) 2>/dev/null)'`
             : source.kind === 'profiles'
               ? ` -a '(agents __complete profiles 2>/dev/null)'`
               : ' -F';

@@ -2,6 +2,7 @@
 // scripts are generated from the same definitions as the parser and help.
 import type { Command, Option } from 'commander';
 import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from '../api/models.js';
+import { HELP_ARGUMENT, HELP_TOPICS } from '../commands/help-topics.js';
 
 export type KnownKind = 'agents' | 'tools' | 'datasources' | 'llms';
 
@@ -52,6 +53,8 @@ function optionValue(option: Option): ValueSource | undefined {
       return { kind: 'choices', choices: KNOWN_LLM_MODELS };
     case '--llm-provider':
       return { kind: 'choices', choices: LLM_PROVIDERS };
+    case '--agent':
+      return { kind: 'known', of: 'agents' };
     default:
       return { kind: 'free' };
   }
@@ -70,11 +73,16 @@ function describeOptions(command: Command): OptionSpec[] {
 function describeArgs(command: Command): ValueSource[] {
   return command.registeredArguments.map((argument) => {
     if (argument.argChoices) return { kind: 'choices', choices: argument.argChoices };
+    // `help <TAB>`: the commands beside it, and the topics.
+    if (argument.name() === HELP_ARGUMENT) return { kind: 'choices', choices: [...siblingsOf(command), ...Object.keys(HELP_TOPICS)] };
     const known = KNOWN_ARGUMENTS[argument.name()];
     if (known) return { kind: 'known', of: known };
     return { kind: 'free' };
   });
 }
+
+const siblingsOf = (command: Command) =>
+  (command.parent?.commands ?? []).filter((c) => c !== command && !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name());
 
 function describeCommand(command: Command): CommandSpec {
   return {

@@ -17,7 +17,7 @@ function values(source: ValueSource, label: string): string {
     case 'at-files':
       return "if compset -P '@'; then _files; else _files -P '@'; fi";
     case 'known':
-      return `local -a ids; ids=("\${(@f)$(agents __complete ${source.of} 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')}"); _describe -t ${source.of} '${label}' ids`;
+      return `local -a ids; ids=("\${(@f)$(agents __complete ${source.of} "" "\${(@)words[1,CURRENT-1]}" 2>/dev/null | sed -e 's/:/\\\\:/g' -e 's/\\t/:/')}"); _describe -t ${source.of} '${label}' ids`;
     case 'profiles':
       return 'compadd -- ${(f)"$(agents __complete profiles 2>/dev/null)"}';
     case 'free':

@@ -1,11 +1,12 @@
 // Local state under the config folder: the last session used with each agent (for invoke
 // --continue), and the agents, tools, datasources and LLMs this machine has seen, with their
-// names (for completion).
+// names (for completion). Each service (profile and base URL) has its own records.
 import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
 import { assertWritable, ensurePrivateDir, writeStateObject } from './json-file.js';
 import { readJsonObject } from './json-read.js';
 import { mostRecentFirst } from './recency.js';
+import { scopedRecords, withScopedRecords } from './service-scope.js';
 
 export interface KnownAgent {
   name?: string;
@@ -30,16 +31,17 @@ export class StateStore {
   /** True once a corrupt file was found: it is read as empty and replaced on the next write. */
   startedAfresh = false;
 
-  /** state.json is a cache: a corrupt one is reported through warn and started afresh. */
+  /** state.json is a cache: a corrupt one is reported through warn and started afresh. `scope` is serviceScope(). */
   constructor(
     readonly dir: string,
+    readonly scope: string,
     private readonly warn: (message: string) => void = () => {},
   ) {
     this.file = join(dir, `${STATE_NAME}.json`);
   }
 
   agents(): Record<string, KnownAgent> {
-    return sectionOf(this.read(), 'agents');
+    return sectionOf(scopedRecords(this.read(), this.scope), 'agents');
   }
 
   private read(): Record<string, unknown> {
@@ -85,8 +87,9 @@ export class StateStore {
     assertWritable(this.file);
     await withFileLock(this.file, async () => {
       const raw = this.read();
-      const entries = sectionOf<T>(raw, section);
-      if (apply(entries)) await writeStateObject(this.dir, STATE_NAME, { ...raw, [section]: entries });
+      const records = scopedRecords(raw, this.scope);
+      const entries = sectionOf<T>(records, section);
+      if (apply(entries)) await writeStateObject(this.dir, STATE_NAME, withScopedRecords(raw, this.scope, { ...records, [section]: entries }));
     });
   }
 }

@@ -22,15 +22,24 @@ beforeAll(() => {
   chmodSync(join(binDir, 'agents'), 0o755);
   const configDir = join(mkdtempSync(join(tmpdir(), 'agents-state-')), 'config');
   mkdirSync(configDir, { recursive: true });
+  // What this machine knows, per service (profile and base URL): staging's agents are not default's.
   writeFileSync(
     join(configDir, 'state.json'),
     JSON.stringify({
-      agents: { 'a1b2-id': { name: 'Docs bot' }, 'c3d4-id': { name: 'Other: one' } },
-      tools: { 't9-id': { name: 'weather', lastUsed: '2026-01-02T00:00:00Z' }, 't8-id': { name: 'web search', lastUsed: '2026-01-01T00:00:00Z' } },
-      llms: { 'l1-id': { name: 'OPENAI' } },
+      services: {
+        'default http://127.0.0.1:9': {
+          agents: { 'a1b2-id': { name: 'Docs bot' }, 'c3d4-id': { name: 'Other: one' } },
+          tools: { 't9-id': { name: 'weather', lastUsed: '2026-01-02T00:00:00Z' }, 't8-id': { name: 'web search', lastUsed: '2026-01-01T00:00:00Z' } },
+          llms: { 'l1-id': { name: 'OPENAI' } },
+        },
+        'staging https://staging.example.com': { agents: { 's1-id': { name: 'Staging bot' } } },
+      },
     }),
   );
-  writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { default: {}, staging: {} } }));
+  writeFileSync(
+    join(configDir, 'config.json'),
+    JSON.stringify({ profiles: { default: { baseUrl: 'http://127.0.0.1:9' }, staging: { baseUrl: 'https://staging.example.com' } } }),
+  );
   env = { PATH: `${binDir}:${process.env.PATH}`, AGENTS_CONFIG_DIR: configDir, HOME: configDir };
 });
 
@@ -70,6 +79,21 @@ describe('bash', () => {
     expect(bash('agents', 'add-tool', '')).toEqual(['a1b2-id', 'c3d4-id', 'Docs\\ bot', 'Other:\\ one']);
     expect(bash('agents', 'invoke', '--session', 's1', 'c3')).toEqual(['c3d4-id']);
     expect(bash('agents', 'get', 'a1b2-id', '')).toEqual([]); // the id is given: nothing more to offer
+  });
+
+  it("offers only the agents of the service the line talks to: its --profile or --base-url, else the environment's (#30 row 9)", () => {
+    expect(bash('agents', '--profile', 'staging', 'get', '')).toEqual(['s1-id', 'Staging\\ bot']);
+    expect(bash('agents', 'get', '--profile=staging', '')).toEqual(['s1-id', 'Staging\\ bot']);
+    expect(bash('agents', '--base-url', 'https://staging.example.com/api/v1', '--profile', 'staging', 'get', '')).toEqual(['s1-id', 'Staging\\ bot']);
+    expect(bash('agents', '--base-url', 'http://other.example.com', 'get', '')).toEqual([]);
+    expect(bash('agents', 'get', '')).toEqual(['a1b2-id', 'c3d4-id', 'Docs\\ bot', 'Other:\\ one']);
+  });
+
+  it('`help <TAB>` offers the commands and topics; `eval --agent <TAB>` offers agents, a name with spaces one word (#30 row 9)', () => {
+    expect(bash('agents', 'help', '')).toEqual(expect.arrayContaining(['create', 'config', 'tools', 'environment', 'exit-codes']));
+    expect(bash('agents', 'help', '')).not.toContain('help');
+    expect(bash('agents', 'help', 'exi')).toEqual(['exit-codes']);
+    expect(bash('agents', 'eval', '-f', 'evals.yaml', '--agent', 'Do')).toEqual(['Docs\\ bot']);
   });
 
   it('completes tools, datasources and LLMs by id and by name (quoted as one word), most recent first', () => {
@@ -131,6 +155,12 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     expect(zsh('agents', 'create', '--na')).toContain('--name:name of the agent');
     expect(zsh('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id:weather', 't8-id:web search', 'weather:t9-id', 'web search:t8-id']);
   });
+
+  it("offers the profile's agents, the commands after help, agents after --agent (#30 row 9)", () => {
+    expect(zsh('agents', '--profile', 'staging', 'get', '')).toEqual(['s1-id:Staging bot', 'Staging bot:s1-id']);
+    expect(zsh('agents', 'help', '')).toEqual(expect.arrayContaining(['config', 'exit-codes']));
+    expect(zsh('agents', 'eval', '--agent', '')).toContain('Docs bot:a1b2-id');
+  });
 });
 
 describe.skipIf(!has('fish'))('fish', () => {
@@ -138,6 +168,9 @@ describe.skipIf(!has('fish'))('fish', () => {
     expect(fish('agents ')).toContain('create\tCreate an agent');
     expect(fish('agents add-tool ')).toEqual(['a1b2-id\tDocs bot', 'c3d4-id\tOther: one', 'Docs bot\ta1b2-id', 'Other: one\tc3d4-id']);
     expect(fish('agents config set ')).toEqual(['allow-insecure-http', 'base-url', 'timeout']);
+    expect(fish('agents --profile staging get ')).toEqual(['s1-id\tStaging bot', 'Staging bot\ts1-id']);
+    expect(fish('agents help ').map((l) => l.split('\t')[0])).toEqual(expect.arrayContaining(['config', 'exit-codes']));
+    expect(fish('agents eval --agent Do')).toEqual(['Docs bot\ta1b2-id']);
     expect(fish('agents --profile ').map((l) => l.split('\t')[0])).toEqual(['default', 'staging']);
     expect(fish('agents create --na')).toEqual(['--name\tname of the agent']);
     expect(fish('agents llms get ')).toEqual(['l1-id\tOPENAI', 'OPENAI\tl1-id']);
@@ -169,6 +202,8 @@ describe('generated scripts', () => {
     expect(result).toMatchObject({ code: 0, stdout: 'a1b2-id\tDocs bot\nc3d4-id\tOther: one\nDocs bot\ta1b2-id\nOther: one\tc3d4-id\n' });
     const prefixed = await runBinary(['__complete', 'agents', 'Oth'], { env });
     expect(prefixed.stdout).toBe('Other: one\tc3d4-id\n');
+    const staging = await runBinary(['__complete', 'agents'], { env: { ...env, AGENTS_PROFILE: 'staging' } });
+    expect(staging.stdout).toBe('s1-id\tStaging bot\nStaging bot\ts1-id\n');
   });
 });
 

@@ -60,7 +60,7 @@ describe('parallel processes', () => {
     const ids = await createAgents(30);
     const results = await Promise.all(ids.map((id) => runBinary(['invoke', id, 'hello'], { env })));
     expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
-    const { agents } = readJson(join(dir, 'state.json'));
+    const { agents } = readJson(join(dir, 'state.json')).services[`default ${emulator.url}`];
     expect(Object.keys(agents).sort()).toEqual([...ids].sort());
     for (const [i, id] of ids.entries()) expect(results[i]!.stderr).toContain(`session ${agents[id].lastSession}`);
   }, 60_000);

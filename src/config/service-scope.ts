@@ -1,0 +1,33 @@
+// What this machine remembers of a service (names for completion, the last session per agent)
+// belongs to that service: kept per profile and base URL, so switching profiles never offers
+// another service's agents, and `--continue` never picks a session id from elsewhere.
+import { normalizeBaseUrl } from './base-url.js';
+
+/** The key of one service's records in state.json: the profile and the base URL it talks to. */
+export function serviceScope(profile: string, baseUrl: string | undefined): string {
+  return `${profile} ${baseUrl ?? ''}`;
+}
+
+/** The base URL as settings resolve it, or the text as given when it is not a valid URL. */
+export function scopeBaseUrl(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return normalizeBaseUrl(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The records of one service within the whole state file. */
+export function scopedRecords(raw: Record<string, unknown>, scope: string): Record<string, unknown> {
+  const services = objectOr(raw.services);
+  return objectOr(services[scope]);
+}
+
+export function withScopedRecords(raw: Record<string, unknown>, scope: string, records: Record<string, unknown>): Record<string, unknown> {
+  return { ...raw, services: { ...objectOr(raw.services), [scope]: records } };
+}
+
+function objectOr(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}

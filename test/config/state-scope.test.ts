@@ -1,0 +1,25 @@
+// #30 row 9: what the machine remembers of a service stays with that service (profile and base URL).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { serviceScope } from '../../src/config/service-scope.js';
+import { StateStore } from '../../src/config/state.js';
+import { tempConfigDir } from '../helpers/run-cli.js';
+
+describe('state.json per service', () => {
+  it('keeps each profile and base URL apart, in one file', async () => {
+    const dir = tempConfigDir();
+    const production = new StateStore(dir, serviceScope('default', 'https://agents.example.com'));
+    const staging = new StateStore(dir, serviceScope('staging', 'https://staging.example.com'));
+    await production.rememberAgent('a1', { name: 'Prod bot', lastSession: 's-prod' });
+    await staging.rememberAgent('b2', { name: 'Staging bot' });
+    await staging.rememberResources('tools', { t1: 'weather' });
+    expect(Object.keys(production.agents())).toEqual(['a1']);
+    expect(Object.keys(staging.agents())).toEqual(['b2']);
+    // The same profile against another address is another service too.
+    expect(new StateStore(dir, serviceScope('default', 'http://127.0.0.1:7878')).agents()).toEqual({});
+    const file = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
+    expect(Object.keys(file.services).sort()).toEqual(['default https://agents.example.com', 'staging https://staging.example.com']);
+    expect(file.services['staging https://staging.example.com'].tools.t1.name).toBe('weather');
+  });
+});

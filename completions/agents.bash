@@ -86,7 +86,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config models emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -398,6 +398,12 @@ _agents() {
         COMPREPLY=()
         return
       fi ;;
+    "models")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
     "emulator")
       flags="--port --host --token --strict --token-delay"
       if [[ $cur != -* ]]; then
@@ -416,7 +422,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config emulator completion environment exit-codes" -- "$cur")) ;;
+          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config models emulator completion environment exit-codes" -- "$cur")) ;;
         esac
         return
       fi ;;

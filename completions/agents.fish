@@ -70,6 +70,7 @@ complete -c agents -n '__agents_at '\'''\''' -a 'login' -d 'Save the service add
 complete -c agents -n '__agents_at '\'''\''' -a 'logout' -d 'Forget the token of a profile (the base URL is kept)'
 complete -c agents -n '__agents_at '\'''\''' -a 'status' -d 'Show the profile, service address and where the token comes from'
 complete -c agents -n '__agents_at '\'''\''' -a 'config' -d 'Read and change settings of a profile'
+complete -c agents -n '__agents_at '\'''\''' -a 'models' -d 'List the models and providers the service accepts'
 complete -c agents -n '__agents_at '\'''\''' -a 'emulator' -d 'Run a local stand-in for the service'
 complete -c agents -n '__agents_at '\'''\''' -a 'completion' -d 'Print the shell completion script'
 complete -c agents -n '__agents_at '\'''\''' -a 'help' -d 'Show help for a command, or a topic: environment, exit-codes'
@@ -231,4 +232,4 @@ complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token th
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, link records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'
-complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config emulator completion environment exit-codes'
+complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config models emulator completion environment exit-codes'

@@ -19,6 +19,7 @@ import { withExamples } from './commands/define.js';
 import { invokeCommand } from './commands/invoke.js';
 import { listCommand } from './commands/list.js';
 import { loginCommand } from './commands/login.js';
+import { modelsCommand } from './commands/models.js';
 import { logoutCommand } from './commands/logout.js';
 import { statusCommand } from './commands/status.js';
 import { resourceCommand } from './commands/resources.js';
@@ -64,6 +65,7 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     logoutCommand(deps),
     statusCommand(deps),
     configCommand(deps),
+    modelsCommand(deps),
     emulatorCommand(deps),
     completionCommand(deps),
   ];

@@ -83,4 +83,4 @@ export function unknownModelProblem(model: string): string | undefined {
   return `unknown model ${JSON.stringify(model)}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`;
 }
 
-export const UNKNOWN_MODEL_HINT = 'See the models with `agents create` on a terminal, or pass --allow-unknown-model if your server knows newer ones.';
+export const UNKNOWN_MODEL_HINT = '`agents models` lists them; pass --allow-unknown-model if your server knows newer ones.';

@@ -1,0 +1,40 @@
+// `agents models`: the one list of models (src/api/models.ts) that create checks, the wizard offers
+// and completion completes, with which provider each needs.
+import type { Context } from '../context.js';
+import { KNOWN_LLM_MODELS, likelyProvider, LLM_PROVIDERS, providerOfModel } from '../api/models.js';
+import { renderTable } from '../ui/table.js';
+import { HELP_WIDTH, wrapWords } from './help-text.js';
+
+/** One model as `models --json` describes it (docs/json/models.schema.json). */
+export interface ModelRow {
+  model: string;
+  /** The provider the service picks by itself, or null when --llm-provider must be sent. */
+  automaticProvider: string | null;
+  /** The provider to send when one is needed (a suggestion; any of `providers` is accepted). */
+  suggestedProvider: string | null;
+}
+
+export function modelRows(): ModelRow[] {
+  return KNOWN_LLM_MODELS.map((model) => ({
+    model,
+    automaticProvider: providerOfModel(model) ?? null,
+    suggestedProvider: providerOfModel(model) ? null : (likelyProvider(model) ?? null),
+  }));
+}
+
+export async function run(ctx: Context): Promise<void> {
+  const rows = modelRows();
+  if (ctx.globals.json) return ctx.printJson({ models: rows, providers: LLM_PROVIDERS });
+  if (ctx.globals.quiet) return ctx.print(rows.map((row) => row.model).join('\n'));
+  const table = renderTable(
+    ['MODEL', 'PROVIDER'],
+    rows.map((row) => [
+      row.model,
+      row.automaticProvider
+        ? `${row.automaticProvider} (the service picks it)`
+        : `needs --llm-provider${row.suggestedProvider ? ` (e.g. ${row.suggestedProvider})` : ''}`,
+    ]),
+    { theme: ctx.stdoutTheme, width: ctx.stdoutColumns },
+  );
+  ctx.print(`${table}\n\n${wrapWords(`Providers: ${LLM_PROVIDERS.join(', ')}`, HELP_WIDTH, '  ').join('\n')}`);
+}

@@ -110,12 +110,12 @@ export class Context {
         });
       }
       throw new CliError('usage', 'no service address configured', {
-        hint: 'Run `agents login --base-url URL`, pass --base-url, or set AGENTS_BASE_URL.',
+        hint: 'Run `agents login --base-url URL`, pass --base-url, or set AGENTS_BASE_URL; `agents emulator` runs a local service to try the CLI on.',
       });
     }
     if (!settings.token) {
       throw new CliError('auth', `no token configured for profile "${settings.profile}"`, {
-        hint: 'Run `agents login`, or set AGENTS_TOKEN.',
+        hint: 'Run `agents login`, or set AGENTS_TOKEN (`agents emulator` prints the token of a local service).',
       });
     }
     return this.clientFor(settings.baseUrl, settings.token);

@@ -43,11 +43,11 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
     case 'aborted':
       return new CliError('interrupted', 'interrupted');
     case 'refused':
-      return new CliError('unreachable', `could not connect to ${host}: connection refused`, {
-        hint: 'Is the service running? Check --base-url or `agents status`.',
+      return new CliError('unreachable', `could not connect to ${safeOrigin(url)}: connection refused`, {
+        hint: `Is the service running? ${CHANGE_BASE_URL}`,
       });
     case 'dns':
-      return new CliError('unreachable', `could not resolve ${host}`, { hint: 'Check the base URL with `agents status`.' });
+      return new CliError('unreachable', `could not resolve ${host} (in ${safeOrigin(url)})`, { hint: CHANGE_BASE_URL });
     case 'tls':
       // OpenSSL's words for a server that answered in plain HTTP: say that, not the library's line.
       if (/wrong version number|packet length too long|http request/i.test(reason)) {
@@ -64,6 +64,19 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
       return new CliError('unreachable', `the connection to ${host} was closed unexpectedly (${reason})`);
     default:
       return new CliError('unreachable', `request to ${host} failed: ${reason}`);
+  }
+}
+
+/** Where a newcomer changes the address a request went to. */
+const CHANGE_BASE_URL =
+  '`agents status` shows where the address comes from; change it with --base-url, AGENTS_BASE_URL or `agents login --base-url URL`, or run a local service with `agents emulator`.';
+
+/** The scheme, host and port a request went to, without any password. */
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return withoutPassword(url);
   }
 }
 

@@ -93,7 +93,7 @@ _agents() {
   local flags=""
   case $cmd_path in
     "create")
-      flags="--name --description --llm-model --llm-provider --prompt --initial-message --avatar --active --no-active --allow-unknown-model -f --file"
+      flags="--name --description --llm-model --llm-provider --prompt --initial-message --avatar --active --no-active --allow-unknown-model -f --file --if-missing"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
@@ -220,7 +220,7 @@ _agents() {
         return
       fi ;;
     "tools create")
-      flags="-f --file --name --type --description --metadata --return-direct --no-return-direct"
+      flags="-f --file --name --type --description --metadata --return-direct --no-return-direct --if-missing"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
@@ -262,7 +262,7 @@ _agents() {
         return
       fi ;;
     "datasources create")
-      flags="-f --file --name --type --description --content --url --metadata --vector-db-id --embeddings-provider"
+      flags="-f --file --name --type --description --content --url --metadata --vector-db-id --embeddings-provider --if-missing"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
@@ -304,7 +304,7 @@ _agents() {
         return
       fi ;;
     "llms create")
-      flags="-f --file --provider --api-key-stdin --options"
+      flags="-f --file --provider --api-key-stdin --options --if-missing"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return

@@ -45,9 +45,7 @@ export function matchReference(kind: ReferenceKind, candidates: readonly Candida
   // A short piece of an id is never taken as a prefix: say so, or the reader keeps retrying it.
   const tooShort = reference.length < MIN_PREFIX && candidates.some((c) => c.id.startsWith(reference));
   throw new CliError('not-found', `${noun} "${reference}" not found: ${elsewhere}no ${noun} has that id, ${by} or id prefix`, {
-    hint: tooShort
-      ? `An id prefix needs ${MIN_PREFIX} characters or more: \`${list}\` shows the ids.`
-      : `\`${list}\` shows them.`,
+    hint: tooShort ? `An id prefix needs ${MIN_PREFIX} characters or more: \`${list}\` shows the ids.` : `\`${list}\` shows them.`,
   });
 }
 

@@ -1,4 +1,5 @@
-import { createAgent, type Agent } from '../api/agents.js';
+import { createAgent, getAgent, listAllAgents, type Agent } from '../api/agents.js';
+import { existingByName } from '../resources/if-missing.js';
 import type { Context } from '../context.js';
 import { describeAgent } from '../ui/agent-view.js';
 import { AGENT } from '../resources/agent.js';
@@ -15,6 +16,14 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options), { allowUnknownModel: options.allowUnknownModel === true });
   requireFields(AGENT, fields);
   const client = await ctx.client();
+  if (options.ifMissing) {
+    const existing = existingByName(await listAllAgents(client), (agent) => agent.name, fields.name, 'agent');
+    if (existing) {
+      ctx.logger.info(`Agent ${fields.name} exists already: nothing created`);
+      printCreated(ctx, await getAgent(client, existing.id), fields.name, false, false);
+      return ctx.recordLocally((state) => state.rememberAgent(existing.id, { name: fields.name }));
+    }
+  }
   const agent = await createAgent(client, fields).catch((error: unknown) => {
     // Answers typed into the wizard are not lost with a failed request: say how to send them again.
     if (reviewed && error instanceof CliError) error.hint = [error.hint, `Your answers, to send again: ${createCommandLine(fields)}`].filter(Boolean).join(' ');
@@ -26,11 +35,11 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   await ctx.recordLocally((state) => state.rememberAgent(agent.id, { name }));
 }
 
-function printCreated(ctx: Context, agent: Agent, name: string | undefined, reviewed: boolean): void {
+function printCreated(ctx: Context, agent: Agent, name: string | undefined, reviewed: boolean, created = true): void {
   if (ctx.globals.json) ctx.printJson(agent);
   else if (ctx.globals.quiet) ctx.print(agent.id);
   else {
-    ctx.logger.success(`Created agent ${name}`);
+    if (created) ctx.logger.success(`Created agent ${name}`);
     // After the wizard's summary the id is the one new fact: the rest would repeat what is on the screen.
     ctx.print(reviewed ? agent.id : describeAgent(agent, ctx.stdoutTheme));
   }

@@ -27,9 +27,13 @@ export const listOptions = z.object({ limit: wholeNumber('--limit', 1), all: aSw
 
 /**
  * A create's or update's: the field flags are read by the resource's descriptor (resources/fields.ts),
- * so they pass through; --file and --allow-unknown-model are read here.
+ * so they pass through; --file, --allow-unknown-model and --if-missing are read here.
  */
-export const fieldFlagOptions = z.looseObject({ file: z.optional(z.string().check(z.minLength(1, '--file must not be empty'))), allowUnknownModel: aSwitch() });
+export const fieldFlagOptions = z.looseObject({
+  file: z.optional(z.string().check(z.minLength(1, '--file must not be empty'))),
+  allowUnknownModel: aSwitch(),
+  ifMissing: aSwitch(),
+});
 
 /** A path or "-" (stdin), as most -f / --output flags take. */
 export const aPath = (flag: string) => z.optional(z.string().check(z.minLength(1, `${flag} must not be empty`)));

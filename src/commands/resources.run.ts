@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import type { ResourceSection } from '../config/state.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { existingByName } from '../resources/if-missing.js';
 import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
 import type { CommandModule } from './define.js';
@@ -68,7 +69,17 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
 
   async create(resource, ctx, _args, options) {
     const fields = await completeFields(resource, ctx, await givenFields(resource, ctx, options));
-    const created = await createResource(await ctx.client(), resource, fields);
+    const client = await ctx.client();
+    if (options.ifMissing) {
+      const records = await allResources(client, resource);
+      const existing = existingByName(records, (record) => record[resource.nameKey], fields[resource.nameKey], resource.noun);
+      if (existing) {
+        printOne(ctx, resource, existing);
+        ctx.logger.info(`${resource.noun} ${nameOf(resource, existing)} exists already: nothing created`);
+        return remember(ctx, resource, [existing]);
+      }
+    }
+    const created = await createResource(client, resource, fields);
     printOne(ctx, resource, created);
     ctx.logger.success(`Created ${resource.noun} ${nameOf(resource, created)}`);
     await remember(ctx, resource, [created]);

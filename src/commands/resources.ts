@@ -4,6 +4,7 @@ import { type Command, Option } from 'commander';
 import type { Deps } from '../deps.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { addFieldOptions } from '../resources/flags.js';
+import { IF_MISSING_FLAG } from '../resources/if-missing.js';
 import { decimal } from '../util/decimal.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
 
@@ -51,7 +52,10 @@ export function resourceCommand(deps: Deps, resource: ResourceDescriptor): Comma
     `Create ${noun === 'LLM' ? 'an' : 'a'} ${noun} from flags and/or --file (asks for what is missing on a terminal)`,
     examples.create,
   );
-  addFieldOptions(create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'), resource, 'create');
+  addFieldOptions(create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'), resource, 'create').option(
+    IF_MISSING_FLAG,
+    `when ${noun === 'LLM' ? 'an LLM of this provider' : `a ${noun} of this name`} exists, print it and create nothing (safe to re-run)`,
+  );
   addFieldOptions(verb('update', `Change only the given fields of a ${noun}`, [examples.update]).argument(idArgument), resource, 'update');
   if (resource.deletable) {
     verb('delete', `Delete a ${noun} (agents that use it lose it)`, [`agents ${plural} delete ${idArgument} --yes`])

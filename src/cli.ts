@@ -73,9 +73,9 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
   program.helpCommand(false).addCommand(helpCommand(deps));
 
   withExamples(program, [
-    'agents emulator --port 0 > emulator.env &   # a local stand-in for the service',
-    'printf %s "$AGENTS_TOKEN" | agents login --token-stdin   # saves both',
-    'agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO',
+    'agents emulator --port 0   # a local stand-in for the service; Ctrl-C stops it',
+    'printf %s "$AGENTS_TOKEN" | agents login --base-url "$AGENTS_BASE_URL" --token-stdin',
+    'agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO --if-missing',
     'agents add-tool "Docs bot" weather',
   ]);
   program.addHelpText(

@@ -3,12 +3,12 @@ import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule } from './define.js';
-import { LINK_WORDING } from '../resources/link-wording.js';
+import { ATTACH_WORDING } from '../resources/attach-wording.js';
 import { resolveAgentId, resolveResourceIds } from '../prompts/pick.js';
 
 export type { AttachKind };
 
-const noun = (kind: AttachKind) => LINK_WORDING[kind].noun;
+const noun = (kind: AttachKind) => ATTACH_WORDING[kind].noun;
 const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export function attachModule(kind: AttachKind): CommandModule {

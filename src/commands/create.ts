@@ -9,8 +9,9 @@ export function createCommand(deps: Deps): Command {
   );
   addAgentFieldOptions(command, 'create').action(lazyAction(deps, () => import('./create.run.js')));
   return withExamples(command, [
-    'agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO',
-    'agents create -f agent.yaml --name "Docs bot (staging)"',
-    'id=$(agents create -q -f agent.json)',
+    'agents create --name "Docs bot" --description "answers doc questions" --llm-model GPT_4_TURBO --if-missing',
+    "printf 'name: Notes bot\\ndescription: keeps notes\\nllmModel: GPT_4\\n' > agent.yaml",
+    'agents create -f agent.yaml --name "Notes bot (staging)" --if-missing   # flags override the file',
+    'id=$(agents create -q -f agent.yaml --if-missing)',
   ]);
 }

@@ -3,9 +3,9 @@ import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule } from './define.js';
-import { LINK_WORDING } from '../resources/link-wording.js';
+import { ATTACH_WORDING } from '../resources/attach-wording.js';
 
-const noun = (kind: AttachKind) => LINK_WORDING[kind].noun;
+const noun = (kind: AttachKind) => ATTACH_WORDING[kind].noun;
 
 export function detachModule(kind: AttachKind): CommandModule {
   return {

@@ -8,5 +8,9 @@ export function diffCommand(deps: Deps): Command {
     'Show what `agents apply` would change, and change nothing. Exit 0: nothing would change; 1: something would; other codes as usual, except that a failure other commands report as 1 exits 7, so scripts can tell "changes" from "broken".',
   );
   addProvisionOptions(command).action(lazyAction(deps, () => import('./diff.run.js')));
-  return withExamples(command, ['agents diff -f agents.yaml', 'agents diff -f agents/ --json', 'agents diff -f agents.yaml || echo "drift or failure: $?"']);
+  return withExamples(command, [
+    'agents diff -f examples/stack.yaml',
+    'agents diff -f examples/stack.yaml --json',
+    'agents diff -f agents.yaml || echo "drift or failure: $?"',
+  ]);
 }

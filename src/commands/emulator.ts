@@ -14,7 +14,7 @@ export function emulatorCommand(deps: Deps): Command {
     .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').default(DEFAULT_EMULATOR_PORT).argParser(decimal))
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--token <token>', 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)')
-    .option('--strict', "follow the spec's cleaner reading: 201, 401, 404, link records")
+    .option('--strict', "follow the spec's cleaner reading: 201, 401, 404, attachment records")
     .addOption(
       new Option(
         '--token-delay <ms>',
@@ -23,9 +23,9 @@ export function emulatorCommand(deps: Deps): Command {
     )
     .action(lazyAction(deps, () => import('./emulator.run.js')));
   return withExamples(command, [
-    'agents emulator',
+    'agents emulator   # port 7878; Ctrl-C stops it',
     'agents emulator --port 0 --json',
-    'agents emulator --strict --port 9000',
-    'agents emulator --token-delay 300',
+    'agents emulator --strict --port 0',
+    'agents emulator --token-delay 300 --port 0',
   ]);
 }

@@ -31,7 +31,7 @@ export function evalCommand(deps: Deps): Command {
       'Run the cases of an eval file against agents, check each answer (text, JSON, tool calls, latency), and report: a progress line and a table on a terminal, a line per case elsewhere, --json, --events or --junit for CI.',
     )
     .requiredOption('-f, --file <path>', 'the eval file (YAML or JSON), or - for stdin')
-    .option('--agent <ref>', 'the agent for cases that name none (a name, id prefix or id)')
+    .option('--agent <agent>', 'the agent for cases that name none (an id, an id prefix or a name)')
     .option('--filter <text>', 'run only the cases whose name contains this text (any case)')
     .addOption(new Option('--concurrency <n>', 'cases run at once').default(4).argParser(decimal))
     .addOption(new Option('--repeat <n>', 'run each case n times and report its pass rate').default(1).argParser(decimal))
@@ -41,9 +41,11 @@ export function evalCommand(deps: Deps): Command {
     .addHelpText('after', FORMAT)
     .action(lazyAction(deps, () => import('./eval.run.js')));
   return withExamples(command, [
-    'agents eval -f evals.yaml --agent 0b6f9f2e',
-    'agents eval -f evals.yaml --agent 0b6f9f2e --junit report.xml || echo "a case failed: $?"',
-    'agents eval -f evals.yaml --agent 0b6f9f2e --filter greets --repeat 5 --threshold 0.8',
-    'agents eval -f evals.yaml --agent 0b6f9f2e --json | jq .summary',
+    'agents eval -f examples/evals.yaml --filter greets',
+    'agents eval -f examples/evals.yaml --junit report.xml || echo "a case failed: $?"',
+    'agents eval -f examples/evals.yaml --filter remembers --repeat 5 --threshold 0.8',
+    'agents eval -f examples/evals.yaml --filter greets --json | jq .summary',
+    "printf 'cases:\\n  - {name: hi, input: hello, assert: [{contains: hello}]}\\n' > hi.yaml",
+    'agents eval -f hi.yaml --agent "Docs bot"   # cases that name no agent use this one',
   ]);
 }

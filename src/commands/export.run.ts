@@ -15,7 +15,7 @@ export const optionsSchema = z.object({ all: aSwitch(), output: aPath('--output'
 
 export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const ids = (args[0] as string[] | undefined) ?? [];
-  if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent-id…> or --all');
+  if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent…> or --all');
   if (options.all === true && ids.length > 0) throw new CliError('usage', 'give agent ids or --all, not both');
   const client = await ctx.client();
   const wanted = options.all === true ? (await listAllAgents(client)).map((a) => a.id) : await Promise.all(ids.map((id) => ctx.resolve('agent', id)));

@@ -1,6 +1,7 @@
 import { decimal } from '../util/decimal.js';
 import { Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
+import { AGENT_ARGUMENT } from './argument-words.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
 
 export function addSessionOptions(command: Command): Command {
@@ -15,7 +16,7 @@ export function invokeCommand(deps: Deps): Command {
     .description(
       'Send an input to an agent and print its answer as it streams. stdout holds exactly the answer; the session, tool calls and errors go to stderr. Each run starts a fresh session unless --session or -c is given.',
     )
-    .argument('[agent-id]', 'the agent (picked from a list on a terminal when left out)')
+    .argument('[agent]', `${AGENT_ARGUMENT} (picked from a list on a terminal when left out)`)
     .argument('[input]', 'the input; else --input-file, else piped stdin')
     .option('--input-file <path>', 'read the input from a file (- for stdin)');
   addSessionOptions(command)
@@ -27,11 +28,11 @@ export function invokeCommand(deps: Deps): Command {
     .option('--max-tokens <n>', 'most tokens the model may produce', decimal)
     .action(lazyAction(deps, () => import('./invoke.run.js')));
   return withExamples(command, [
-    'agents invoke 0b6f9f2e "What is the capital of France?"',
-    'agents invoke 0b6f9f2e -c "And of Italy?"',
-    'git diff | agents invoke 0b6f9f2e --no-stream > review.txt',
-    'agents invoke 0b6f9f2e "Top 3 posts" --output-schema @schema.json',
-    'agents invoke 0b6f9f2e "hi" --events | jq -c .',
-    'agents invoke 0b6f9f2e "Write a haiku" --stats',
+    'agents invoke "Docs bot" "What is the capital of France?"',
+    'agents invoke "Docs bot" -c "And of Italy?"',
+    'agents invoke "Docs bot" --no-stream < policy.txt > review.txt',
+    'agents invoke "Docs bot" "Top 3 posts" --output-schema @schema.json',
+    'agents invoke "Docs bot" "hi" --events | jq -c .',
+    'agents invoke "Docs bot" "Write a haiku" --stats',
   ]);
 }

@@ -11,8 +11,8 @@ export function loginCommand(deps: Deps): Command {
     .option('--skip-verify', 'save without checking the token against the service')
     .action(lazyAction(deps, () => import('./login.run.js')));
   return withExamples(command, [
-    'agents login --base-url https://agents.example.com',
-    'echo "$AGENTS_TOKEN" | agents login --base-url https://agents.example.com --token-stdin',
-    'agents login --profile staging --base-url https://staging.example.com --token-stdin < token.txt',
+    'agents login --base-url "$AGENTS_BASE_URL"   # exit 2 here: it asks for the token on a terminal only',
+    'printf %s "$AGENTS_TOKEN" | agents login --base-url "$AGENTS_BASE_URL" --token-stdin',
+    'printenv AGENTS_TOKEN | agents login --profile staging --base-url "$AGENTS_BASE_URL" --token-stdin',
   ]);
 }

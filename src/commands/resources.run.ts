@@ -28,7 +28,7 @@ const kindOf = (resource: ResourceDescriptor) => (resource.plural === 'llms' ? '
 /** The id an argument names: an id, a unique prefix, or a name (an LLM's provider). */
 async function requiredId(ctx: Context, resource: ResourceDescriptor, given: unknown): Promise<string> {
   if (typeof given === 'string' && given.trim()) return ctx.resolve(kindOf(resource), given.trim());
-  throw new CliError('usage', `missing <${resource.noun}-id>`, { hint: `\`agents ${resource.plural} list\` shows them.` });
+  throw new CliError('usage', `missing <${kindOf(resource)}>`, { hint: `\`agents ${resource.plural} list\` shows them.` });
 }
 
 /** One record on stdout: the document (secrets redacted), its id (-q), or the detail view. */

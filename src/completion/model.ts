@@ -7,7 +7,7 @@ import { HELP_ARGUMENT, HELP_TOPICS } from '../commands/help-topics.js';
 export type KnownKind = 'agents' | 'tools' | 'datasources' | 'llms';
 
 /** The argument names that refer to something on the service. */
-const KNOWN_ARGUMENTS: Record<string, KnownKind> = { 'agent-id': 'agents', 'tool-id': 'tools', 'datasource-id': 'datasources', 'llm-id': 'llms' };
+const KNOWN_ARGUMENTS: Record<string, KnownKind> = { agent: 'agents', tool: 'tools', datasource: 'datasources', llm: 'llms' };
 
 /** Where the candidates for a value come from. Dynamic ones are asked of `agents __complete`. */
 export type ValueSource =
@@ -33,7 +33,7 @@ export interface CommandSpec {
   options: OptionSpec[];
   /** What the positional arguments complete to, in order. */
   args: ValueSource[];
-  /** The last argument takes any number of values (e.g. <tool-id...>). */
+  /** The last argument takes any number of values (e.g. <tool...>). */
   lastIsVariadic: boolean;
   subcommands: CommandSpec[];
 }

@@ -47,6 +47,11 @@ const ROUTES: Route[] = [
   // No DELETE for LLMs: the real service has none, so the path answers 405.
 ];
 
+/** Every route served, as `METHOD /api/v1/path` with `{id}` for a parameter (docs/emulator.md lists them). */
+export function servedRoutes(): string[] {
+  return ROUTES.map((r) => `${r.method} /api/v1/${r.pattern.map((part) => (part === ':' ? '{id}' : part)).join('/')}`);
+}
+
 export type Match = { handler: Handler; params: string[] } | { error: 404 | 405 };
 
 /** `segments` are the raw segments after /api/v1. */

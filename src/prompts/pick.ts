@@ -14,7 +14,7 @@ const PICKER_MOST = 1000;
 
 export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
   if (typeof given === 'string' && given) return ctx.resolve('agent', given);
-  if (!ctx.interactive) throw new CliError('usage', 'missing <agent-id>', { hint: 'Pass the agent id; `agents list` shows them.' });
+  if (!ctx.interactive) throw new CliError('usage', 'missing <agent>', { hint: 'Pass the agent (an id, id prefix or name); `agents list` shows them.' });
   const agents = await collect(listAgentsPaged(await client(), { limit: PICKER_MOST, pageSize: 100 })).catch(() => []); // cannot list: let the person type it
   if (agents.length === 0) return ctx.prompter.text('Agent id', { validate: (v) => (v.trim() ? true : 'must not be empty') }).then((v) => v.trim());
   return ctx.prompter.choose(
@@ -28,7 +28,8 @@ export async function resolveResourceIds(ctx: Context, kind: AttachKind, given: 
   // Given references are returned as given: the caller resolves each, so one bad name is one failed entry.
   const references = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
   if (references.length > 0) return references;
-  if (!ctx.interactive) throw new CliError('usage', `missing <${kind}-id>`, { hint: `Pass one or more ${kind} ids.` });
+  if (!ctx.interactive)
+    throw new CliError('usage', `missing <${kind}>`, { hint: `Pass one or more, each an id, an id prefix or ${kind === 'llm' ? 'a provider' : 'a name'}.` });
   const resource = RESOURCE_OF_KIND[kind];
   const catalog = await allResources(client, resource, PICKER_MOST).catch(() => []);
   if (catalog.length === 0) {

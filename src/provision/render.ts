@@ -216,7 +216,7 @@ export function applyFailure(plan: Plan, applied: Applied): CliError | undefined
       const what = [
         r.saved ? '' : r.error!.message,
         ...r.links.filter((link) => link.error).map(linkFailure),
-        r.links.some((link) => !link.attempted) ? `${plural(r.links.filter((link) => !link.attempted).length, 'link')} not attempted` : '',
+        r.links.some((link) => !link.attempted) ? `${plural(r.links.filter((link) => !link.attempted).length, 'attachment')} not attempted` : '',
       ];
       return `${r.name}: ${outcome(r)}${r.id ? ` ${r.id}` : ''}; ${what.filter(Boolean).join('; ')}`;
     }),

@@ -133,6 +133,6 @@ describe('off a terminal', () => {
   it('missing ids are usage errors naming the argument', async () => {
     const result = await runBinary(['add-tool'], { env: env() });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('missing <agent-id>');
+    expect(result.stderr).toContain('missing <agent>');
   });
 });

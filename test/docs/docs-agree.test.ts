@@ -1,0 +1,40 @@
+// #30 row 3: README, docs/provisioning.md and docs/emulator.md agree with the code and each other.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { servedRoutes } from '../../src/emulator/router.js';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const section = (text: string, heading: string) => text.slice(text.indexOf(heading), text.indexOf('\n## ', text.indexOf(heading) + 1));
+
+describe('the docs agree with the code and with each other', () => {
+  it('docs/provisioning.md shows examples/stack.yaml as it is', () => {
+    const doc = read('docs/provisioning.md');
+    const shown = /```yaml\n([\s\S]*?)```/.exec(doc)![1];
+    expect(shown).toBe(read('examples/stack.yaml'));
+  });
+
+  it('docs/emulator.md lists exactly the routes the emulator serves', () => {
+    const rows = [...section(read('docs/emulator.md'), '## Routes').matchAll(/^\| (\w+) \| `([^`]+)` \|$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    expect(rows.length).toBeGreaterThan(20);
+    expect(rows.sort()).toEqual(servedRoutes().sort());
+  });
+
+  it("README's quick start starts the emulator, shows tools list, and says what to do next", () => {
+    const quickStart = section(read('README.md'), '## Quick start');
+    expect(quickStart).toContain('agents emulator');
+    expect(quickStart).toContain('agents tools list');
+    expect(quickStart).toMatch(/What next:.*--help/s);
+  });
+
+  it('no page of the docs uses a hard-coded id prefix or a <placeholder> in a command', () => {
+    for (const page of ['README.md', 'docs/provisioning.md', 'docs/emulator.md']) {
+      const blocks = [...read(page).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
+      // What is typed, without the comments that explain it.
+      const commands = blocks.flatMap((block) => block.split('\n').map((line) => line.replace(/(^|\s)#.*$/, ''))).join('\n');
+      expect(commands, page).not.toMatch(/\b[0-9a-f]{8}\b|<[a-z-]+(-id)?>/);
+    }
+  });
+});

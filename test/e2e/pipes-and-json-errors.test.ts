@@ -99,7 +99,8 @@ describe.skipIf(!python())('Ctrl-C on a piped invoke (row 2)', () => {
 
 describe('--json: every failing command prints one document with `error` (row 11)', () => {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
-  for (const file of readdirSync(join(ROOT, 'docs/json'))) ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'docs/json', file), 'utf8')));
+  for (const file of readdirSync(join(ROOT, 'docs/json')).filter((name) => name.endsWith('.schema.json')))
+    ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'docs/json', file), 'utf8')));
   const errorSchema = ajv.getSchema('https://agents-cli.dev/json/error.schema.json')!;
   const noToken = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url });
   const cases: Array<[string, string[], number, 'no token' | 'emulator']> = [

@@ -13,7 +13,8 @@ import { runCli } from '../helpers/run-cli.js';
 
 const SCHEMA_DIR = fileURLToPath(new URL('../../docs/json/', import.meta.url));
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-for (const file of readdirSync(SCHEMA_DIR)) ajv.addSchema(JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')));
+for (const file of readdirSync(SCHEMA_DIR).filter((name) => name.endsWith('.schema.json')))
+  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMA_DIR, file), 'utf8')));
 const schemaFor = (name: string) => ajv.getSchema(`https://agents-cli.dev/json/${name}.schema.json`)!;
 
 const running = useEmulatorEnv();

@@ -126,7 +126,8 @@ describe('state.json is a cache (row 3)', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe('the answer\n');
     expect(result.stderr).toMatch(/^warning: .*state\.json is not valid \(.*\); starting it afresh/m);
-    expect(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')).agents).toHaveProperty([AGENT.id, 'lastSession']);
+    const services = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')).services;
+    expect(Object.values<{ agents: unknown }>(services)[0]!.agents).toHaveProperty([AGENT.id, 'lastSession']);
   });
 
   it('an invoke of an agent that does not exist is not recorded', async () => {

@@ -115,7 +115,7 @@ for (const strict of [false, true]) {
 
     it('completion offers the tools this machine has seen, by id and name, and forgets a deleted one', async () => {
       const tool = (await agents(['tools', 'create', '-q', '--name', 'lookup', '--type', 'HTTP'])).stdout.trim();
-      const candidates = () => completionCandidates('tools', { AGENTS_CONFIG_DIR: running.env.AGENTS_CONFIG_DIR });
+      const candidates = () => completionCandidates('tools', running.env);
       expect(candidates()).toEqual([`${tool}\tlookup`, `lookup\t${tool}`]);
       expect((await agents(['tools', 'list'])).code).toBe(0);
       expect(candidates()).toContain(`${SEED.tools[0]!.id}\t${SEED.tools[0]!.name}`);

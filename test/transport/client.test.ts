@@ -226,7 +226,7 @@ describe('retries', () => {
       sleep: async (ms) => void sleeps.push(ms),
     });
     const error = await failure(client.json('GET', ['agents']));
-    expect([error.kind, error.message]).toEqual(['unreachable', 'could not resolve agents-test.invalid']);
+    expect([error.kind, error.message]).toEqual(['unreachable', 'could not resolve agents-test.invalid (in http://agents-test.invalid)']);
     expect(sleeps).toEqual([]);
   });
 

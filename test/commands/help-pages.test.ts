@@ -1,25 +1,10 @@
 // #30 rows 6 and 7: every help page and topic fits 80 columns (wrapped, not cut), `help` takes a
 // command's path in words or in one quoted string, and a command that does not exist is exit 2
 // even when --help is given.
-import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { createProgram } from '../../src/cli.js';
 import { HELP_TOPICS } from '../../src/commands/help-topics.js';
 import { runCli } from '../helpers/run-cli.js';
-import { captureStream, stdinFrom } from '../helpers/streams.js';
-
-function commandPaths(): string[][] {
-  const program = createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
-  const paths: string[][] = [[]];
-  const walk = (command: Command, path: string[]) => {
-    for (const sub of command.commands) {
-      paths.push([...path, sub.name()]);
-      walk(sub, [...path, sub.name()]);
-    }
-  };
-  walk(program, []);
-  return paths;
-}
+import { commandPaths } from '../helpers/program-commands.js';
 
 const tooWide = (text: string) => text.split('\n').filter((line) => line.length > 80);
 

@@ -20,13 +20,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { Command } from 'commander';
-import { createProgram } from '../../src/cli.js';
 import { assertBuilt, BIN } from '../helpers/binary.js';
 import { helpExamples } from '../helpers/doc-examples.js';
-import { pageSteps, type DocStep } from '../helpers/doc-walk.js';
+import { expectedExit, pageSteps, type DocStep } from '../helpers/doc-walk.js';
 import { runCli } from '../helpers/run-cli.js';
-import { captureStream, stdinFrom } from '../helpers/streams.js';
+import { commandPaths } from '../helpers/program-commands.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NOT_RUN = /^npm /;
@@ -43,22 +41,11 @@ function pages(): DocStep[] {
 
 /** Every command's --help examples, the program's order. */
 async function helpSteps(): Promise<DocStep[]> {
-  const program = createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
-  const paths: string[][] = [[]];
-  const walk = (command: Command, path: string[]) => {
-    for (const sub of command.commands) {
-      paths.push([...path, sub.name()]);
-      walk(sub, [...path, sub.name()]);
-    }
-  };
-  walk(program, []);
+  const paths = commandPaths();
   const steps: DocStep[] = [];
   for (const path of paths) {
     const { stdout } = await runCli([...path, '--help']);
-    for (const command of helpExamples(stdout)) {
-      const expected = /#\s*exit (\d+)\b/.exec(command)?.[1];
-      steps.push({ source: `agents ${path.join(' ')} --help`.replace('  ', ' '), command, expectedExit: expected ? Number(expected) : 0 });
-    }
+    for (const command of helpExamples(stdout)) steps.push({ source: ['agents', ...path, '--help'].join(' '), command, expectedExit: expectedExit(command) });
   }
   return steps;
 }

@@ -6,13 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { createProgram } from '../../src/cli.js';
 import { BIN } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { runCli } from '../helpers/run-cli.js';
-import { captureStream, stdinFrom } from '../helpers/streams.js';
+import { runnableCommands } from '../helpers/program-commands.js';
 
 const DIR = fileURLToPath(new URL('../../docs/json/', import.meta.url));
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
@@ -25,20 +23,6 @@ const MAP = new Map(
     /^\[([\w-]+\.schema\.json)\]/.exec(m[2]!)?.[1] ?? null,
   ]),
 );
-
-/** Every command a user can run: the leaves of the program (groups like `tools` only hold others). */
-function runnableCommands(): string[] {
-  const program = createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
-  const paths: string[] = [];
-  const walk = (command: Command, path: string[]) => {
-    for (const sub of command.commands) {
-      if (sub.commands.length) walk(sub, [...path, sub.name()]);
-      else paths.push([...path, sub.name()].join(' '));
-    }
-  };
-  walk(program, []);
-  return paths;
-}
 
 function expectValid(command: string, stdout: string): unknown {
   const file = MAP.get(command);

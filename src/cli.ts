@@ -166,6 +166,9 @@ async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; f
 
 const HELP_FLAGS = new Set(['--help', '-h']);
 
+/** Whether a command runs by itself, not only holds others (commander keeps no public flag for it). */
+export const hasAction = (command: Command) => Boolean((command as unknown as { _actionHandler?: unknown })._actionHandler);
+
 /**
  * commander answers `--help` before it looks at the command, so `agents llms delete --help` would
  * print the help of `llms` and exit 0, as if `delete` existed. When a word names no subcommand of
@@ -186,6 +189,8 @@ function withoutHelpForUnknownCommand(program: Command, argv: string[]): string[
     }
     if (!command.commands.length) break;
     const next = command.commands.find((c) => c.name() === arg || c.aliases().includes(arg));
+    // `eval` runs itself and has subcommands too: another word is its own business.
+    if (!next && hasAction(command)) break;
     if (!next) return argv.filter((a) => !HELP_FLAGS.has(a));
     command = next;
   }

@@ -29,9 +29,26 @@ export function lazyAction<O>(deps: Deps, load: () => Promise<CommandModule<O>>)
     const theme = coloured ? (await import('../ui/theme.js')).createTheme : undefined;
     const ctx = new Context(deps, globals, theme);
     const module = await load();
-    const options = module.optionsSchema ? parseOptions(module.optionsSchema, command.opts()) : (command.opts() as O);
+    const given = { ...command.opts(), ...swallowedByParent(command) };
+    const options = module.optionsSchema ? parseOptions(module.optionsSchema, given) : (given as O);
     await module.run(ctx, command.processedArgs, options, command);
   };
+}
+
+/**
+ * commander gives an option that a command and its parent both define to the parent, wherever it
+ * stands (`agents eval merge a.json --junit x.xml` sets eval's --junit): the subcommand takes back
+ * the ones the user gave.
+ */
+function swallowedByParent(command: Command): Options {
+  const parent = command.parent;
+  if (!parent) return {};
+  const names = command.options.map((option) => option.attributeName());
+  return Object.fromEntries(
+    names
+      .filter((name) => parent.getOptionValueSource(name) === 'cli' && command.getOptionValueSource(name) !== 'cli')
+      .map((name) => [name, parent.getOptionValue(name) as unknown]),
+  );
 }
 
 /** The first problem is the error; any others follow as details. */

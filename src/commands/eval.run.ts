@@ -1,29 +1,36 @@
-import { scrubSecrets } from '../ui/secrets.js';
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
-import { writeFileSync } from '../config/atomic-write.js';
 import type { Context } from '../context.js';
 import { CliError, ExitCode, ExitWithCode } from '../errors.js';
 import { loadEvalFile } from '../eval/load.js';
 import { startProgressLine, type ProgressLine } from '../eval/progress.js';
-import { evalDocument, evalEvents, type EvalSettings } from '../eval/report-json.js';
+import { baselineLines, compareWithBaseline } from '../eval/baseline.js';
+import { evalEvents, evalReport, reportExitCode, type EvalReport, type EvalSettings } from '../eval/report.js';
+import { readReport, writeOutputFile, writeReport } from '../eval/report-file.js';
+import { inShard, parseShard } from '../eval/shard.js';
 import { caseLine, failureDetails, notRunLines, summaryTable, totalsLine } from '../eval/report-text.js';
 import { runCase } from '../eval/run-case.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../eval/runner.js';
 import type { EvalCase } from '../eval/spec.js';
 import { junitXml } from '../eval/junit.js';
 import { canAnimate } from '../ui/terminal.js';
+import { escapeControls } from '../ui/safe-text.js';
 import { aPath, aSwitch, numberBetween, someText, wholeNumber } from './option-schemas.js';
 
 export const optionsSchema = z.object({
-  file: someText('--file'),
+  // Not required by commander: `eval merge` and `eval compare` run without it.
+  file: z.string({ error: 'missing --file (-f): the eval file to run' }).check(z.trim(), z.minLength(1, '--file must not be empty')),
   agent: z.optional(someText('--agent')),
   filter: z.optional(someText('--filter')),
   concurrency: wholeNumber('--concurrency', 1, 64),
   repeat: wholeNumber('--repeat', 1, 1000),
   threshold: numberBetween('--threshold', 0, 1),
   junit: aPath('--junit'),
+  report: aPath('--report'),
+  baseline: aPath('--baseline'),
+  tolerance: numberBetween('--tolerance', 0, 1),
+  shard: z.optional(someText('--shard')),
   events: aSwitch(),
 });
 type EvalOptions = z.infer<typeof optionsSchema>;
@@ -31,9 +38,15 @@ type EvalOptions = z.infer<typeof optionsSchema>;
 export async function run(ctx: Context, _args: unknown[], options: EvalOptions): Promise<void> {
   // Everything that can be wrong locally is found before the first request.
   if (options.events === true && ctx.globals.json) throw new CliError('usage', '--events and --json cannot be used together');
-  if (options.junit !== undefined) assertWritable(options.junit);
+  for (const [flag, path] of [
+    ['--junit', options.junit],
+    ['--report', options.report],
+  ] as const)
+    if (path !== undefined) assertWritable(flag, path);
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const baseline = options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.deps.stdin);
   const file = await loadEvalFile(options.file, ctx.deps.stdin, options.agent);
-  const cases = selected(file.cases, options.filter);
+  const cases = inShard(selected(file.cases, options.filter), shard);
   const agentIds = await resolveAgents(ctx, cases);
   const client = await ctx.client();
 
@@ -57,6 +70,7 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
         runCase(evalCase, run, {
           client,
           agentId: agentIds.get(evalCase.agent)!,
+          judgeIdOf: (reference) => agentIds.get(reference)!,
           timeoutSeconds: ctx.settings().timeoutSeconds,
           signal: ctx.deps.signal,
           debug: ctx.debugLog,
@@ -68,12 +82,21 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
   }
 
   // What finished is reported even when the run stopped early (Ctrl-C, a refused token).
-  if (options.junit !== undefined) writeJunit(options.junit, junitXml(settings, cases, outcome, startedAt));
-  if (mode === 'json') ctx.printJson(evalDocument(settings, outcome, cases));
+  const report: EvalReport = evalReport(settings, { fileHash: file.hash, startedAt, filter: options.filter, shard, agents: agentIds }, outcome, cases);
+  if (baseline) report.baseline = compareWithBaseline(report, baseline, options.baseline!, options.tolerance);
+  writeReportFiles(report, options);
+  if (mode === 'json') ctx.printJson(report);
   else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
-  else printHumanReport(ctx, settings, outcome, cases, progress !== undefined);
+  else printHumanReport(ctx, settings, outcome, cases, progress !== undefined, report);
   if (outcome.stopped) throw outcome.stopped;
-  if (outcome.finished.some((result) => !result.passed)) throw new ExitWithCode(ExitCode.failure);
+  const code = reportExitCode(report);
+  if (code !== ExitCode.ok) throw new ExitWithCode(code);
+}
+
+/** --report and --junit, from the one report: what merge writes from shards is the same. */
+export function writeReportFiles(report: EvalReport, options: { report?: string; junit?: string }): void {
+  if (options.report !== undefined) writeReport(options.report, report);
+  if (options.junit !== undefined) writeOutputFile(options.junit, junitXml(report), '--junit');
 }
 
 type Mode = 'events' | 'json' | 'human';
@@ -106,7 +129,14 @@ function listener(
   };
 }
 
-function printHumanReport(ctx: Context, settings: EvalSettings, outcome: EvalOutcome, cases: readonly EvalCase[], onTerminal: boolean): void {
+function printHumanReport(
+  ctx: Context,
+  settings: EvalSettings,
+  outcome: EvalOutcome,
+  cases: readonly EvalCase[],
+  onTerminal: boolean,
+  report: EvalReport,
+): void {
   const total = cases.length;
   const theme = ctx.stdoutTheme;
   const failed = outcome.finished.filter((result) => !result.passed);
@@ -119,6 +149,7 @@ function printHumanReport(ctx: Context, settings: EvalSettings, outcome: EvalOut
   const notRun = notRunLines(cases, outcome, theme);
   if (notRun.length > 0) lines.push('', ...notRun);
   lines.push('', totalsLine(outcome, total));
+  if (report.baseline) lines.push(...baselineLines(report.baseline).map(escapeControls));
   ctx.print(lines.join('\n'));
 }
 
@@ -132,39 +163,35 @@ function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
   return chosen;
 }
 
-/** Each agent reference resolved once, before any case runs: a missing agent costs no invoke. */
+/** Each agent reference (of a case or of a judge) resolved once, before any case runs: a missing agent costs no invoke. */
 async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const evalCase of cases) {
-    if (ids.has(evalCase.agent)) continue;
-    try {
-      ids.set(evalCase.agent, await ctx.resolve('agent', evalCase.agent));
-    } catch (error) {
-      if (!(error instanceof CliError)) throw error;
-      const details = [...error.details, `named by case "${evalCase.name}" (${evalCase.where})`];
-      throw new CliError(error.kind, error.message, { details, hint: error.hint });
+    const judges = evalCase.turns.flatMap((turn) => turn.checks.flatMap((check) => (check.kind === 'judge' ? [check.value.agent] : [])));
+    for (const reference of [evalCase.agent, ...judges]) {
+      if (ids.has(reference)) continue;
+      try {
+        ids.set(reference, await ctx.resolve('agent', reference));
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        const details = [...error.details, `named by case "${evalCase.name}" (${evalCase.where})`];
+        throw new CliError(error.kind, error.message, { details, hint: error.hint });
+      }
     }
   }
   return ids;
 }
 
 /** A report that cannot be written is known before the cases run, not after. */
-function assertWritable(path: string): void {
+export function assertWritable(flag: string, path: string): void {
   const folder = dirname(resolve(path));
   const isFolder = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
-  if (isFolder(path)) throw new CliError('usage', `--junit ${path} is a folder; give a file name, e.g. ${path.replace(/\/$/, '')}/eval.xml`);
+  const example = flag === '--junit' ? 'eval.xml' : 'eval.json';
+  if (isFolder(path)) throw new CliError('usage', `${flag} ${path} is a folder; give a file name, e.g. ${path.replace(/\/$/, '')}/${example}`);
   try {
     if (!isFolder(folder)) throw new Error('no such folder');
     accessSync(folder, constants.W_OK);
   } catch (error) {
-    throw new CliError('usage', `cannot write --junit ${path}: ${folder} is not a writable folder (${(error as Error).message.split(',')[0]})`);
-  }
-}
-
-function writeJunit(path: string, xml: string): void {
-  try {
-    writeFileSync(path, scrubSecrets(xml), { mode: 0o644 }); // a file a CI job uploads: no secret of this run in it
-  } catch (error) {
-    throw new CliError('usage', `cannot write --junit ${path}: ${(error as Error).message}`);
+    throw new CliError('usage', `cannot write ${flag} ${path}: ${folder} is not a writable folder (${(error as Error).message.split(',')[0]})`);
   }
 }

@@ -20,6 +20,8 @@ export const MARKERS = {
   slow: '[[slow]]',
   hang: '[[hang]]',
   long: /\[\[long:(\d+)\]\]/,
+  /** The answer is exactly TEXT: a judge that says PASS or FAIL, in tests and demos. */
+  reply: /\[\[reply:([^\]]*)\]\]/,
 } as const;
 
 /** Splits text into tokens the way a model streams them: words keep their leading space. */
@@ -38,6 +40,8 @@ export function answer(input: string, history: string[], tools: string[], output
     const structured = structuredAnswer(input, outputSchema);
     return { tokens: [JSON.stringify(structured)], toolUses, structured };
   }
+  const reply = MARKERS.reply.exec(input);
+  if (reply) return { tokens: tokenize(reply[1]!), toolUses: [] };
   const long = MARKERS.long.exec(input);
   if (long) return { tokens: Array.from({ length: Number(long[1]) }, (_v, i) => (i === 0 ? 'token' : ' token')), toolUses };
 

@@ -24,6 +24,8 @@ export interface Verdict {
   passed: boolean;
   /** Why it failed, in one line. */
   message?: string;
+  /** A judge's own words after its PASS or FAIL. */
+  reason?: string;
 }
 
 export function judge(check: Check, answer: Answer): Verdict {
@@ -70,7 +72,42 @@ function problemOf(check: Check, answer: Answer): string | undefined {
       return answer.timing.ttftMs <= check.value ? undefined : `the first token came after ${answer.timing.ttftMs} ms, over the ${check.value} ms allowed`;
     case 'no-error':
       return answer.error ? `the agent failed: ${answer.error.message}` : undefined;
+    case 'judge':
+      throw new Error('a judge check asks an agent: run-case.ts judges it');
   }
+}
+
+/**
+ * A judge's answer as a verdict: PASS or FAIL first (any case), its reason after; anything else
+ * is a failed check saying the judge was unclear.
+ */
+export function judgeVerdict(check: Extract<Check, { kind: 'judge' }>, judgeAnswer: Answer): Verdict {
+  const base = { kind: check.kind, expected: check.value };
+  if (judgeAnswer.error) return { ...base, passed: false, message: `the judge ${quote(check.value.agent)} failed: ${judgeAnswer.error.message}` };
+  const text = judgeAnswer.text.trim();
+  const verdict = /^(pass|fail)\b[\s:.,;—-]*/i.exec(text);
+  if (!verdict) {
+    const excerpt = text.length > 80 ? `${text.slice(0, 79)}…` : text;
+    return { ...base, passed: false, message: `the judge ${quote(check.value.agent)} was unclear: it did not begin with PASS or FAIL (${quote(excerpt)})` };
+  }
+  const reason = text.slice(verdict[0].length).trim();
+  const passed = verdict[1]!.toLowerCase() === 'pass';
+  return {
+    ...base,
+    passed,
+    reason,
+    ...(!passed && { message: `the judge ${quote(check.value.agent)} said FAIL${reason ? `: ${reason}` : ''}` }),
+  };
+}
+
+/** What the judge agent is asked: the rubric, the input and the answer, and how to reply. */
+export function judgePrompt(rubric: string, input: string, answer: Answer): string {
+  return [
+    'You judge the answer of an AI agent against a rubric. Reply with PASS or FAIL as your first word, then one sentence saying why.',
+    `Rubric: ${rubric}`,
+    `Input: ${input}`,
+    `Answer: ${answer.text}`,
+  ].join('\n\n');
 }
 
 function asJson(answer: Answer): { value: unknown } | { problem: string } {

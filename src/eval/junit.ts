@@ -2,28 +2,25 @@
 // It follows the strict Ant form (properties, system-out and system-err present, a timestamp without
 // a zone, a hostname), which the laxer readers accept too.
 import { hostname } from 'node:os';
-import { PLAIN_THEME } from '../ui/color-support.js';
-import { failureDetails } from './report-text.js';
-import type { CaseResult, EvalOutcome } from './runner.js';
-import type { EvalCase } from './spec.js';
-import type { EvalSettings } from './report-json.js';
+import type { EvalReport, ReportCase } from './report.js';
 
-export function junitXml(settings: EvalSettings, cases: readonly EvalCase[], outcome: EvalOutcome, startedAt: Date): string {
-  const byCase = new Map(outcome.finished.map((result) => [result.evalCase, result]));
-  const testcases = cases.map((evalCase) => testcase(evalCase, byCase.get(evalCase), settings, outcome));
-  const count = (what: string) => testcases.filter((t) => t.outcome === what).length;
-  const seconds = (outcome.durationMs / 1000).toFixed(3);
-  const totals = `tests="${cases.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds}"`;
+export function junitXml(report: EvalReport): string {
+  const known = new Map((report.baseline?.knownFailures ?? []).map((name) => [name, true]));
+  const entries = [
+    ...report.cases.map((reportCase) => ({ index: reportCase.index, xml: testcase(reportCase, report.file, known.has(reportCase.name)) })),
+    ...report.notRun.map((notRun) => ({ index: notRun.index, xml: skipped(notRun.name, report.file, `not run: ${notRun.why}`) })),
+  ].sort((a, b) => a.index - b.index);
+  const count = (what: string) => entries.filter((entry) => entry.xml.outcome === what).length;
+  const seconds = (report.summary.durationMs / 1000).toFixed(3);
+  const totals = `tests="${entries.length}" failures="${count('failure')}" errors="${count('error')}" skipped="${count('skipped')}" time="${seconds}"`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agents eval" ${totals}>`,
-    `  <testsuite name=${attr(settings.file)} package=${attr(settings.file)} id="0" ${totals} timestamp="${startedAt.toISOString().slice(0, 19)}" hostname=${attr(hostname() || 'localhost')}>`,
+    `  <testsuite name=${attr(report.file)} package=${attr(report.file)} id="0" ${totals} timestamp="${report.startedAt.slice(0, 19)}" hostname=${attr(hostname() || 'localhost')}>`,
     '    <properties>',
-    ...Object.entries({ repeat: settings.repeat, threshold: settings.threshold, concurrency: settings.concurrency }).map(
-      ([name, value]) => `      <property name="${name}" value="${value}"/>`,
-    ),
+    ...Object.entries(report.settings).map(([name, value]) => `      <property name="${name}" value="${value}"/>`),
     '    </properties>',
-    ...testcases.map((t) => t.xml),
+    ...entries.map((entry) => entry.xml.text),
     '    <system-out/>',
     '    <system-err/>',
     '  </testsuite>',
@@ -32,27 +29,46 @@ export function junitXml(settings: EvalSettings, cases: readonly EvalCase[], out
   ].join('\n');
 }
 
-function testcase(evalCase: EvalCase, result: CaseResult | undefined, settings: EvalSettings, outcome: EvalOutcome) {
-  const open = `    <testcase name=${attr(evalCase.name)} classname=${attr(settings.file)}`;
-  if (!result) {
-    const why = outcome.stopped ? `not run: ${outcome.stopped.message}` : 'not run';
-    return { outcome: 'skipped', xml: `${open} time="0">\n      <skipped message=${attr(why)}/>\n    </testcase>` };
+type Testcase = { outcome: 'passed' | 'failure' | 'error' | 'skipped'; text: string };
+
+function testcase(reportCase: ReportCase, file: string, knownFailure: boolean): Testcase {
+  const open = `    <testcase name=${attr(reportCase.name)} classname=${attr(file)} time="${(reportCase.durationMs / 1000).toFixed(3)}"`;
+  const judged = judgeLines(reportCase);
+  const out = judged ? `\n      <system-out>${text(judged)}</system-out>` : '';
+  const failure = reportCase.failure;
+  if (!failure) return { outcome: 'passed', text: out ? `${open}>${out}\n    </testcase>` : `${open}/>` };
+  // A case the baseline failed too is not this change's doing: skipped, saying so.
+  if (knownFailure) {
+    const why = `known failure (it failed in the baseline too): ${failure.message}`;
+    return { outcome: 'skipped', text: `${open}>\n      <skipped message=${attr(why)}/>${out}\n    </testcase>` };
   }
-  const time = `time="${(result.runs.reduce((sum, run) => sum + run.durationMs, 0) / 1000).toFixed(3)}"`;
-  if (result.passed) return { outcome: 'passed', xml: `${open} ${time}/>` };
-  const details = failureDetails(result, settings.repeat, settings.threshold, PLAIN_THEME).slice(1).join('\n');
-  const failedRun = result.runs.find((run) => !run.passed)!;
-  const verdicts = failedRun.turns.flatMap((turn) => turn.verdicts.filter((v) => !v.passed).map((v) => ({ v, error: turn.answer.error })));
-  const first = verdicts[0];
-  // The agent failing to answer is an error; an answer that fails a check is a failure.
-  const errored = verdicts.find(({ v }) => v.kind === 'no-error');
-  const element = errored ? 'error' : 'failure';
-  const type = errored ? (errored.error?.kind ?? 'error') : (first?.v.kind ?? 'failure');
-  const message = (errored ?? first)?.v.message ?? 'failed';
+  const { element, type, message, details } = failure;
   return {
     outcome: element,
-    xml: `${open} ${time}>\n      <${element} message=${attr(message)} type=${attr(type)}>${text(details)}</${element}>\n    </testcase>`,
+    text: `${open}>\n      <${element} message=${attr(message)} type=${attr(type)}>${text(details)}</${element}>${out}\n    </testcase>`,
   };
+}
+
+function skipped(name: string, file: string, why: string): Testcase {
+  return {
+    outcome: 'skipped',
+    text: `    <testcase name=${attr(name)} classname=${attr(file)} time="0">\n      <skipped message=${attr(why)}/>\n    </testcase>`,
+  };
+}
+
+/** What each judge said, with its reason: a reader of the CI report sees why, pass or fail. */
+function judgeLines(reportCase: ReportCase): string {
+  return reportCase.runs
+    .flatMap((run) =>
+      run.turns.flatMap((turn) =>
+        turn.checks
+          .filter((check) => check.kind === 'judge')
+          .map((check) =>
+            `run ${run.run}: judge ${(check.expected as { agent: string }).agent}: ${check.passed ? 'PASS' : 'FAIL'} ${check.reason ?? check.message ?? ''}`.trim(),
+          ),
+      ),
+    )
+    .join('\n');
 }
 
 // XML 1.0 allows no other control characters, not even escaped; lone surrogates are not characters.

@@ -1,5 +1,6 @@
 // Reads an eval file (YAML or JSON) and checks all of it before any request: every problem is
 // reported at once, each with file:line, and the run is exit 2 with nothing sent.
+import { createHash } from 'node:crypto';
 import { boundedRegExp } from '../util/bounded-regex.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
@@ -18,12 +19,15 @@ interface Problem {
 export interface EvalFile {
   /** The file as given (stdin for -), the JUnit suite's name. */
   source: string;
+  /** sha256 of its bytes, as "sha256:<hex>": what tells two eval files apart. */
+  hash: string;
   cases: EvalCase[];
 }
 
 export async function loadEvalFile(path: string, stdin: InputStream, defaultAgent: string | undefined): Promise<EvalFile> {
   const source = path === '-' ? 'stdin' : path;
-  const document = await parseYamlDocument(await readFileOrStdin(path, stdin, '-f'), source);
+  const text = await readFileOrStdin(path, stdin, '-f');
+  const document = await parseYamlDocument(text, source);
   const problems: Problem[] = [];
   const at = (where: Path, message: string, fallback: Path = []) => {
     const line = document.lineOf(where) ?? document.lineOf(fallback) ?? 1;
@@ -50,11 +54,11 @@ export async function loadEvalFile(path: string, stdin: InputStream, defaultAgen
     const earlier = seen.get(loaded.name);
     if (earlier) at(path, `${label} is named twice (also at ${earlier}); names tell cases apart in reports`);
     seen.set(loaded.name, where);
-    cases.push({ ...loaded, where });
+    cases.push({ ...loaded, where, index });
   }
   if (cases.length === 0 && problems.length === 0) problems.push({ line: document.lineOf(['cases']) ?? 1, message: `${source}: "cases:" is empty` });
   if (problems.length > 0) throw invalid(problems.sort((a, b) => a.line - b.line).map((p) => p.message));
-  return { source, cases };
+  return { source, hash: `sha256:${createHash('sha256').update(text).digest('hex')}`, cases };
 }
 
 function invalid(details: string[]): CliError {
@@ -63,7 +67,13 @@ function invalid(details: string[]): CliError {
 
 type Report = (path: Path, message: string, fallback?: Path) => void;
 
-async function loadCase(entry: unknown, path: Path, label: string, defaultAgent: string | undefined, at: Report): Promise<Omit<EvalCase, 'where'> | undefined> {
+async function loadCase(
+  entry: unknown,
+  path: Path,
+  label: string,
+  defaultAgent: string | undefined,
+  at: Report,
+): Promise<Omit<EvalCase, 'where' | 'index'> | undefined> {
   const parsed = caseSchema.safeParse(entry);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {

@@ -10,8 +10,8 @@ import { CliError, type ErrorKind } from '../errors.js';
 import type { ToolCall } from '../invoke/answer-printer.js';
 import { explainFailure } from '../invoke/explain-failure.js';
 import { startStopwatch, type Timing } from '../invoke/timing.js';
-import { judge, type Answer, type Verdict } from './checks.js';
-import type { EvalCase, Turn } from './spec.js';
+import { judge, judgePrompt, judgeVerdict, type Answer, type Verdict } from './checks.js';
+import type { Check, EvalCase, Turn } from './spec.js';
 
 export interface TurnResult {
   input: string;
@@ -31,6 +31,8 @@ export interface RunResult {
 export interface RunSettings {
   client: ApiClient;
   agentId: string;
+  /** The id of an agent a judge check names (resolved before the run). */
+  judgeIdOf?: (reference: string) => string;
   timeoutSeconds: number;
   signal?: AbortSignal;
   debug?: (line: string) => void;
@@ -51,10 +53,20 @@ export async function runCase(evalCase: EvalCase, run: number, settings: RunSett
   for (const [index, turn] of evalCase.turns.entries()) {
     const answer = await answerTurn(evalCase, turn, sessionId, settings);
     settings.onTiming?.(index + 1, answer.timing);
-    turns.push({ input: turn.input, answer, verdicts: turn.checks.map((check) => judge(check, answer)) });
+    const verdicts = await Promise.all(turn.checks.map((check) => verdictOf(check, turn.input, answer, settings)));
+    turns.push({ input: turn.input, answer, verdicts });
   }
   const passed = turns.every((turn) => turn.verdicts.every((verdict) => verdict.passed));
   return { run, sessionId, passed, durationMs: Math.round(performance.now() - started), turns };
+}
+
+/** A check's verdict; a judge check asks its agent, in a fresh session, with the case's timeouts. */
+async function verdictOf(check: Check, input: string, answer: Answer, settings: RunSettings): Promise<Verdict> {
+  if (check.kind !== 'judge') return judge(check, answer);
+  const judgeId = settings.judgeIdOf?.(check.value.agent);
+  if (!judgeId) throw new Error(`the judge ${check.value.agent} was not resolved before the run`);
+  const body: InvokeBody = { input: judgePrompt(check.value.rubric, input, answer), enableStreaming: true, sessionId: randomUUID() };
+  return judgeVerdict(check, await answerBody(body, { ...settings, agentId: judgeId }));
 }
 
 async function answerTurn(evalCase: EvalCase, turn: Turn, sessionId: string, settings: RunSettings): Promise<Answer> {
@@ -65,6 +77,11 @@ async function answerTurn(evalCase: EvalCase, turn: Turn, sessionId: string, set
     ...(evalCase.outputSchema !== undefined && { outputSchema: evalCase.outputSchema }),
     ...(evalCase.llmParams && { llm_params: evalCase.llmParams }),
   };
+  return answerBody(body, settings);
+}
+
+/** One streamed answer read whole: its text or value, tool calls, timing, and why it stopped early. */
+async function answerBody(body: InvokeBody, settings: RunSettings): Promise<Answer> {
   const stopwatch = startStopwatch();
   const kept = new KeptAnswer<ToolCall>();
   let value: unknown;

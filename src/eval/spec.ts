@@ -24,6 +24,7 @@ export const CHECK_VALUES = {
   'max-latency-ms': z.number({ error: 'must be a number of milliseconds' }).check(z.positive('must be more than 0')),
   'max-ttft-ms': z.number({ error: 'must be a number of milliseconds' }).check(z.positive('must be more than 0')),
   'no-error': z.literal(true, { error: 'must be true' }),
+  judge: z.strictObject({ agent: someText(), rubric: someText() }, { error: 'must be {agent, rubric}: the agent that judges, and what a good answer does' }),
 } as const;
 
 export type CheckKind = keyof typeof CHECK_VALUES;
@@ -36,7 +37,9 @@ export type Check =
   | { kind: 'json-schema'; value: Record<string, unknown>; validate: JsonSchemaCheck }
   | { kind: 'is-json' | 'no-error'; value: true }
   | { kind: 'tool-called'; value: { name: string; args?: Record<string, unknown> } }
-  | { kind: 'max-latency-ms' | 'max-ttft-ms'; value: number };
+  | { kind: 'max-latency-ms' | 'max-ttft-ms'; value: number }
+  /** Another agent reads the rubric, the input and the answer, and answers PASS or FAIL first. */
+  | { kind: 'judge'; value: { agent: string; rubric: string } };
 
 const checks = z.optional(z.array(z.unknown(), { error: 'must be a list of checks, e.g. - contains: hello' }));
 
@@ -72,4 +75,6 @@ export interface EvalCase {
   llmParams?: { temperature?: number; max_tokens?: number };
   /** file:line of the case, for messages. */
   where: string;
+  /** Its place in the file (0-based): merged shards come back in the file's order. */
+  index: number;
 }

@@ -54,7 +54,7 @@ describe('the stopwatch', () => {
   });
 });
 
-const evalCase = (name: string): EvalCase => ({ name, agent: 'a', turns: [{ input: 'hi', checks: [] }], where: `f.yaml:${name}` });
+const evalCase = (name: string): EvalCase => ({ name, agent: 'a', turns: [{ input: 'hi', checks: [] }], where: `f.yaml:${name}`, index: 0 });
 const result = (run: number, passed: boolean): RunResult => ({ run, sessionId: `s${run}`, passed, durationMs: 1, turns: [] });
 
 describe('the runner', () => {

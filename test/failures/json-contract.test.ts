@@ -102,7 +102,10 @@ describe('every --json document validates against its schema', () => {
     await check('diff', ['diff', '-f', stack]);
     const cases = join(dir, 'cases.yaml');
     writeFileSync(cases, 'cases:\n  - {name: hi, input: hello, assert: [{contains: hello}]}\n');
-    await check('eval', ['eval', '-f', cases, '--agent', agent.id]);
+    const report = join(dir, 'report.json');
+    await check('eval', ['eval', '-f', cases, '--agent', agent.id, '--report', report]);
+    await check('eval merge', ['eval', 'merge', report]);
+    await check('eval compare', ['eval', 'compare', report, report, '--all']);
     await check('models', ['models']);
     await check('login', ['login', '--base-url', running.env.AGENTS_BASE_URL!, '--token-stdin'], running.env.AGENTS_TOKEN);
     await check('status', ['status']);

@@ -1,11 +1,13 @@
 // Every command of the program, walked from commander's own tree, for tests that must cover all.
 import type { Command } from 'commander';
-import { createProgram } from '../../src/cli.js';
+import { createProgram, hasAction } from '../../src/cli.js';
 import { captureStream, stdinFrom } from './streams.js';
 
 /** Each command's path ([] for `agents` itself, then e.g. ['tools'], ['tools', 'list']). */
+const programForTests = () => createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
+
 export function commandPaths(): string[][] {
-  const program = createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
+  const program = programForTests();
   const paths: string[][] = [[]];
   const walk = (command: Command, path: string[]) => {
     for (const sub of command.commands) {
@@ -17,10 +19,16 @@ export function commandPaths(): string[][] {
   return paths;
 }
 
-/** The commands a user runs: paths whose command holds no others (`tools` only groups its verbs). */
+/** The commands a user runs: those with an action (`tools` only groups its verbs; `eval` runs and holds merge and compare). */
 export function runnableCommands(): string[] {
-  const paths = commandPaths();
-  return paths
-    .filter((path) => path.length > 0 && !paths.some((other) => other.length === path.length + 1 && path.every((part, i) => other[i] === part)))
-    .map((path) => path.join(' '));
+  const program = programForTests();
+  const found: string[] = [];
+  const walk = (command: Command, path: string[]) => {
+    for (const sub of command.commands) {
+      if (hasAction(sub)) found.push([...path, sub.name()].join(' '));
+      walk(sub, [...path, sub.name()]);
+    }
+  };
+  walk(program, []);
+  return found;
 }

@@ -1,0 +1,65 @@
+// `agents eval compare A B`: per case, the verdict and pass rate before and after, and how the
+// median time to first token and total time moved. A view: it always exits 0.
+import type { Theme } from '../ui/color-support.js';
+import { escapeControls } from '../ui/safe-text.js';
+import { renderTable } from '../ui/table.js';
+import type { EvalReport, ReportCase } from './report.js';
+import { median } from './report-text.js';
+
+export interface CaseFigures {
+  passed: boolean;
+  passRate: number;
+  ttftMs: number | null;
+  totalMs: number | null;
+}
+
+export interface ComparedCase {
+  name: string;
+  before: CaseFigures | null;
+  after: CaseFigures | null;
+  /** after minus before, in ms; null when either side has no figure. */
+  ttftChangeMs: number | null;
+  totalChangeMs: number | null;
+  /** The verdict or pass rate moved, or the case is on one side only. */
+  changed: boolean;
+}
+
+export function compareReports(before: Pick<EvalReport, 'cases'>, after: Pick<EvalReport, 'cases'>): ComparedCase[] {
+  const old = new Map(before.cases.map((c) => [c.name, c]));
+  const names = [...after.cases.map((c) => c.name), ...before.cases.map((c) => c.name).filter((name) => !after.cases.some((c) => c.name === name))];
+  const fresh = new Map(after.cases.map((c) => [c.name, c]));
+  return names.map((name) => {
+    const a = figures(old.get(name));
+    const b = figures(fresh.get(name));
+    const change = (key: 'ttftMs' | 'totalMs') => (a?.[key] != null && b?.[key] != null ? b[key]! - a[key]! : null);
+    return {
+      name,
+      before: a,
+      after: b,
+      ttftChangeMs: change('ttftMs'),
+      totalChangeMs: change('totalMs'),
+      changed: !a || !b || a.passed !== b.passed || Math.abs(a.passRate - b.passRate) > 1e-9,
+    };
+  });
+}
+
+function figures(reportCase: ReportCase | undefined): CaseFigures | null {
+  if (!reportCase) return null;
+  const ttfts = reportCase.runs.flatMap((run) => (run.timing.ttftMs === null ? [] : [run.timing.ttftMs]));
+  return {
+    passed: reportCase.passed,
+    passRate: reportCase.passRate,
+    ttftMs: ttfts.length ? median(ttfts) : null,
+    totalMs: reportCase.runs.length ? median(reportCase.runs.map((run) => run.timing.totalMs)) : null,
+  };
+}
+
+export function compareTable(rows: ComparedCase[], theme: Theme, width?: number): string {
+  const verdict = (f: CaseFigures | null) => (f ? `${f.passed ? 'PASS' : 'FAIL'} ${Math.round(f.passRate * 100)}%` : '-');
+  const ms = (value: number | null) => (value === null ? '-' : `${value > 0 ? '+' : ''}${value} ms`);
+  return renderTable(
+    ['CASE', 'BEFORE', 'AFTER', 'FIRST TOKEN', 'TOTAL'],
+    rows.map((row) => [escapeControls(row.name), verdict(row.before), verdict(row.after), ms(row.ttftChangeMs), ms(row.totalChangeMs)]),
+    { theme, width },
+  );
+}

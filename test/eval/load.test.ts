@@ -122,7 +122,7 @@ describe('an invalid file: exit 2, every problem with its line, nothing sent', (
     expect(result.details).toEqual([
       'bad.yaml:2: case "no agent": no agent: give it agent: (a name, id prefix or id), or pass --agent',
       'bad.yaml:5: case "both": give either input: or turns:, not both',
-      'bad.yaml:13: case "unknown check": unknown check "contians" (known: contains, icontains, not-contains, equals, regex, json-schema, is-json, tool-called, max-latency-ms, max-ttft-ms, no-error)',
+      'bad.yaml:13: case "unknown check": unknown check "contians" (known: contains, icontains, not-contains, equals, regex, json-schema, is-json, tool-called, max-latency-ms, max-ttft-ms, no-error, judge)',
       expect.stringMatching(
         /^bad\.yaml:14: case "unknown check": regex: not a valid regular expression: Invalid regular expression: \/\(\/: Unterminated group$/,
       ),

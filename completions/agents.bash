@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -26,6 +26,7 @@ _agents() {
     elif [[ $cmd_path == "tools" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "datasources" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "llms" && $npos == 0 && " list get create update " == *" $word "* ]]; then cmd_path="$cmd_path $word"
+    elif [[ $cmd_path == "eval" && $npos == 0 && " merge compare " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "config" && $npos == 0 && " get set unset list " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     else ((npos++)); fi
   done
@@ -77,6 +78,10 @@ _agents() {
       *:--repeat) COMPREPLY=(); return ;;
       *:--threshold) COMPREPLY=(); return ;;
       *:--junit) COMPREPLY=(); return ;;
+      *:--report) COMPREPLY=(); return ;;
+      *:--baseline) COMPREPLY=(); return ;;
+      *:--tolerance) COMPREPLY=(); return ;;
+      *:--shard) COMPREPLY=(); return ;;
       *:--port) COMPREPLY=(); return ;;
       *:--host) COMPREPLY=(); return ;;
       *:--token) COMPREPLY=(); return ;;
@@ -338,9 +343,26 @@ _agents() {
         return
       fi ;;
     "eval")
-      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --events"
+      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --report --baseline --tolerance --shard --events"
       if [[ $cur != -* ]]; then
-        COMPREPLY=()
+        COMPREPLY=($(compgen -W "merge compare" -- "$cur"))
+        return
+      fi ;;
+    "eval merge")
+      flags="--report --junit --baseline --tolerance"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0|*) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "eval compare")
+      flags="--all"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+          1) COMPREPLY=() ;;
+        esac
         return
       fi ;;
     "login")

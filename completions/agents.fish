@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -19,6 +19,8 @@ function __agents_state
         else if test "$path" = 'datasources'; and test $npos = 0; and contains -- $token list get create update delete
             set path $path $token
         else if test "$path" = 'llms'; and test $npos = 0; and contains -- $token list get create update
+            set path $path $token
+        else if test "$path" = 'eval'; and test $npos = 0; and contains -- $token merge compare
             set path $path $token
         else if test "$path" = 'config'; and test $npos = 0; and contains -- $token get set unset list
             set path $path $token
@@ -213,14 +215,25 @@ complete -c agents -n '__agents_at '\''diff'\''' -l prune -d 'also detach the to
 complete -c agents -n '__agents_at '\''export'\''' -l all -d 'export every agent'
 complete -c agents -n '__agents_at '\''export'\''' -s o -l output -r -f -d 'write to a file instead of stdout'
 complete -c agents -n '__agents_at '\''export'\'' 0' -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)'
-complete -c agents -n '__agents_at '\''eval'\''' -s f -l file -r -F -d 'the eval file (YAML or JSON), or - for stdin'
+complete -c agents -n '__agents_at '\''eval'\''' -s f -l file -r -F -d 'the eval file (YAML or JSON), or - for stdin (required)'
 complete -c agents -n '__agents_at '\''eval'\''' -l agent -r -f -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)' -d 'the agent for cases that name none (an id, an id prefix or a name)'
 complete -c agents -n '__agents_at '\''eval'\''' -l filter -r -f -d 'run only the cases whose name contains this text (any case)'
 complete -c agents -n '__agents_at '\''eval'\''' -l concurrency -r -f -d 'cases run at once'
 complete -c agents -n '__agents_at '\''eval'\''' -l repeat -r -f -d 'run each case n times and report its pass rate'
 complete -c agents -n '__agents_at '\''eval'\''' -l threshold -r -f -d 'the pass rate, 0 to 1, a repeated case needs'
 complete -c agents -n '__agents_at '\''eval'\''' -l junit -r -f -d 'also write a JUnit XML report there (for GitHub, GitLab, Jenkins)'
+complete -c agents -n '__agents_at '\''eval'\''' -l report -r -f -d 'also write the whole run there (the --json document): what --baseline, merge and compare read'
+complete -c agents -n '__agents_at '\''eval'\''' -l baseline -r -f -d 'exit 1 only for regressions against this earlier report, not for failures it had too'
+complete -c agents -n '__agents_at '\''eval'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
+complete -c agents -n '__agents_at '\''eval'\''' -l shard -r -f -d 'run only part i of n of the cases (by a hash of each name); `agents eval merge` joins the reports'
 complete -c agents -n '__agents_at '\''eval'\''' -l events -d 'print NDJSON events as cases start and finish (case_start, timing, case_end, summary)'
+complete -c agents -n '__agents_at '\''eval'\'' 0' -a 'merge' -d 'Join the reports of shards into the report one run would have written'
+complete -c agents -n '__agents_at '\''eval'\'' 0' -a 'compare' -d 'Compare two eval reports case by case'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l report -r -f -d 'write the merged report there'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l junit -r -f -d 'write JUnit XML there'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l baseline -r -f -d 'exit 1 only for regressions against this earlier report'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
+complete -c agents -n '__agents_at '\''eval compare'\''' -l all -d 'every case, changed or not'
 complete -c agents -n '__agents_at '\''login'\''' -l token-stdin -d 'read the token from standard input'
 complete -c agents -n '__agents_at '\''login'\''' -l skip-verify -d 'save without checking the token against the service'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'get' -d 'Print one setting'

@@ -57,8 +57,8 @@ export function evalCommand(deps: Deps): Command {
     'agents eval -f hi.yaml --agent "Docs bot"   # cases that name no agent use this one',
     'agents eval -f examples/evals.yaml --report main.json   # exit 1: two cases fail on purpose',
     'agents eval -f examples/evals.yaml --baseline main.json   # only regressions fail the run',
-    'agents eval -f examples/evals.yaml --shard 1/2 --report shard1.json   # exit 1',
-    'agents eval -f examples/evals.yaml --shard 2/2 --report shard2.json   # exit 1',
+    'agents eval -f examples/evals.yaml --shard 1/2 --report shard1.json',
+    'agents eval -f examples/evals.yaml --shard 2/2 --report shard2.json   # exit 1: both failing cases',
     'agents eval merge shard1.json shard2.json --junit eval.xml   # exit 1: as one run',
     'agents eval compare main.json shard1.json --all',
   ]);

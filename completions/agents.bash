@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -27,6 +27,7 @@ _agents() {
     elif [[ $cmd_path == "datasources" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "llms" && $npos == 0 && " list get create update " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "eval" && $npos == 0 && " merge compare " == *" $word "* ]]; then cmd_path="$cmd_path $word"
+    elif [[ $cmd_path == "keys" && $npos == 0 && " list create rename delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "config" && $npos == 0 && " get set unset list " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     else ((npos++)); fi
   done
@@ -40,6 +41,15 @@ _agents() {
 
   if [[ $value_flags == *" $prev "* ]]; then
     case "$cmd_path:$prev" in
+      "create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "update:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "tools create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "datasources create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "llms create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "apply:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "diff:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "eval:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "api:-f") COMPREPLY=(); return ;;
       "tools create:--type") COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
       "tools update:--type") COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
       "datasources create:--type") COMPREPLY=($(compgen -W "TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION" -- "$cur")); return ;;
@@ -54,7 +64,6 @@ _agents() {
       *:--prompt) COMPREPLY=(); return ;;
       *:--initial-message) COMPREPLY=(); return ;;
       *:--avatar) COMPREPLY=(); return ;;
-      *:-f) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--input-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--session) COMPREPLY=(); return ;;
@@ -82,6 +91,15 @@ _agents() {
       *:--baseline) COMPREPLY=(); return ;;
       *:--tolerance) COMPREPLY=(); return ;;
       *:--shard) COMPREPLY=(); return ;;
+      *:--email) COMPREPLY=(); return ;;
+      *:-X) COMPREPLY=(); return ;;
+      *:--method) COMPREPLY=(); return ;;
+      *:--raw-field) COMPREPLY=(); return ;;
+      *:-F) COMPREPLY=(); return ;;
+      *:--field) COMPREPLY=(); return ;;
+      *:--input) COMPREPLY=(); return ;;
+      *:-H) COMPREPLY=(); return ;;
+      *:--header) COMPREPLY=(); return ;;
       *:--port) COMPREPLY=(); return ;;
       *:--host) COMPREPLY=(); return ;;
       *:--token) COMPREPLY=(); return ;;
@@ -91,7 +109,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config models emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -377,6 +395,63 @@ _agents() {
         COMPREPLY=()
         return
       fi ;;
+    "signup")
+      flags="--email -y --yes --show-token"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "whoami")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "keys")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "list create rename delete" -- "$cur"))
+        return
+      fi ;;
+    "keys list")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "keys create")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "keys rename")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+          1) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "keys delete")
+      flags="-y --yes"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "api")
+      flags="-X --method -f --raw-field -F --field --input -H --header -i --include --paginate"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
     "status")
       flags=""
       if [[ $cur != -* ]]; then
@@ -444,7 +519,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config models emulator completion environment exit-codes" -- "$cur")) ;;
+          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models emulator completion environment exit-codes" -- "$cur")) ;;
         esac
         return
       fi ;;

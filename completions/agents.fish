@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -21,6 +21,8 @@ function __agents_state
         else if test "$path" = 'llms'; and test $npos = 0; and contains -- $token list get create update
             set path $path $token
         else if test "$path" = 'eval'; and test $npos = 0; and contains -- $token merge compare
+            set path $path $token
+        else if test "$path" = 'keys'; and test $npos = 0; and contains -- $token list create rename delete
             set path $path $token
         else if test "$path" = 'config'; and test $npos = 0; and contains -- $token get set unset list
             set path $path $token
@@ -70,6 +72,10 @@ complete -c agents -n '__agents_at '\'''\''' -a 'export' -d 'Write existing agen
 complete -c agents -n '__agents_at '\'''\''' -a 'eval' -d 'Run test cases against agents and check their answers'
 complete -c agents -n '__agents_at '\'''\''' -a 'login' -d 'Save the service address and token for a profile'
 complete -c agents -n '__agents_at '\'''\''' -a 'logout' -d 'Forget the token of a profile (the base URL is kept)'
+complete -c agents -n '__agents_at '\'''\''' -a 'signup' -d 'Create a user on the service and save its token in a profile'
+complete -c agents -n '__agents_at '\'''\''' -a 'whoami' -d 'Show the user the token belongs to, the profile and the service address'
+complete -c agents -n '__agents_at '\'''\''' -a 'keys' -d 'List, create, rename and delete API keys (tokens for CI)'
+complete -c agents -n '__agents_at '\'''\''' -a 'api' -d 'Send any request to the service with the profile’s address and token'
 complete -c agents -n '__agents_at '\'''\''' -a 'status' -d 'Show the profile, service address and where the token comes from'
 complete -c agents -n '__agents_at '\'''\''' -a 'config' -d 'Read and change settings of a profile'
 complete -c agents -n '__agents_at '\'''\''' -a 'models' -d 'List the models and providers the service accepts'
@@ -236,6 +242,21 @@ complete -c agents -n '__agents_at '\''eval merge'\''' -l tolerance -r -f -d 'wi
 complete -c agents -n '__agents_at '\''eval compare'\''' -l all -d 'every case, changed or not'
 complete -c agents -n '__agents_at '\''login'\''' -l token-stdin -d 'read the token from standard input'
 complete -c agents -n '__agents_at '\''login'\''' -l skip-verify -d 'save without checking the token against the service'
+complete -c agents -n '__agents_at '\''signup'\''' -l email -r -f -d 'the email of the new user'
+complete -c agents -n '__agents_at '\''signup'\''' -s y -l yes -d 'replace the token the profile has without asking'
+complete -c agents -n '__agents_at '\''signup'\''' -l show-token -d 'with --json, include the new token in the document'
+complete -c agents -n '__agents_at '\''keys'\'' 0' -a 'list' -d 'List your API keys: name, masked key, created'
+complete -c agents -n '__agents_at '\''keys'\'' 0' -a 'create' -d 'Mint an API key and print it, once, on stdout'
+complete -c agents -n '__agents_at '\''keys'\'' 0' -a 'rename' -d 'Give an API key another name'
+complete -c agents -n '__agents_at '\''keys'\'' 0' -a 'delete' -d 'Delete an API key from the list (on the legacy service it keeps working)'
+complete -c agents -n '__agents_at '\''keys delete'\''' -s y -l yes -d 'do not ask for confirmation'
+complete -c agents -n '__agents_at '\''api'\''' -s X -l method -r -f -d 'the HTTP method (default GET, or POST when fields or --input are given without --paginate)'
+complete -c agents -n '__agents_at '\''api'\''' -s f -l raw-field -r -f -d 'a string field of the JSON body (a query parameter for GET); repeatable'
+complete -c agents -n '__agents_at '\''api'\''' -s F -l field -r -f -d 'a typed field: a number, true, false, null, or @file for a file’s text; repeatable'
+complete -c agents -n '__agents_at '\''api'\''' -l input -r -f -d 'the request body as it is, from a file or - for stdin (fields then go in the query)'
+complete -c agents -n '__agents_at '\''api'\''' -s H -l header -r -f -d 'a request header; repeatable'
+complete -c agents -n '__agents_at '\''api'\''' -s i -l include -d 'print the status line and the response headers before the body'
+complete -c agents -n '__agents_at '\''api'\''' -l paginate -d 'follow skip/take and total_pages and print every page’s data as one array'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'get' -d 'Print one setting'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'set' -d 'Change one setting'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'unset' -d 'Remove one setting (its default applies again)'
@@ -249,4 +270,4 @@ complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token th
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, attachment records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'
-complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout status config models emulator completion environment exit-codes'
+complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models emulator completion environment exit-codes'

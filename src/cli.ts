@@ -19,6 +19,8 @@ import { withExamples } from './commands/define.js';
 import { invokeCommand } from './commands/invoke.js';
 import { listCommand } from './commands/list.js';
 import { loginCommand } from './commands/login.js';
+import { keysCommand, signupCommand, whoamiCommand } from './commands/accounts.js';
+import { apiCommand } from './commands/api.js';
 import { modelsCommand } from './commands/models.js';
 import { logoutCommand } from './commands/logout.js';
 import { statusCommand } from './commands/status.js';
@@ -63,6 +65,10 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     evalCommand(deps),
     loginCommand(deps),
     logoutCommand(deps),
+    signupCommand(deps),
+    whoamiCommand(deps),
+    keysCommand(deps),
+    apiCommand(deps),
     statusCommand(deps),
     configCommand(deps),
     modelsCommand(deps),

@@ -17,7 +17,11 @@ export interface Candidate {
 
 const MIN_PREFIX = 4;
 
-const wording: Record<ReferenceKind, { noun: string; list: string; by: string }> = {
+/** Everything named the same way; API keys are listed by their own command (keys.run.ts). */
+type NamedKind = ReferenceKind | 'key';
+
+const wording: Record<NamedKind, { noun: string; list: string; by: string }> = {
+  key: { noun: 'API key', list: 'agents keys list', by: 'name' },
   agent: { noun: 'agent', list: 'agents list', by: 'name' },
   tool: { noun: 'tool', list: 'agents tools list', by: 'name' },
   datasource: { noun: 'datasource', list: 'agents datasources list', by: 'name' },
@@ -29,7 +33,7 @@ const wording: Record<ReferenceKind, { noun: string; list: string; by: string }>
  * starts (4+ characters). Two or more is ambiguous (exit 2, listing them); none is not found (exit 5).
  * `alsoLookedIn` names where else it was looked for, for the message (apply: "the file").
  */
-export function matchReference(kind: ReferenceKind, candidates: readonly Candidate[], reference: string, alsoLookedIn?: string): string {
+export function matchReference(kind: NamedKind, candidates: readonly Candidate[], reference: string, alsoLookedIn?: string): string {
   const { noun, list, by } = wording[kind];
   if (candidates.some((c) => c.id === reference)) return reference;
   const byName = candidates.filter((c) => c.name === reference);

@@ -1,5 +1,7 @@
 // A small transport over undici.request: explicit method, /api/v1 paths with
 // encoded segments, bearer token, timeouts, bounded retries, bodies always consumed.
+import { STATUS_CODES } from 'node:http';
+import { Readable } from 'node:stream';
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { setTimeout } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
@@ -12,6 +14,11 @@ import { apiErrorFromResponse, oneLine, type RequestSite } from './response-erro
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryPolicy, type RetryReason } from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Where a request goes: path segments under /api/v1 (each encoded), or a path given whole (`agents api`). */
+export type Target = string[] | { path: string };
+
+const pathOf = (target: Target): string => (Array.isArray(target) ? apiPath(target) : target.path);
 
 export interface ClientOptions {
   baseUrl: string;
@@ -38,6 +45,20 @@ export interface RequestOptions {
 interface SendOptions extends RequestOptions {
   /** Each attempt must finish within the timeout, body included (not for streams). */
   deadline?: boolean;
+  /** More headers (`agents api -H`); they win over the defaults. */
+  headers?: Record<string, string>;
+  /** A body sent as given, not as JSON of `body`. */
+  rawBody?: string;
+  /** Hand back a failed answer instead of throwing it (`agents api` prints it). */
+  raw?: boolean;
+}
+
+/** What `agents api` prints: the answer as it came, whatever its status. */
+export interface Exchange {
+  status: number;
+  statusText: string;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
 }
 
 export interface JsonResponse {
@@ -51,6 +72,7 @@ export interface JsonResponse {
 export interface RawResponse {
   status: number;
   contentType: string;
+  headers: Dispatcher.ResponseData['headers'];
   body: Dispatcher.ResponseData['body'];
   /** Aborts the attempt when its whole-response deadline passes. */
   deadline?: AbortSignal;
@@ -90,13 +112,33 @@ export class ApiClient {
       (isLoopbackHost(new URL(options.baseUrl).hostname) ? new Agent({ connect }) : new EnvHttpProxyAgent({ connect, clientFactory: proxyClient }));
   }
 
-  url(segments: string[], query?: RequestOptions['query']): string {
-    const params = new URLSearchParams();
+  url(target: Target, query?: RequestOptions['query']): string {
+    const [path, given = ''] = pathOf(target).split('?', 2);
+    const params = new URLSearchParams(given);
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) params.set(key, String(value));
     }
     const search = params.size > 0 ? `?${params}` : '';
-    return this.options.baseUrl + apiPath(segments) + search;
+    return this.options.baseUrl + path + search;
+  }
+
+  /**
+   * Any request, its answer handed back whole whatever the status (`agents api`): the same
+   * timeouts, retries, redirect refusal and size cap as every other call.
+   */
+  async exchange(method: string, target: Target, options: Pick<SendOptions, 'query' | 'headers' | 'rawBody' | 'accept'> = {}): Promise<Exchange> {
+    const response = await this.send(method as Method, target, { ...options, deadline: true, raw: true });
+    const text = await readText(response.body, MAX_JSON_BYTES).catch((error: unknown) => {
+      if (error instanceof CliError) throw error;
+      throw response.deadline?.aborted ? this.deadlineError(target, 'body') : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
+    });
+    return { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers: response.headers, text };
+  }
+
+  /** The CliError an answer stands for (exit code from the one table), a token check included. */
+  async errorOf(method: string, target: Target, exchange: Exchange): Promise<unknown> {
+    const contentType = headerValue(exchange.headers['content-type']) ?? '';
+    return this.withTokenChecked(apiErrorFromResponse(exchange.status, contentType, exchange.text, this.site(method as Method, target)));
   }
 
   /**
@@ -165,7 +207,7 @@ export class ApiClient {
   }
 
   /** No headers within --timeout: a proxy on the way is the likelier culprit, so it is named. */
-  private noAnswerError(url: string, segments: string[]): CliError {
+  private noAnswerError(url: string, segments: Target): CliError {
     const proxy = this.options.dispatcher ? undefined : proxyFor(url);
     if (!proxy) return this.deadlineError(segments, 'headers');
     return new CliError(
@@ -178,8 +220,8 @@ export class ApiClient {
   }
 
   /** The whole-response deadline passed: before the headers ("did not answer") or during the body. */
-  private deadlineError(segments: string[], during: 'headers' | 'body'): CliError {
-    const what = during === 'headers' ? 'did not answer' : `did not finish answering ${apiPath(segments)}`;
+  private deadlineError(segments: Target, during: 'headers' | 'body'): CliError {
+    const what = during === 'headers' ? 'did not answer' : `did not finish answering ${pathOf(segments)}`;
     return new CliError('timeout', `${safeHost(this.options.baseUrl)} ${what} within ${this.options.timeoutSeconds}s`, {
       hint: 'Raise --timeout if the service is slow.',
     });
@@ -202,15 +244,17 @@ export class ApiClient {
     }
   }
 
-  private async send(method: Method, segments: string[], options: SendOptions): Promise<RawResponse> {
+  private async send(method: Method, segments: Target, options: SendOptions): Promise<RawResponse> {
     const url = this.url(segments, options.query);
     const headers: Record<string, string> = {
-      authorization: `Bearer ${this.options.token}`,
+      // No token: the one route that needs none (signing up).
+      ...(this.options.token && { authorization: `Bearer ${this.options.token}` }),
       accept: options.accept ?? 'application/json',
       'user-agent': this.options.userAgent,
     };
-    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const payload = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (payload !== undefined) headers['content-type'] = 'application/json';
+    for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     const signal = options.signal ?? this.options.signal;
     const maxRetries = options.once ? 0 : this.retry.maxRetries;
 
@@ -266,6 +310,9 @@ export class ApiClient {
           throw deadline?.aborted ? this.deadlineError(segments, 'body') : networkError(error, url, this.options.timeoutSeconds);
         });
         const error = apiErrorFromResponse(status, contentType, text, this.site(method, segments));
+        if ((error.kind === 'not-found' || attempt >= maxRetries) && options.raw) {
+          return { status, contentType, headers: response.headers, body: Readable.from([Buffer.from(text)]) as unknown as RawResponse['body'], deadline };
+        }
         if (error.kind === 'not-found' || attempt >= maxRetries) throw error;
         await this.wait(backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
         continue;
@@ -281,12 +328,12 @@ export class ApiClient {
           this.debug(`  Retry-After of ${retryAfter} ms is past the cap; not waiting`);
         }
       }
-      return { status, contentType, body: response.body, deadline };
+      return { status, contentType, headers: response.headers, body: response.body, deadline };
     }
   }
 
-  private site(method: Method, segments: string[]): RequestSite {
-    return { baseUrl: this.options.baseUrl, method, path: apiPath(segments) };
+  private site(method: Method, segments: Target): RequestSite {
+    return { baseUrl: this.options.baseUrl, method, path: pathOf(segments).split('?')[0]! };
   }
 
   private get random(): () => number {

@@ -39,7 +39,8 @@ export const LLM_PROVIDERS = [
  * the enum's GPT_4_0 (digit zero) is not in it and needs llmProvider OPENAI.
  */
 export function providerOfModel(model: string): 'OPENAI' | undefined {
-  return model.startsWith('GPT_') && model !== 'GPT_4_0' ? 'OPENAI' : undefined;
+  // The map lists the enum's GPT models only: a newer or misspelt GPT name has no provider either.
+  return model.startsWith('GPT_') && model !== 'GPT_4_0' && (KNOWN_LLM_MODELS as readonly string[]).includes(model) ? 'OPENAI' : undefined;
 }
 
 /**

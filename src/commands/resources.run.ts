@@ -6,6 +6,7 @@ import { CliError } from '../errors.js';
 import type { ResourceSection } from '../config/state.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { existingByName } from '../resources/if-missing.js';
+import { confirmDeletion } from '../prompts/confirm-delete.js';
 import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
 import type { CommandModule } from './define.js';
@@ -112,12 +113,7 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     // The real tool DELETE answers 200 for an id that does not exist: look first, to say so.
     const current = await getResource(client, resource, id);
     const label = `${resource.noun} ${nameOf(resource, current)} (${id})`;
-    if (options.yes !== true) {
-      if (!ctx.interactive) throw new CliError('usage', `refusing to delete ${label} without confirmation`, { hint: 'Pass --yes to delete without asking.' });
-      if (!(await ctx.prompter.confirm(`Delete ${label}? Agents using it lose it. This cannot be undone.`, { default: false }))) {
-        throw new CliError('declined', `nothing deleted: ${label} was kept`);
-      }
-    }
+    await confirmDeletion(ctx, label, options.yes, 'Agents using it lose it. This cannot be undone.');
     await deleteResource(client, resource, id);
     if (ctx.globals.json) ctx.printJson({ id, deleted: true });
     else ctx.logger.success(`Deleted ${label}`);

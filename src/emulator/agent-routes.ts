@@ -1,12 +1,12 @@
 // Create, list, get, update and delete agents.
 import type { Handler, RouteContext } from './context.js';
-import { sendDetail, sendEnvelope, sendInternalError, sendJson, sendValidation } from './http.js';
+import { sendDetail, sendEnvelope, sendInternalError, sendJson } from './http.js';
 import { agentNotFound } from './not-found.js';
 import { readPage } from './paging.js';
 import { pythonJsonDumps } from './python-json.js';
 import { LLM_MODELS, LLM_PROVIDERS, providerOfModel } from './seed.js';
 import { AGENT_TYPES, type AgentRow, type LinkKind } from './store.js';
-import { checkFields, parseBody, type FieldRule } from './validation.js';
+import { readValidBody, type FieldRule } from './validation.js';
 
 const AGENT_FIELDS: Record<string, FieldRule> = {
   name: { type: 'str' },
@@ -66,18 +66,8 @@ function agentView(ctx: RouteContext, row: AgentRow, relations: Relations, metad
   };
 }
 
-function readBody(ctx: RouteContext, rules: Record<string, FieldRule>): Record<string, unknown> | undefined {
-  const { body, errors } = parseBody(ctx.rawBody);
-  const all = body ? [...errors, ...checkFields(body, rules)] : errors;
-  if (all.length > 0) {
-    sendValidation(ctx.res, all);
-    return undefined;
-  }
-  return body;
-}
-
 export const createAgent: Handler = (ctx) => {
-  const body = readBody(ctx, { ...AGENT_FIELDS, name: { type: 'str', required: true } });
+  const body = readValidBody(ctx, { ...AGENT_FIELDS, name: { type: 'str', required: true } });
   if (!body) return;
   // §2.1, in the real order: the provider (from the model, else llmProvider), the caller's LLM for
   // it, then the insert, where the database rejects a model outside its enum (uncaught: plain 500).
@@ -117,7 +107,7 @@ export const getAgent: Handler = (ctx) => {
 
 export const updateAgent: Handler = (ctx) => {
   const { llmProvider: _ignored, ...rules } = AGENT_FIELDS; // not a field of AgentUpdate: dropped, as pydantic drops it
-  const body = readBody(ctx, rules);
+  const body = readValidBody(ctx, rules);
   if (!body) return;
   if (typeof body.llmModel === 'string' && !LLM_MODELS.includes(body.llmModel)) {
     return sendDetail(ctx.res, 500, `Invalid enum value for llmModel: ${body.llmModel}`);

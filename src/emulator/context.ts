@@ -18,6 +18,8 @@ export interface RouteContext {
   rawBody: string;
   store: Store;
   config: EmulatorConfig;
+  /** The user the bearer token belongs to (undefined on the one route that needs none). */
+  apiUserId?: string;
 }
 
 export type Handler = (ctx: RouteContext) => void | Promise<void>;

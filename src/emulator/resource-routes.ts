@@ -8,7 +8,7 @@ import { sendDetail, sendEnvelope, sendInternalError, sendValidation } from './h
 import { pythonJsonDumps } from './python-json.js';
 import { LLM_PROVIDERS } from './seed.js';
 import type { LinkKind } from './store.js';
-import { checkFields, parseBody, type FieldRule } from './validation.js';
+import { readValidBody, type FieldRule } from './validation.js';
 
 type Rules = Record<string, FieldRule>;
 
@@ -43,14 +43,6 @@ const enumOf: Record<LinkKind, { key: string; values: readonly string[] }> = {
   llm: { key: 'provider', values: LLM_PROVIDERS },
 };
 
-/** The body checked as pydantic would (422), or undefined once an answer was sent. */
-function readBody(ctx: RouteContext, rules: Rules): Record<string, unknown> | undefined {
-  const { body, errors } = parseBody(ctx.rawBody);
-  const problems = body ? checkFields(body, rules) : errors;
-  if (problems.length > 0) return void sendValidation(ctx.res, problems);
-  return body;
-}
-
 /**
  * A type or provider outside the database's enum. The real service fails in the database: a 500
  * with Prisma's words where a try/except catches it, plain text where none does (§12.3).
@@ -80,7 +72,7 @@ function missing(ctx: RouteContext, kind: LinkKind, real: () => void): void {
 export function createRecord(kind: LinkKind): Handler {
   return (ctx) => {
     if (kind === 'tool') {
-      const body = readBody(ctx, TOOL_RULES);
+      const body = readValidBody(ctx, TOOL_RULES);
       if (!body || badEnum(ctx, kind, body, true)) return;
       const metadata = body.metadata && Object.keys(body.metadata).length > 0 ? pythonJsonDumps(body.metadata) : ''; // tools.py:74
       const record = ctx.store.addToCatalog('tool', {
@@ -95,7 +87,7 @@ export function createRecord(kind: LinkKind): Handler {
       return created(ctx, record);
     }
     if (kind === 'datasource') {
-      const body = readBody(ctx, DATASOURCE_RULES);
+      const body = readValidBody(ctx, DATASOURCE_RULES);
       if (!body || badEnum(ctx, kind, body, true)) return;
       const metadata = body.metadata as Record<string, unknown> | undefined;
       if (metadata && Object.keys(metadata).length === 0 && !ctx.config.strict) return sendDetail(ctx.res, 500, 'Invalid argument type for metadata'); // an empty {} reaches Prisma as an object
@@ -116,7 +108,7 @@ export function createRecord(kind: LinkKind): Handler {
       record.status = 'DONE';
       return;
     }
-    const body = readBody(ctx, LLM_RULES);
+    const body = readValidBody(ctx, LLM_RULES);
     if (!body || badEnum(ctx, kind, body, false)) return;
     created(ctx, ctx.store.addToCatalog('llm', { provider: body.provider, apiKey: body.apiKey, options: body.options ?? null, agents: null }));
   };
@@ -134,7 +126,7 @@ export function updateRecord(kind: LinkKind): Handler {
   return (ctx) => {
     const id = ctx.params[0]!;
     if (kind === 'tool') {
-      const body = readBody(ctx, { ...TOOL_RULES, name: { type: 'str' }, type: { type: 'str' } });
+      const body = readValidBody(ctx, { ...TOOL_RULES, name: { type: 'str' }, type: { type: 'str' } });
       if (!body) return;
       if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendInternalError(ctx.res)); // None.toolConfig, no try/except
       if (badEnum(ctx, kind, body, false)) return;
@@ -145,7 +137,7 @@ export function updateRecord(kind: LinkKind): Handler {
     }
     if (kind === 'datasource') {
       // PATCH reads the create body: name and type again, and a metadata object fails (§12.2, §12.3).
-      const body = readBody(ctx, DATASOURCE_RULES);
+      const body = readValidBody(ctx, DATASOURCE_RULES);
       if (!body) return;
       if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendEnvelope(ctx.res, null));
       if (badEnum(ctx, kind, body, true)) return;
@@ -153,7 +145,7 @@ export function updateRecord(kind: LinkKind): Handler {
       const { embeddingsModelProvider: _ignored, ...fields } = body;
       return sendEnvelope(ctx.res, ctx.store.updateInCatalog(kind, id, fields));
     }
-    const body = readBody(ctx, LLM_RULES);
+    const body = readValidBody(ctx, LLM_RULES);
     if (!body) return;
     if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'options'"));
     if (badEnum(ctx, kind, body, true)) return;

@@ -5,15 +5,18 @@ import { createAgent, deleteAgent, getAgent, listAgents, updateAgent } from './a
 import { invokeAgent } from './invoke-route.js';
 import { attach, detach, listCatalog, listLinks } from './link-routes.js';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './resource-routes.js';
+import { createKey, createUser, deleteKey, getMe, listKeys, renameKey } from './account-routes.js';
 
 interface Route {
   method: string;
   /** Literal segments, or ':' for a parameter. */
   pattern: string[];
   handler: Handler;
+  /** Served without a token (signing up). */
+  open?: boolean;
 }
 
-const route = (method: string, path: string, handler: Handler): Route => ({ method, pattern: path.split('/').filter(Boolean), handler });
+const route = (method: string, path: string, handler: Handler, open = false): Route => ({ method, pattern: path.split('/').filter(Boolean), handler, open });
 
 const ROUTES: Route[] = [
   route('GET', 'agents', listAgents),
@@ -45,6 +48,12 @@ const ROUTES: Route[] = [
   route('GET', 'llms/:', getRecord('llm')),
   route('PATCH', 'llms/:', updateRecord('llm')),
   // No DELETE for LLMs: the real service has none, so the path answers 405.
+  route('POST', 'api-users', createUser, true),
+  route('GET', 'api-users/me', getMe),
+  route('GET', 'api-keys', listKeys),
+  route('POST', 'api-keys', createKey),
+  route('DELETE', 'api-keys/:', deleteKey),
+  route('PATCH', 'api-keys/:', renameKey),
 ];
 
 /** Every route served, as `METHOD /api/v1/path` with `{id}` for a parameter (docs/emulator.md lists them). */
@@ -52,7 +61,7 @@ export function servedRoutes(): string[] {
   return ROUTES.map((r) => `${r.method} /api/v1/${r.pattern.map((part) => (part === ':' ? '{id}' : part)).join('/')}`);
 }
 
-export type Match = { handler: Handler; params: string[] } | { error: 404 | 405 };
+export type Match = { handler: Handler; params: string[]; open: boolean } | { error: 404 | 405 };
 
 /** `segments` are the raw segments after /api/v1. */
 export function matchRoute(method: string, segments: string[]): Match {
@@ -69,7 +78,7 @@ export function matchRoute(method: string, segments: string[]): Match {
     });
     if (!fits) continue;
     pathMatched = true;
-    if (candidate.method === method) return { handler: candidate.handler, params };
+    if (candidate.method === method) return { handler: candidate.handler, params, open: candidate.open === true };
   }
   return { error: pathMatched ? 405 : 404 };
 }

@@ -41,14 +41,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   // The fixed token is public (it is in the docs): only loopback may use it unasked.
   const token = options.token ?? (exposed ? randomEmulatorToken() : DEFAULT_EMULATOR_TOKEN);
   const config: EmulatorConfig = { strict: options.strict ?? false, tokenDelayMs: options.tokenDelayMs ?? DEFAULT_TOKEN_DELAY_MS };
-  const store = new Store();
+  const store = new Store(token);
   const requests: RunningEmulator['requests'] = [];
 
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! });
     // Before anything else: a browser page that reached this port by DNS rebinding gets nothing.
     if (!isOwnHost(req.headers.host, host)) return sendDetail(res, 421, `Host ${JSON.stringify(req.headers.host ?? '')} is not this emulator's address`);
-    handle(req, res, store, config, token).catch(() => {
+    handle(req, res, store, config).catch(() => {
       if (!res.headersSent) sendInternalError(res);
       else res.destroy();
     });
@@ -77,7 +77,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: Store, config: EmulatorConfig, token: string): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: Store, config: EmulatorConfig): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://emulator');
   // Split the raw path before decoding, so "%2F" inside an id never becomes a separator.
   const rawPath = (req.url ?? '/').split('?')[0]!;
@@ -90,29 +90,30 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: Store, c
   }
   const match = matchRoute(req.method ?? 'GET', segments.slice(2));
   if ('error' in match) return sendDetail(res, match.error, match.error === 404 ? 'Not Found' : 'Method Not Allowed');
-  if (!authorized(req, res, config, token)) return;
-  await match.handler({ req, res, params: match.params, query: url.searchParams, rawBody, store, config });
+  const apiUserId = match.open ? undefined : authorizedUser(req, res, config, store);
+  if (!match.open && apiUserId === undefined) return;
+  await match.handler({ req, res, params: match.params, query: url.searchParams, rawBody, store, config, apiUserId });
 }
 
-/** FastAPI's HTTPBearer (0.95) and the real service's JWT check, or the spec's 401s in strict mode. */
-function authorized(req: IncomingMessage, res: ServerResponse, config: EmulatorConfig, token: string): boolean {
+/** FastAPI's HTTPBearer (0.95) and the real service's JWT check, or the spec's 401s in strict mode: the caller's user id. */
+function authorizedUser(req: IncomingMessage, res: ServerResponse, config: EmulatorConfig, store: Store): string | undefined {
   const header = req.headers.authorization ?? '';
   const [scheme, credentials] = header.split(/\s+/, 2);
   if (!header) {
     sendDetail(res, config.strict ? 401 : 403, 'Not authenticated');
-    return false;
+    return undefined;
   }
   if (scheme?.toLowerCase() !== 'bearer' || !credentials) {
     sendDetail(res, config.strict ? 401 : 403, 'Invalid authentication credentials');
-    return false;
+    return undefined;
   }
-  if (credentials !== token) {
+  const user = store.accounts.userOf(credentials);
+  if (user === undefined) {
     // The real service cannot decode the token and fails with an uncaught exception.
     if (config.strict) sendDetail(res, 401, 'Invalid token or expired token');
     else sendInternalError(res);
-    return false;
   }
-  return true;
+  return user;
 }
 
 /** The real service sits behind a proxy that caps bodies; 1 MiB is nginx's default. */

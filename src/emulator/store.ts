@@ -1,4 +1,5 @@
 // The emulator's in-memory records, shaped like the real service's Prisma models.
+import { Accounts } from './accounts.js';
 import { randomUUID } from 'node:crypto';
 import { pythonTimestamp, SEED } from './seed.js';
 
@@ -39,6 +40,7 @@ export const linkKey: Record<LinkKind, 'toolId' | 'datasourceId' | 'llmId'> = { 
 
 export class Store {
   readonly agents = new Map<string, AgentRow>();
+  readonly accounts: Accounts;
   private readonly links: Record<LinkKind, Map<string, LinkRow[]>> = { tool: new Map(), datasource: new Map(), llm: new Map() };
   private readonly catalogs: Record<LinkKind, Map<string, CatalogRecord>> = {
     tool: seeded(SEED.tools),
@@ -47,6 +49,11 @@ export class Store {
   };
   /** Conversation memory, keyed as the real service keys it: agt_<agentId>_<sessionId or ''>. */
   readonly memory = new Map<string, string[]>();
+
+  /** `token` is the built-in one, the seeded user's. */
+  constructor(token: string) {
+    this.accounts = new Accounts(token);
+  }
 
   createAgent(fields: Partial<AgentRow>): AgentRow {
     const now = pythonTimestamp();

@@ -1,5 +1,6 @@
 // Request-body checks with pydantic v1's error shapes (what the real service returns as 422).
-import type { FieldError } from './http.js';
+import type { RouteContext } from './context.js';
+import { sendValidation, type FieldError } from './http.js';
 
 export type FieldType = 'str' | 'bool' | 'int' | 'object';
 
@@ -62,4 +63,12 @@ export function checkFields(body: Record<string, unknown>, rules: Record<string,
     }
   }
   return errors;
+}
+
+/** The body checked as pydantic would: on a problem the 422 is sent and the result is undefined. */
+export function readValidBody(ctx: RouteContext, rules: Record<string, FieldRule>): Record<string, unknown> | undefined {
+  const { body, errors } = parseBody(ctx.rawBody);
+  const all = body ? [...errors, ...checkFields(body, rules)] : errors;
+  if (all.length > 0) return void sendValidation(ctx.res, all);
+  return body;
 }

@@ -113,6 +113,12 @@ describe('every --json document validates against its schema', () => {
     await check('config get', ['config', 'get', 'timeout']);
     await check('config list', ['config', 'list']);
     await check('config unset', ['config', 'unset', 'timeout']);
+    await check('whoami', ['whoami']);
+    const key = (await check('keys create', ['keys', 'create', 'schema-key'])) as { id: string };
+    await check('keys list', ['keys', 'list']);
+    await check('keys rename', ['keys', 'rename', key.id, 'schema-key-2']);
+    await check('keys delete', ['keys', 'delete', 'schema-key-2', '--yes']);
+    await check('signup', ['signup', '--email', 'schema@example.com', '--yes']);
     await check('logout', ['logout']);
     await check('delete', ['delete', agent.id, '--yes']);
     expectValid('emulator', await emulatorFirstLine());

@@ -196,6 +196,12 @@ async function benchOneNode(node, bare) {
   const measured = spawnSync(node, [join(root, 'bench', 'lock-cost.mjs')], { env: { ...process.env, BENCH_RUNS: quick ? '100' : '300' }, encoding: 'utf8' });
   if (measured.status !== 0) throw new Error(`lock bench failed: ${measured.stderr}`);
   results.lock = { ...JSON.parse(measured.stdout), createMs: results.startup.find((r) => r.case === 'agents create … -q').ms, budgetMs: 5 };
+
+  // ── agents mcp serve: the first tools/list, and what a call adds to the first token ─────
+  log(`${version}: mcp…`);
+  const mcp = spawnSync(node, [join(root, 'bench', 'mcp-cost.mjs')], { env: { ...process.env, BENCH_RUNS: String(RUNS) }, encoding: 'utf8' });
+  if (mcp.status !== 0) throw new Error(`mcp bench failed: ${mcp.stderr}`);
+  results.mcp = { ...JSON.parse(mcp.stdout), ratioBudget: 1.3, addedBudgetMs: 5 };
   return results;
 }
 
@@ -247,6 +253,14 @@ if (asJson) {
     console.log(`| take and release the lock | ${fmt(l.lockMs, 3)} | ${fmt((100 * l.lockMs) / l.createMs, 2)} % | < ${l.budgetMs} ms |`);
     console.log(
       `| a whole state.json update with it (read, write, fsync, rename) | ${fmt(l.stateWriteMs, 3)} | ${fmt((100 * l.stateWriteMs) / l.createMs, 2)} % | |`,
+    );
+    const c = r.mcp;
+    console.log(`\n| agents mcp serve (${c.agents} agents) | ms | ratio | budget |\n|---|---|---|---|`);
+    console.log(`| \`agents list --all\`, whole run | ${fmt(c.listMs)} | 1.00 | |`);
+    console.log(`| start the server to the first tools/list answer | ${fmt(c.firstToolsListMs)} | ${fmt(c.ratio, 2)} | ≤ ${c.ratioBudget} |`);
+    console.log(`| time to first token: \`agents invoke --events\` (its own timing) | ${fmt(c.invokeTtftMs)} | | |`);
+    console.log(
+      `| time to first token: a tools/call, server warm (to the first progress) | ${fmt(c.mcpTtftMs)} | ${fmt(c.addedMs)} ms added | < ${c.addedBudgetMs} ms added |`,
     );
   }
   const p = report.package;

@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -29,6 +29,7 @@ _agents() {
     elif [[ $cmd_path == "eval" && $npos == 0 && " merge compare " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "keys" && $npos == 0 && " list create rename delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "config" && $npos == 0 && " get set unset list " == *" $word "* ]]; then cmd_path="$cmd_path $word"
+    elif [[ $cmd_path == "mcp" && $npos == 0 && " serve " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     else ((npos++)); fi
   done
 
@@ -100,6 +101,7 @@ _agents() {
       *:--input) COMPREPLY=(); return ;;
       *:-H) COMPREPLY=(); return ;;
       *:--header) COMPREPLY=(); return ;;
+      *:--watch) COMPREPLY=(); return ;;
       *:--port) COMPREPLY=(); return ;;
       *:--host) COMPREPLY=(); return ;;
       *:--token) COMPREPLY=(); return ;;
@@ -109,7 +111,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -501,6 +503,18 @@ _agents() {
         COMPREPLY=()
         return
       fi ;;
+    "mcp")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "serve" -- "$cur"))
+        return
+      fi ;;
+    "mcp serve")
+      flags="--agent --watch --http --port"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
     "emulator")
       flags="--port --host --token --strict --token-delay"
       if [[ $cur != -* ]]; then
@@ -519,7 +533,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models emulator completion environment exit-codes" -- "$cur")) ;;
+          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes" -- "$cur")) ;;
         esac
         return
       fi ;;

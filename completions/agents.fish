@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -25,6 +25,8 @@ function __agents_state
         else if test "$path" = 'keys'; and test $npos = 0; and contains -- $token list create rename delete
             set path $path $token
         else if test "$path" = 'config'; and test $npos = 0; and contains -- $token get set unset list
+            set path $path $token
+        else if test "$path" = 'mcp'; and test $npos = 0; and contains -- $token serve
             set path $path $token
         else
             set npos (math $npos + 1)
@@ -79,6 +81,7 @@ complete -c agents -n '__agents_at '\'''\''' -a 'api' -d 'Send any request to th
 complete -c agents -n '__agents_at '\'''\''' -a 'status' -d 'Show the profile, service address and where the token comes from'
 complete -c agents -n '__agents_at '\'''\''' -a 'config' -d 'Read and change settings of a profile'
 complete -c agents -n '__agents_at '\'''\''' -a 'models' -d 'List the models and providers the service accepts'
+complete -c agents -n '__agents_at '\'''\''' -a 'mcp' -d 'Serve your agents to MCP clients (editors, desktop assistants, other agents)'
 complete -c agents -n '__agents_at '\'''\''' -a 'emulator' -d 'Run a local stand-in for the service'
 complete -c agents -n '__agents_at '\'''\''' -a 'completion' -d 'Print the shell completion script'
 complete -c agents -n '__agents_at '\'''\''' -a 'help' -d 'Show help for a command, or a topic: environment, exit-codes'
@@ -264,10 +267,15 @@ complete -c agents -n '__agents_at '\''config'\'' 0' -a 'list' -d 'Print every s
 complete -c agents -n '__agents_at '\''config get'\'' 0' -a 'base-url timeout allow-insecure-http'
 complete -c agents -n '__agents_at '\''config set'\'' 0' -a 'base-url timeout allow-insecure-http'
 complete -c agents -n '__agents_at '\''config unset'\'' 0' -a 'base-url timeout allow-insecure-http'
+complete -c agents -n '__agents_at '\''mcp'\'' 0' -a 'serve' -d 'Serve the agents of the profile as MCP tools, over stdio or HTTP'
+complete -c agents -n '__agents_at '\''mcp serve'\''' -l agent -r -f -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)' -d 'expose only this agent (an id, an id prefix or a name); repeatable'
+complete -c agents -n '__agents_at '\''mcp serve'\''' -l watch -r -f -d 'look for added or removed agents this often, and tell the client'
+complete -c agents -n '__agents_at '\''mcp serve'\''' -l http -d 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio'
+complete -c agents -n '__agents_at '\''mcp serve'\''' -l port -r -f -d 'with --http: the port (0 for any free one)'
 complete -c agents -n '__agents_at '\''emulator'\''' -l port -r -f -d 'port to listen on (0 picks a free one)'
 complete -c agents -n '__agents_at '\''emulator'\''' -l host -r -f -d 'address to bind'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)'
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, attachment records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (env AGENTS_EMULATOR_TOKEN_DELAY_MS, default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'
-complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models emulator completion environment exit-codes'
+complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes'

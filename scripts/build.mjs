@@ -4,6 +4,17 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+
+/** The MCP SDK's ajv validator, only for elicitation (never used), replaced: see src/mcp/no-ajv-provider.ts. */
+const withoutSdkAjv = {
+  name: 'mcp-sdk-without-ajv',
+  setup(context) {
+    context.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
+      args.importer.includes('@modelcontextprotocol') ? { path: fileURLToPath(new URL('../src/mcp/no-ajv-provider.ts', import.meta.url)) } : undefined,
+    );
+  },
+};
 
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
@@ -20,6 +31,7 @@ const result = await build({
   banner: { js: "import { createRequire as __agentsCreateRequire } from 'node:module'; const require = __agentsCreateRequire(import.meta.url);" },
   // conf's atomic writer ignores short writes; src/config/atomic-write.ts replaces it.
   alias: { atomically: './src/config/atomic-write.ts' },
+  plugins: [withoutSdkAjv],
   // Maps beside each file, used only under --debug (bin/agents.js), so a stack trace names src/
   // files and lines. Without the sources' text: the names and lines are what a report needs.
   sourcemap: 'linked',

@@ -22,6 +22,7 @@ import { loginCommand } from './commands/login.js';
 import { keysCommand, signupCommand, whoamiCommand } from './commands/accounts.js';
 import { apiCommand } from './commands/api.js';
 import { modelsCommand } from './commands/models.js';
+import { mcpCommand } from './commands/mcp.js';
 import { logoutCommand } from './commands/logout.js';
 import { statusCommand } from './commands/status.js';
 import { resourceCommand } from './commands/resources.js';
@@ -72,6 +73,7 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     statusCommand(deps),
     configCommand(deps),
     modelsCommand(deps),
+    mcpCommand(deps),
     emulatorCommand(deps),
     completionCommand(deps),
   ];

@@ -1,0 +1,172 @@
+// The MCP server behind `agents mcp serve`: one tool per agent of the profile; a call invokes the
+// agent with streaming, sends the text so far as progress, and answers the whole text. Failures of
+// the service are tool results with isError, never a crashed server or a protocol error.
+import { randomUUID } from 'node:crypto';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { listAllAgents, type Agent } from '../api/agents.js';
+import type { ApiClient } from '../api/client.js';
+import { invokeAgent } from '../api/invoke.js';
+import { CliError } from '../errors.js';
+import { toolCallJson, type ToolCall } from '../invoke/answer-printer.js';
+import { KeptAnswer } from '../invoke/kept-answer.js';
+import { VERSION } from '../version.js';
+import { toolNames } from './tool-names.js';
+
+export interface McpSettings {
+  client: () => Promise<ApiClient>;
+  timeoutSeconds: number;
+  /** Only these agent ids (from --agent), or every agent of the profile (undefined). */
+  only: () => Promise<Set<string> | undefined>;
+  /** Tell the client when the set of agents changed, looking this often. */
+  watchSeconds?: number;
+  /** A line for people (stderr). */
+  say: (line: string) => void;
+  /** The agents, asked for while the SDK loaded: the first tools/list answers from it. */
+  prefetched?: Promise<Agent[]>;
+}
+
+type Listed = Array<{ name: string; agent: Agent }>;
+
+export function createMcpServer(settings: McpSettings): { server: Server; stop: () => void } {
+  const server = new Server({ name: 'agents', version: VERSION }, { capabilities: { tools: settings.watchSeconds ? { listChanged: true } : {} } });
+  let current: Listed = [];
+  let prefetched = settings.prefetched;
+
+  const list = async (): Promise<Listed> => {
+    const pending = prefetched;
+    prefetched = undefined;
+    const agents = await (pending ?? settings.client().then(listAllAgents));
+    const only = await settings.only();
+    current = toolNames(only ? agents.filter((agent) => only.has(agent.id)) : agents);
+    return current;
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    try {
+      return { tools: (await list()).map(({ name, agent }) => toolOf(name, agent)) };
+    } catch (error) {
+      // The server starts and keeps running when the service is down: an empty list, and why.
+      settings.say(`agents mcp: cannot list the agents: ${messageOf(error)}`);
+      return { tools: [] };
+    }
+  });
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    try {
+      const tool = current.find((entry) => entry.name === request.params.name) ?? (await list()).find((entry) => entry.name === request.params.name);
+      if (!tool) throw new CliError('not-found', `no agent is exposed as the tool "${request.params.name}"`);
+      const args = (request.params.arguments ?? {}) as { input?: unknown; session?: unknown };
+      if (typeof args.input !== 'string' || args.input.trim() === '') throw new CliError('usage', 'input must be a non-empty string');
+      const sessionId = typeof args.session === 'string' && args.session ? args.session : randomUUID();
+      const progressToken = extra._meta?.progressToken;
+      let progress = 0;
+      const onText =
+        progressToken === undefined
+          ? undefined
+          : (text: string) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progress, message: text } });
+      const answer = await ask(await settings.client(), tool.agent, args.input, sessionId, settings.timeoutSeconds, extra.signal, onText);
+      const meta = { sessionId, toolCalls: answer.toolCalls.map(toolCallJson) };
+      if (answer.error)
+        return { isError: true, content: [{ type: 'text', text: answer.text ? `${answer.text}\n\n${answer.error}` : answer.error }], _meta: meta };
+      return {
+        content: [{ type: 'text', text: answer.value !== undefined ? JSON.stringify(answer.value) : answer.text }],
+        ...(answer.value !== undefined &&
+          typeof answer.value === 'object' &&
+          answer.value !== null && { structuredContent: answer.value as Record<string, unknown> }),
+        _meta: meta,
+      };
+    } catch (error) {
+      return { isError: true, content: [{ type: 'text', text: messageOf(error) }] };
+    }
+  });
+
+  let timer: NodeJS.Timeout | undefined;
+  if (settings.watchSeconds) {
+    timer = setInterval(() => {
+      const before = signature(current);
+      list().then(
+        (now) => {
+          if (signature(now) !== before) void server.sendToolListChanged().catch(() => undefined);
+        },
+        () => undefined, // the next tick tries again
+      );
+    }, settings.watchSeconds * 1000);
+    timer.unref();
+  }
+  return { server, stop: () => clearInterval(timer) };
+}
+
+function toolOf(name: string, agent: Agent): Tool {
+  return {
+    name,
+    title: agent.name ?? name,
+    description: agent.description?.trim() || `Ask the agent ${agent.name ?? agent.id} (id ${agent.id}).`,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        input: { type: 'string', description: 'what to ask the agent' },
+        session: {
+          type: 'string',
+          description: 'a session id to continue a conversation (each call is a fresh one without it); the id used is in _meta.sessionId',
+        },
+      },
+      required: ['input'],
+    },
+    annotations: { readOnlyHint: false, openWorldHint: true },
+  };
+}
+
+/** What makes the list the same for the client: names, the agents behind them, their descriptions. */
+const signature = (listed: Listed) => JSON.stringify(listed.map(({ name, agent }) => [name, agent.id, agent.description ?? null]));
+
+interface Answered {
+  text: string;
+  value?: unknown;
+  toolCalls: ToolCall[];
+  error?: string;
+}
+
+async function ask(
+  client: ApiClient,
+  agent: Agent,
+  input: string,
+  sessionId: string,
+  timeoutSeconds: number,
+  signal: AbortSignal,
+  onText?: (text: string) => Promise<void>,
+): Promise<Answered> {
+  const kept = new KeptAnswer<ToolCall>();
+  let value: unknown;
+  const outputSchema = typeof agent.outputSchema === 'string' && agent.outputSchema ? agent.outputSchema : undefined;
+  try {
+    for await (const batch of invokeAgent(
+      client,
+      agent.id,
+      { input, enableStreaming: true, sessionId, ...(outputSchema && { outputSchema }) },
+      timeoutSeconds,
+      signal,
+    )) {
+      let grew = false;
+      for (const event of batch) {
+        if (event.type === 'token') {
+          kept.addText(event.text);
+          grew = true;
+        } else if (event.type === 'value') value = event.value;
+        else if (event.type === 'tool_call') kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
+        else return { text: kept.text, toolCalls: kept.toolCalls, error: `the agent failed: ${event.message.split('\n')[0]}` };
+      }
+      if (grew && onText) await onText(kept.text).catch(() => undefined);
+    }
+  } catch (error) {
+    if (signal.aborted) return { text: kept.text, toolCalls: kept.toolCalls, error: 'cancelled' };
+    return { text: kept.text, toolCalls: kept.toolCalls, error: messageOf(error) };
+  }
+  return { text: kept.text, ...(value !== undefined && { value }), toolCalls: kept.toolCalls };
+}
+
+/** The CLI's one line for an error: its message and, for a CliError, its hint. */
+function messageOf(error: unknown): string {
+  if (error instanceof CliError) return [error.message, error.hint].filter(Boolean).join('. ');
+  return error instanceof Error ? error.message : String(error);
+}

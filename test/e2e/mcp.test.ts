@@ -1,0 +1,200 @@
+// #33: `agents mcp serve` driven by the official SDK client, the built binary against the emulator.
+import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { BIN, runBinary } from '../helpers/binary.js';
+import { tempConfigDir } from '../helpers/run-cli.js';
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+let docsId: string;
+beforeAll(async () => {
+  emulator = await startEmulator({ tokenDelayMs: 5 });
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    AGENTS_CONFIG_DIR: tempConfigDir(),
+    AGENTS_BASE_URL: emulator.url,
+    AGENTS_TOKEN: emulator.token,
+  };
+  const make = async (name: string, description: string) =>
+    (await runBinary(['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'], { env })).stdout.trim();
+  docsId = await make('Docs bot', 'Answers questions about the docs');
+  await make('Docs bot', 'A second agent of the same name');
+  await make('Trip planner!', '');
+});
+afterAll(() => emulator.close());
+
+async function connect(args: string[] = [], extraEnv: Record<string, string> = {}) {
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', ...args], env: { ...env, ...extraEnv }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+  await client.connect(transport);
+  return { client, close: () => client.close(), stderr: () => stderr };
+}
+
+const textOf = (result: Record<string, unknown>) => ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');
+
+describe('agents mcp serve over stdio', () => {
+  it('lists one tool per agent: valid unique names, descriptions, the input schema, explicit annotations', async () => {
+    const { client, close } = await connect();
+    try {
+      const { tools } = await client.listTools();
+      const names = tools.map((tool) => tool.name);
+      expect(names).toContain('Docs_bot');
+      expect(names).toContain('Trip_planner');
+      expect(names.filter((name) => name.startsWith('Docs_bot'))).toHaveLength(2); // a clash gets an id suffix
+      for (const name of names) expect(name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
+      expect(new Set(names).size).toBe(names.length);
+      const trip = tools.find((tool) => tool.name === 'Trip_planner')!;
+      expect(trip.description).toContain('Trip planner!'); // an empty description gets one naming the agent
+      expect(trip.inputSchema).toMatchObject({ type: 'object', required: ['input'], properties: { input: { type: 'string' }, session: { type: 'string' } } });
+      expect(trip.annotations).toEqual({ readOnlyHint: false, openWorldHint: true });
+    } finally {
+      await close();
+    }
+  });
+
+  it('a call answers the whole text, sends the text so far as progress, and a session continues a conversation', async () => {
+    const { client, close } = await connect(['--agent', docsId]);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['Docs_bot']);
+      const progress: string[] = [];
+      const first = await client.callTool({ name: 'Docs_bot', arguments: { input: 'I like tea' } }, undefined, {
+        onprogress: (update) => void progress.push(update.message ?? ''),
+      });
+      expect(textOf(first)).toContain('You said: "I like tea".');
+      expect(progress.length).toBeGreaterThan(2);
+      expect(progress.at(-1)).toBe(textOf(first));
+      const sessionId = (first._meta as { sessionId: string }).sessionId;
+      const second = await client.callTool({ name: 'Docs_bot', arguments: { input: 'And now?', session: sessionId } });
+      expect(textOf(second)).toContain('Earlier you said: "I like tea".');
+      const fresh = await client.callTool({ name: 'Docs_bot', arguments: { input: 'Hello' } });
+      expect(textOf(fresh)).toContain('turn 1 of the session');
+    } finally {
+      await close();
+    }
+  });
+
+  it('failures are tool results with isError and one line: an agent error, an unknown tool, a missing input', async () => {
+    const { client, close } = await connect();
+    try {
+      const failed = await client.callTool({ name: 'Trip_planner', arguments: { input: 'break [[error]]' } });
+      expect(failed.isError).toBe(true);
+      expect(textOf(failed)).toContain('the agent failed: Error code: 500 - simulated model failure');
+      const unknown = await client.callTool({ name: 'Nobody', arguments: { input: 'hi' } });
+      expect(unknown).toMatchObject({ isError: true });
+      expect(textOf(unknown)).toContain('no agent is exposed as the tool "Nobody"');
+      expect((await client.callTool({ name: 'Trip_planner', arguments: {} })).isError).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('a cancelled call stops the invoke at once', async () => {
+    const { client, close } = await connect();
+    try {
+      const controller = new AbortController();
+      const started = performance.now();
+      const call = client.callTool({ name: 'Trip_planner', arguments: { input: 'wait [[hang]]' } }, undefined, { signal: controller.signal });
+      setTimeout(() => controller.abort(), 300);
+      await expect(call).rejects.toThrow();
+      expect(performance.now() - started).toBeLessThan(5_000);
+      // The server is still there for the next call.
+      expect(textOf(await client.callTool({ name: 'Trip_planner', arguments: { input: 'still here?' } }))).toContain('still here?');
+    } finally {
+      await close();
+    }
+  });
+
+  it('--watch: a list_changed notification when an agent is added, none on an unchanged tick', async () => {
+    const { client, close } = await connect(['--watch', '1']);
+    try {
+      let changes = 0;
+      client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void changes++);
+      await client.listTools();
+      await new Promise((resolve) => setTimeout(resolve, 2_300));
+      expect(changes).toBe(0);
+      await runBinary(['create', '-q', '--name', 'Newcomer', '--description', 'd', '--llm-model', 'GPT_4'], { env });
+      for (let i = 0; i < 40 && changes === 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(changes).toBe(1);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('Newcomer');
+    } finally {
+      await close();
+    }
+  }, 20_000);
+
+  it('starts when the service is down: initialize works, tools/list is empty with the reason on stderr', async () => {
+    const { client, close, stderr } = await connect([], { AGENTS_BASE_URL: 'http://127.0.0.1:9' });
+    try {
+      expect((await client.listTools()).tools).toEqual([]);
+      expect(stderr()).toContain('cannot list the agents: could not connect to http://127.0.0.1:9: connection refused');
+      expect((await client.listTools()).tools).toEqual([]); // still serving
+    } finally {
+      await close();
+    }
+  });
+
+  it('stdout carries only protocol messages', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    const send = (message: object) => child.stdin.write(JSON.stringify(message) + '\n');
+    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'Trip_planner', arguments: { input: 'hi' } } });
+    for (let i = 0; i < 100 && !out.includes('"id":3'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    child.stdin.end();
+    await new Promise((resolve) => child.on('close', resolve));
+    const lines = out.trim().split('\n');
+    expect(lines.length).toBe(3);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
+  });
+});
+
+describe('agents mcp serve --http', () => {
+  it('serves Streamable HTTP on loopback with a bearer token printed once on stderr; refuses a missing token and another Host', async () => {
+    const child = spawn(process.execPath, [BIN, 'mcp', 'serve', '--http', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let err = '';
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+      for (let i = 0; i < 100 && !err.includes('Bearer'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const url = /MCP over HTTP at (\S+)/.exec(err)![1]!;
+      const token = /Authorization: Bearer (\S+)/.exec(err)![1]!;
+      const client = new Client({ name: 'http-test', version: '1.0.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('Trip_planner');
+      expect(textOf(await client.callTool({ name: 'Trip_planner', arguments: { input: 'over http' } }))).toContain('over http');
+      await client.close();
+      const { request } = await import('undici');
+      const initialize = JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      });
+      const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+      const noToken = await request(url, { method: 'POST', headers, body: initialize });
+      expect(noToken.statusCode).toBe(401);
+      await noToken.body.dump();
+      const otherHost = await request(url, {
+        method: 'POST',
+        headers: { ...headers, host: 'evil.example', authorization: `Bearer ${token}` },
+        body: initialize,
+      });
+      expect(otherHost.statusCode).toBe(421);
+      await otherHost.body.dump();
+      expect(err.split(token).length - 1).toBe(1); // printed once
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.on('close', resolve));
+    }
+  });
+});

@@ -24,6 +24,7 @@ beforeAll(async () => {
   const make = async (name: string, description: string) =>
     (await runBinary(['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'], { env })).stdout.trim();
   docsId = await make('Docs bot', 'Answers questions about the docs');
+  await runBinary(['add-tool', docsId, 'weather'], { env });
   await make('Docs bot', 'A second agent of the same name');
   await make('Trip planner!', '');
 });
@@ -73,6 +74,8 @@ describe('agents mcp serve over stdio', () => {
       expect(progress.length).toBeGreaterThan(2);
       expect(progress.at(-1)).toBe(textOf(first));
       const sessionId = (first._meta as { sessionId: string }).sessionId;
+      // The tool calls the agent made, as --events describes them.
+      expect((first._meta as { toolCalls: Array<{ name: string }> }).toolCalls.map((call) => call.name)).toEqual(['weather']);
       const second = await client.callTool({ name: 'Docs_bot', arguments: { input: 'And now?', session: sessionId } });
       expect(textOf(second)).toContain('Earlier you said: "I like tea".');
       const fresh = await client.callTool({ name: 'Docs_bot', arguments: { input: 'Hello' } });

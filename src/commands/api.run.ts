@@ -5,6 +5,7 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { readFileOrStdin } from '../util/read-input.js';
+import { escapeControlsKeepLines } from '../ui/safe-text.js';
 import { aSwitch, someText } from './option-schemas.js';
 
 const list = z.optional(z.array(z.string()));
@@ -21,8 +22,9 @@ type ApiOptions = z.infer<typeof optionsSchema>;
 
 /** How many records a page asks for when --paginate sets no take of its own. */
 const PAGE_SIZE = 50;
-/** A service that keeps answering pages: stop somewhere. */
+/** A service that keeps answering pages: stop somewhere, in pages and in bytes held. */
 const MOST_PAGES = 10_000;
+const MOST_PAGED_BYTES = 64 * 1024 * 1024;
 
 export async function run(ctx: Context, args: unknown[], options: ApiOptions): Promise<void> {
   const path = apiPathOf(args[0] as string);
@@ -89,21 +91,27 @@ function headerPair(header: string): [string, string] {
 }
 
 function print(ctx: Context, exchange: Exchange, include: boolean): void {
+  const onTerminal = ctx.deps.stdout.isTTY === true;
   if (include) {
     const lines = [`HTTP ${exchange.status} ${exchange.statusText}`.trim()];
     for (const [name, value] of Object.entries(exchange.headers)) for (const one of [value ?? []].flat()) lines.push(`${name}: ${one}`);
-    ctx.deps.stdout.write(lines.join('\n') + '\n\n');
+    const head = lines.join('\n');
+    ctx.deps.stdout.write((onTerminal ? escapeControlsKeepLines(head) : head) + '\n\n');
   }
   if (exchange.text === '') return;
-  ctx.deps.stdout.write(ctx.deps.stdout.isTTY ? pretty(exchange.text) : exchange.text);
+  ctx.deps.stdout.write(onTerminal ? pretty(exchange.text) : exchange.text);
 }
 
-/** JSON indented for a person; anything else as it came. */
-function pretty(text: string): string {
+/**
+ * For a person: JSON indented (its strings escape control characters), anything else with its
+ * control characters shown, not run: text from the service cannot drive the terminal.
+ */
+export function pretty(text: string): string {
   try {
     return JSON.stringify(parseBoundedJson(text), null, 2) + '\n';
   } catch {
-    return text.endsWith('\n') ? text : text + '\n';
+    const shown = escapeControlsKeepLines(text);
+    return shown.endsWith('\n') ? shown : shown + '\n';
   }
 }
 
@@ -123,6 +131,7 @@ async function paginate(
 ): Promise<void> {
   const take = Number(request.query?.take ?? new URLSearchParams((target as { path: string }).path.split('?')[1] ?? '').get('take') ?? PAGE_SIZE);
   const items: unknown[] = [];
+  let held = 0;
   for (let page = 0; page < MOST_PAGES; page++) {
     const exchange = await client.exchange(method, target, { ...request, query: { ...request.query, skip: String(page * take), take: String(take) } });
     if (exchange.status < 200 || exchange.status >= 300) {
@@ -134,6 +143,11 @@ async function paginate(
       print(ctx, exchange, options.include === true);
       return;
     }
+    held += exchange.text.length;
+    if (held > MOST_PAGED_BYTES)
+      throw new CliError('bad-response', `--paginate stopped: the pages passed ${MOST_PAGED_BYTES / 2 ** 20} MiB`, {
+        hint: 'Ask for the pages yourself with skip and take.',
+      });
     items.push(...(body!.data as unknown[]));
     if (page + 1 >= (body!.total_pages as number) || (body!.data as unknown[]).length === 0) break;
   }

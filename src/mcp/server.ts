@@ -97,6 +97,8 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
   return { server, stop: () => clearInterval(timer) };
 }
 
+const PROGRESS_EVERY_MS = 50;
+
 function toolOf(name: string, agent: Agent): Tool {
   return {
     name,
@@ -138,6 +140,16 @@ async function ask(
 ): Promise<Answered> {
   const kept = new KeptAnswer<ToolCall>();
   let value: unknown;
+  // Each notification carries the whole text so far: at most one per PROGRESS_EVERY_MS, and the
+  // last text once more at the end, so a long answer costs a bounded number of them.
+  let lastSent = 0;
+  let sentText = '';
+  const report = async (force: boolean) => {
+    if (!onText || kept.text === sentText || (!force && performance.now() - lastSent < PROGRESS_EVERY_MS)) return;
+    lastSent = performance.now();
+    sentText = kept.text;
+    await onText(kept.text).catch(() => undefined);
+  };
   const outputSchema = typeof agent.outputSchema === 'string' && agent.outputSchema ? agent.outputSchema : undefined;
   try {
     for await (const batch of invokeAgent(
@@ -156,8 +168,9 @@ async function ask(
         else if (event.type === 'tool_call') kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
         else return { text: kept.text, toolCalls: kept.toolCalls, error: `the agent failed: ${event.message.split('\n')[0]}` };
       }
-      if (grew && onText) await onText(kept.text).catch(() => undefined);
+      if (grew) await report(false);
     }
+    await report(true);
   } catch (error) {
     if (signal.aborted) return { text: kept.text, toolCalls: kept.toolCalls, error: 'cancelled' };
     return { text: kept.text, toolCalls: kept.toolCalls, error: messageOf(error) };

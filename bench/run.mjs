@@ -197,6 +197,34 @@ async function benchOneNode(node, bare) {
   if (measured.status !== 0) throw new Error(`lock bench failed: ${measured.stderr}`);
   results.lock = { ...JSON.parse(measured.stdout), createMs: results.startup.find((r) => r.case === 'agents create … -q').ms, budgetMs: 5 };
 
+  // ── Growth: `list --all` of 100, 1,000 and 10,000 agents, pages of 50, 20 ms a page ──────
+  log(`${version}: list growth…`);
+  results.listGrowth = [];
+  for (const count of quick ? [100, 1000] : [100, 1000, 10000]) {
+    const paged = await startServer([join(root, 'bench', 'paged-server.mjs'), String(count), '20']);
+    try {
+      const env = {
+        ...process.env,
+        AGENTS_CONFIG_DIR: tempConfig(),
+        AGENTS_BASE_URL: `http://127.0.0.1:${paged.line}`,
+        AGENTS_TOKEN: 'bench-token-0123456789',
+      };
+      const args = [bin, 'list', '--all', '-q'];
+      const ms = time(args, env, quick ? 3 : 5);
+      const pages = Math.ceil(count / 50);
+      results.listGrowth.push({
+        agents: count,
+        pages,
+        ms,
+        sequentialPagesMs: pages * 20,
+        shareOfSequential: ms / (pages * 20),
+        peakRssMiB: gnuTime ? peakRss(args, env) : undefined,
+      });
+    } finally {
+      paged.child.kill();
+    }
+  }
+
   // ── agents mcp serve: the first tools/list, and what a call adds to the first token ─────
   log(`${version}: mcp…`);
   const mcp = spawnSync(node, [join(root, 'bench', 'mcp-cost.mjs')], { env: { ...process.env, BENCH_RUNS: String(RUNS) }, encoding: 'utf8' });
@@ -254,6 +282,10 @@ if (asJson) {
     console.log(
       `| a whole state.json update with it (read, write, fsync, rename) | ${fmt(l.stateWriteMs, 3)} | ${fmt((100 * l.stateWriteMs) / l.createMs, 2)} % | |`,
     );
+    console.log(`\n| list --all, pages of 50, 20 ms a page | pages | ms | × the pages one after another | peak RSS MiB | budget |\n|---|---|---|---|---|---|`);
+    for (const g of r.listGrowth) {
+      console.log(`| ${g.agents} agents | ${g.pages} | ${fmt(g.ms)} | ${fmt(g.shareOfSequential, 2)} | ${fmt(g.peakRssMiB)} | ≤ 0.25 at 10,000; < 100 MiB |`);
+    }
     const c = r.mcp;
     console.log(`\n| agents mcp serve (${c.agents} agents) | ms | ratio | budget |\n|---|---|---|---|`);
     console.log(`| \`agents list --all\`, whole run | ${fmt(c.listMs)} | 1.00 | |`);

@@ -5,7 +5,7 @@ import { parseBoundedJson } from '../util/bounded-json.js';
 import * as z from 'zod/mini';
 import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
-import { collect, paginate } from './paging.js';
+import { collect, PAGES_AT_ONCE, paginate } from './paging.js';
 import { likelyProvider } from './models.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
 import type { FieldSpec } from '../resources/descriptor.js';
@@ -116,7 +116,7 @@ export function listAgentsPaged(client: ApiClient, options: { limit?: number; pa
       const page = await listAgents(client, { skip, take });
       return { items: page.agents, totalPages: page.totalPages };
     },
-    { limit: options.limit, pageSize: options.pageSize ?? 100 },
+    { limit: options.limit, pageSize: options.pageSize ?? 100, concurrency: PAGES_AT_ONCE },
   );
 }
 

@@ -5,7 +5,7 @@
 import { ApiError, CliError } from '../errors.js';
 import { fieldByKey, type ResourceDescriptor } from '../resources/descriptor.js';
 import type { ApiClient } from './client.js';
-import { collect, paginate, type Page } from './paging.js';
+import { collect, type Page, PAGES_AT_ONCE, paginate } from './paging.js';
 
 export type ResourceRecord = Record<string, unknown> & { id: string };
 
@@ -32,7 +32,7 @@ export function listResources(client: ApiClient, resource: ResourceDescriptor, l
       totalPages: resource.paged ? (typeof totalPages === 'number' ? totalPages : undefined) : 0,
     };
   };
-  return paginate(fetchPage, { limit, pageSize: PAGE_SIZE });
+  return paginate(fetchPage, { limit, pageSize: PAGE_SIZE, concurrency: PAGES_AT_ONCE });
 }
 
 export function allResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): Promise<ResourceRecord[]> {

@@ -53,4 +53,34 @@ describe('paginate', () => {
     const fetchPage = async (): Promise<Page<number>> => ({ items: [1, 2, 3, 4], totalPages: 0 });
     expect(await collect(paginate(fetchPage, { pageSize: 50, limit: 2 }))).toEqual([1, 2]);
   });
+
+  it('after the first page, the rest come `concurrency` at a time, handed out in order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const asked: number[] = [];
+    const fetchPage = async (skip: number, take: number): Promise<Page<number>> => {
+      asked.push(skip);
+      inFlight++;
+      most = Math.max(most, inFlight);
+      // Later pages answer sooner: the order must come from the walker, not from the network.
+      await new Promise((resolve) => setTimeout(resolve, 30 - (skip / take) * 2));
+      inFlight--;
+      const items = Array.from({ length: Math.max(0, Math.min(take, 40 - skip)) }, (_, i) => skip + i);
+      return { items, totalPages: Math.ceil(40 / take) };
+    };
+    expect(await collect(paginate(fetchPage, { pageSize: 3, concurrency: 4 }))).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(most).toBe(4);
+    expect(asked).toHaveLength(14); // ceil(40 / 3) pages, each once
+    asked.length = 0;
+    expect(await collect(paginate(fetchPage, { pageSize: 3, concurrency: 4, limit: 10 }))).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(asked).toEqual([0, 3, 6, 9]);
+  });
+
+  it('a failed page fails the walk, whichever page it is', async () => {
+    const fetchPage = async (skip: number, take: number): Promise<Page<number>> => {
+      if (skip === 6) throw new Error('page 3 failed');
+      return { items: Array.from({ length: take }, (_, i) => skip + i), totalPages: 5 };
+    };
+    await expect(collect(paginate(fetchPage, { pageSize: 3, concurrency: 3 }))).rejects.toThrow('page 3 failed');
+  });
 });

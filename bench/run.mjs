@@ -225,6 +225,50 @@ async function benchOneNode(node, bare) {
     }
   }
 
+  // ── Growth: eval of 10, 100 and 1,000 one-turn cases at --concurrency 20, 50 ms an answer ─
+  log(`${version}: eval growth…`);
+  results.evalGrowth = [];
+  const slow = await startServer([join(root, 'bench', 'fixed-delay-server.mjs'), '50']);
+  try {
+    const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: `http://127.0.0.1:${slow.line}`, AGENTS_TOKEN: 'bench-token-0123456789' };
+    for (const count of quick ? [10, 100] : [10, 100, 1000]) {
+      const file = join(tempConfig(), 'cases.json');
+      writeFileSync(
+        file,
+        JSON.stringify({
+          cases: Array.from({ length: count }, (_v, i) => ({ name: `case ${i}`, agent: BENCH_AGENT, input: 'hi', assert: [{ contains: 'hello' }] })),
+        }),
+      );
+      const ms = time([bin, 'eval', '-f', file, '--concurrency', '20', '-q'], env, quick ? 2 : 3);
+      const idealMs = (count * 50) / 20;
+      results.evalGrowth.push({ cases: count, ms, idealMs, ratio: ms / idealMs });
+    }
+  } finally {
+    slow.child.kill();
+  }
+
+  // ── Growth: apply of 50, 500 and 5,000 agents ──────────────────────────────────────────
+  log(`${version}: apply growth…`);
+  results.applyGrowth = [];
+  for (const count of quick ? [50, 500] : [50, 500, 5000]) {
+    const fresh = await startServer([bin, 'emulator', '--port', '0', '--json', '--token-delay', '0']);
+    try {
+      const { baseUrl, token } = JSON.parse(fresh.line);
+      const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: baseUrl, AGENTS_TOKEN: token };
+      const file = join(tempConfig(), 'agents.json');
+      writeFileSync(
+        file,
+        JSON.stringify({ agents: Array.from({ length: count }, (_v, i) => ({ name: `grow-${i}`, description: 'bench', llmModel: 'GPT_4' })) }),
+      );
+      const start = process.hrtime.bigint();
+      if (spawnSync(node, [bin, 'apply', '-f', file, '-q'], { env, stdio: 'ignore' }).status !== 0) throw new Error('apply failed');
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      results.applyGrowth.push({ agents: count, ms, msPerAgent: ms / count });
+    } finally {
+      fresh.child.kill();
+    }
+  }
+
   // ── agents mcp serve: the first tools/list, and what a call adds to the first token ─────
   log(`${version}: mcp…`);
   const mcp = spawnSync(node, [join(root, 'bench', 'mcp-cost.mjs')], { env: { ...process.env, BENCH_RUNS: String(RUNS) }, encoding: 'utf8' });
@@ -286,6 +330,10 @@ if (asJson) {
     for (const g of r.listGrowth) {
       console.log(`| ${g.agents} agents | ${g.pages} | ${fmt(g.ms)} | ${fmt(g.shareOfSequential, 2)} | ${fmt(g.peakRssMiB)} | ≤ 0.25 at 10,000; < 100 MiB |`);
     }
+    console.log(`\n| eval, --concurrency 20, 50 ms an answer | ms | ideal (cases × 50 / 20) | × ideal | budget |\n|---|---|---|---|---|`);
+    for (const e of r.evalGrowth) console.log(`| ${e.cases} cases | ${fmt(e.ms)} | ${fmt(e.idealMs)} | ${fmt(e.ratio, 2)} | ≤ 1.2 (at 1,000) |`);
+    console.log(`\n| apply (the emulator, no delay) | ms | ms per agent | budget |\n|---|---|---|---|`);
+    for (const a of r.applyGrowth) console.log(`| ${a.agents} agents | ${fmt(a.ms, 0)} | ${fmt(a.msPerAgent, 2)} | linear |`);
     const c = r.mcp;
     console.log(`\n| agents mcp serve (${c.agents} agents) | ms | ratio | budget |\n|---|---|---|---|`);
     console.log(`| \`agents list --all\`, whole run | ${fmt(c.listMs)} | 1.00 | |`);

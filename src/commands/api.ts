@@ -1,9 +1,7 @@
 // `agents api PATH`: any request to the service with the profile's address and token, as `gh api`.
 import type { Command } from 'commander';
 import type { Deps } from '../deps.js';
-import { lazyAction, newCommand, withExamples } from './define.js';
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { lazyAction, newCommand, repeatable, withExamples } from './define.js';
 
 export function apiCommand(deps: Deps): Command {
   const command = newCommand('api', 'Send any request to the service with the profile’s address and token')
@@ -12,10 +10,10 @@ export function apiCommand(deps: Deps): Command {
     )
     .argument('<path>', 'e.g. agents, api-users/me, /api/v1/tools?take=5')
     .option('-X, --method <method>', 'the HTTP method (default GET, or POST when fields or --input are given without --paginate)')
-    .option('-f, --raw-field <key=value>', 'a string field of the JSON body (a query parameter for GET); repeatable', collect)
-    .option('-F, --field <key=value>', 'a typed field: a number, true, false, null, or @file for a file’s text; repeatable', collect)
+    .option('-f, --raw-field <key=value>', 'a string field of the JSON body (a query parameter for GET); repeatable', repeatable)
+    .option('-F, --field <key=value>', 'a typed field: a number, true, false, null, or @file for a file’s text; repeatable', repeatable)
     .option('--input <file>', 'the request body as it is, from a file or - for stdin (fields then go in the query)')
-    .option('-H, --header <name:value>', 'a request header; repeatable', collect)
+    .option('-H, --header <name:value>', 'a request header; repeatable', repeatable)
     .option('-i, --include', 'print the status line and the response headers before the body')
     .option('--paginate', 'follow skip/take and total_pages and print every page’s data as one array')
     .action(lazyAction(deps, () => import('./api.run.js')));

@@ -59,6 +59,9 @@ export function parseOptions<O>(schema: z.ZodMiniType<O>, value: unknown): O {
   throw new CliError('usage', first?.message ?? 'invalid options', { details: rest.map((issue) => issue.message) });
 }
 
+/** For an option given more than once (`-H a -H b`): every value, in order. */
+export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];
+
 /** Adds an "Examples" section to a command's help. */
 export function withExamples(command: Command, examples: string[]): Command {
   return command.addHelpText('after', '\nExamples:\n' + examples.flatMap(exampleLines).join('\n') + '\n');

@@ -1,19 +1,18 @@
 // Flags shared by apply and diff (syntax only: loaded at start-up for --help).
 import { decimal } from '../util/decimal.js';
 import { Option, type Command } from 'commander';
-
-const collect = (value: string, previous: string[] = []) => [...previous, value];
+import { repeatable } from './define.js';
 
 export function addProvisionOptions(command: Command): Command {
   return command
-    .addOption(new Option('-f, --file <path>', 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)').argParser(collect))
+    .addOption(new Option('-f, --file <path>', 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)').argParser(repeatable))
     .addOption(new Option('--concurrency <n>', 'agents worked on at once').default(4).argParser(decimal))
     .option('--allow-unknown-model', 'accept an llmModel this CLI does not know (a newer server may)')
     .addOption(
       new Option(
         '--allow-env <name>',
         'let the file read this variable for a key, besides AGENTS_KEY_* ones (repeatable; never an AGENTS_* setting)',
-      ).argParser(collect),
+      ).argParser(repeatable),
     )
     .option(
       '--prune',

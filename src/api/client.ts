@@ -43,6 +43,8 @@ export interface RequestOptions {
 }
 
 interface SendOptions extends RequestOptions {
+  /** Attempts already spent on this request: one budget of retries, whichever loop retries. */
+  spent?: { attempts: number };
   /** Each attempt must finish within the timeout, body included (not for streams). */
   deadline?: boolean;
   /** More headers (`agents api -H`); they win over the defaults. */
@@ -78,7 +80,8 @@ export interface RawResponse {
   deadline?: AbortSignal;
 }
 
-const MAX_JSON_BYTES = 32 * 1024 * 1024;
+/** The most of one answer read into memory (JSON, error bodies, a non-streamed invoke). */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const CONNECT_TIMEOUT_CAP_MS = 10_000;
 
 /** One encoded path segment: "../x" stays one segment, never a path. */
@@ -128,7 +131,7 @@ export class ApiClient {
    */
   async exchange(method: string, target: Target, options: Pick<SendOptions, 'query' | 'headers' | 'rawBody' | 'accept'> = {}): Promise<Exchange> {
     const response = await this.send(method as Method, target, { ...options, deadline: true, raw: true });
-    const text = await readText(response.body, MAX_JSON_BYTES).catch((error: unknown) => {
+    const text = await readText(response.body, MAX_BODY_BYTES).catch((error: unknown) => {
       if (error instanceof CliError) throw error;
       throw response.deadline?.aborted ? this.deadlineError(target, 'body') : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
     });
@@ -175,11 +178,14 @@ export class ApiClient {
 
   private async requestJson(method: Method, segments: string[], options: RequestOptions): Promise<JsonResponse> {
     const maxRetries = options.once ? 0 : this.retry.maxRetries;
-    for (let attempt = 0; ; attempt++) {
-      const response = await this.send(method, segments, { accept: 'application/json', ...options, deadline: true });
+    // send() retries refusals and 5xx within the same budget: a request goes out maxRetries + 1 times at most.
+    const spent = { attempts: 0 };
+    for (;;) {
+      const response = await this.send(method, segments, { accept: 'application/json', ...options, deadline: true, spent });
+      const attempt = spent.attempts - 1;
       let text: string;
       try {
-        text = await readText(response.body, MAX_JSON_BYTES);
+        text = await readText(response.body, MAX_BODY_BYTES);
       } catch (error) {
         if (error instanceof CliError) throw error;
         const failure = response.deadline?.aborted ? 'deadline' : classifyNetworkError(error);
@@ -235,7 +241,7 @@ export class ApiClient {
     try {
       const response = await this.send(method, segments, options);
       if (response.status < 200 || response.status >= 300) {
-        const text = await readText(response.body, MAX_JSON_BYTES);
+        const text = await readText(response.body, MAX_BODY_BYTES);
         throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
       }
       return response;
@@ -258,7 +264,9 @@ export class ApiClient {
     const signal = options.signal ?? this.options.signal;
     const maxRetries = options.once ? 0 : this.retry.maxRetries;
 
-    for (let attempt = 0; ; attempt++) {
+    const spent = options.spent ?? { attempts: 0 };
+    for (let attempt = spent.attempts; ; attempt++) {
+      spent.attempts = attempt + 1;
       const started = performance.now();
       const deadline = options.deadline ? AbortSignal.timeout(this.timeoutMs) : undefined;
       // Until the headers arrive, --timeout bounds the attempt whatever happens on the way: undici's
@@ -305,7 +313,7 @@ export class ApiClient {
       }
       if (method === 'GET' && status >= 500 && status !== 503) {
         // Read it now: the real service answers a missing record with a 500 that no retry will change.
-        const text = await readText(response.body, MAX_JSON_BYTES).catch((error: unknown) => {
+        const text = await readText(response.body, MAX_BODY_BYTES).catch((error: unknown) => {
           if (error instanceof CliError) throw error;
           throw deadline?.aborted ? this.deadlineError(segments, 'body') : networkError(error, url, this.options.timeoutSeconds);
         });

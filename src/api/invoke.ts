@@ -5,7 +5,7 @@
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
-import { readText } from './client.js';
+import { MAX_BODY_BYTES, readText } from './client.js';
 import { classifyNetworkError } from './network-errors.js';
 import { parseToolCall } from './python-repr.js';
 import { apiErrorFromResponse, oneLine } from './response-errors.js';
@@ -26,8 +26,6 @@ export type InvokeEvent =
   | { type: 'value'; value: unknown }
   | { type: 'error'; message: string };
 
-const MAX_JSON_BYTES = 64 * 1024 * 1024;
-
 export async function* invokeAgent(
   client: ApiClient,
   agentId: string,
@@ -45,7 +43,7 @@ export async function* invokeAgent(
     yield* streamEvents(response.body, timeoutSeconds, debug);
     return;
   }
-  const text = await readText(response.body, MAX_JSON_BYTES);
+  const text = await readText(response.body, MAX_BODY_BYTES);
   yield [...jsonAnswerEvents(text, response.status, response.contentType)];
 }
 

@@ -15,7 +15,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   retryAfterCapMs: 30_000,
 };
 
-/** Full jitter: a random delay up to the exponential ceiling. */
+/** Equal jitter: half the exponential ceiling, plus a random share of the other half. */
 export function backoffDelay(attempt: number, policy: RetryPolicy, random: () => number): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** attempt);
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);

@@ -592,6 +592,15 @@ describe('the edges of the transport', () => {
     expect([error.kind, server!.requests.length, sleeps]).toEqual(['unreachable', 4, [225, 450, 900]]);
   });
 
+  it('one retry budget per request: 503s and cut bodies in turn still make four sends in all, not four per loop', async () => {
+    const sleeps: number[] = [];
+    const client = await clientFor((_q, s, _b, index) => (index % 2 === 0 ? sendJson(s, 503, { detail: 'busy' }) : cut(s)), { sleeps });
+    const error = await failure(client.json('GET', ['agents']));
+    expect(error.kind).toBe('unreachable');
+    expect(server!.requests).toHaveLength(4);
+    expect(sleeps).toEqual([225, 450, 900]);
+  });
+
   it('the body of a GET 500 that is cut, too big, or too slow is reported as such, not as the 500', async () => {
     const cut500 = await clientFor((_q, s) => {
       s.writeHead(500, { 'content-type': 'text/plain', 'content-length': '100' });

@@ -163,7 +163,8 @@ export class ApiClient {
    * run, tells a rejected token (exit 4) from a service failure.
    */
   private async withTokenChecked(error: unknown): Promise<unknown> {
-    if (!(error instanceof ApiError) || error.status !== 500 || !error.plainText) return error;
+    // Without a token (signing up) there is none to check: the 500 is the service's.
+    if (!(error instanceof ApiError) || error.status !== 500 || !error.plainText || !this.options.token) return error;
     const bare500 = (failure: unknown) => failure instanceof ApiError && failure.status === 500 && failure.plainText;
     this.tokenRejected ??= this.requestJson('GET', ['agents'], { query: { skip: 0, take: 1 }, once: true }).then(() => false, bare500);
     if (!(await this.tokenRejected)) {

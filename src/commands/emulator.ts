@@ -4,7 +4,7 @@ import type { Deps } from '../deps.js';
 import { DEFAULT_TOKEN_DELAY_MS } from '../emulator/context.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
 
-export const DEFAULT_EMULATOR_PORT = 7878;
+const DEFAULT_EMULATOR_PORT = 7878;
 
 export function emulatorCommand(deps: Deps): Command {
   const command = newCommand('emulator', 'Run a local stand-in for the service')

@@ -13,7 +13,7 @@ import { renderTable } from '../ui/table.js';
 import type { CommandModule } from './define.js';
 import { aSwitch } from './option-schemas.js';
 
-export const STILL_VALID =
+const STILL_VALID =
   'On the legacy service a deleted key keeps working: tokens are checked by signature and user, never against the key list. Only rotating the service\u2019s JWT secret revokes it.';
 
 type Verb = 'list' | 'create' | 'rename' | 'delete';

@@ -6,7 +6,7 @@ import { renderTable } from '../ui/table.js';
 import { HELP_WIDTH, wrapWords } from './help-text.js';
 
 /** One model as `models --json` describes it (docs/json/models.schema.json). */
-export interface ModelRow {
+interface ModelRow {
   model: string;
   /** The provider the service picks by itself, or null when --llm-provider must be sent. */
   automaticProvider: string | null;
@@ -14,7 +14,7 @@ export interface ModelRow {
   suggestedProvider: string | null;
 }
 
-export function modelRows(): ModelRow[] {
+function modelRows(): ModelRow[] {
   return KNOWN_LLM_MODELS.map((model) => ({
     model,
     automaticProvider: providerOfModel(model) ?? null,

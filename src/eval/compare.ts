@@ -60,6 +60,7 @@ export function compareTable(rows: ComparedCase[], theme: Theme, width?: number)
   return renderTable(
     ['CASE', 'BEFORE', 'AFTER', 'FIRST TOKEN', 'TOTAL'],
     rows.map((row) => [escapeControls(row.name), verdict(row.before), verdict(row.after), ms(row.ttftChangeMs), ms(row.totalChangeMs)]),
-    { theme, width },
+    // The verdicts are the point: a long case name is what gives way.
+    { theme, width, cutFirst: true },
   );
 }

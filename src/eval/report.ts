@@ -59,7 +59,6 @@ export interface CaseFailure {
 /** The report: the --json document, the --report file, what merge, compare and --baseline read. */
 export type EvalReport = ReturnType<typeof evalReport> & { baseline?: BaselineVerdict };
 export type ReportCase = EvalReport['cases'][number];
-export type NotRunCase = EvalReport['notRun'][number];
 
 /** Every case, run, turn and check, with the timings; `error` when the run stopped early. */
 export function evalReport(settings: EvalSettings, identity: RunIdentity, outcome: EvalOutcome, cases: readonly EvalCase[]) {

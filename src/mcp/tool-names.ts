@@ -8,7 +8,7 @@ export interface NamedAgent {
   name?: string | null;
 }
 
-export function toolNameOf(name: string | null | undefined): string {
+function toolNameOf(name: string | null | undefined): string {
   const cleaned = (name ?? '')
     .normalize('NFKD')
     .replace(/[^a-zA-Z0-9_-]+/g, '_')

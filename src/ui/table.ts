@@ -1,14 +1,15 @@
 // A compact, aligned table. On a terminal the widest column is cut to fit the width, never the
-// first: it holds the id a person copies into the next command.
+// first: it holds the id a person copies into the next command. A table whose first column is
+// only a label (a case name) says so, and that column is the one cut.
 // Cells are one line each, with control characters shown escaped (the text may come from the service).
 import { excerpt } from './secrets.js';
 import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
 
-export function renderTable(headers: string[], rows: string[][], options: { theme: Theme; width?: number }): string {
+export function renderTable(headers: string[], rows: string[][], options: { theme: Theme; width?: number; cutFirst?: boolean }): string {
   const clean = rows.map((row) => row.map((cell) => escapeControls(cell.replace(/\s+/g, ' '))));
   const widths = headers.map((header, i) => Math.max(header.length, ...clean.map((row) => (row[i] ?? '').length)));
-  if (options.width) shrinkToFit(widths, options.width);
+  if (options.width) shrinkToFit(widths, options.width, options.cutFirst === true);
   const line = (cells: string[]) =>
     cells
       .map((cell, i) => fitCell(cell, widths[i]!))
@@ -17,9 +18,16 @@ export function renderTable(headers: string[], rows: string[][], options: { them
   return [options.theme.heading(line(headers)), ...clean.map(line)].join('\n');
 }
 
-function shrinkToFit(widths: number[], total: number): void {
+function shrinkToFit(widths: number[], total: number, cutFirst: boolean): void {
   const gaps = 2 * (widths.length - 1);
   let excess = widths.reduce((sum, w) => sum + w, 0) + gaps - total;
+  if (cutFirst) {
+    const cut = Math.min(excess, widths[0]! - 8);
+    if (cut > 0) {
+      widths[0]! -= cut;
+      excess -= cut;
+    }
+  }
   while (excess > 0) {
     const rest = widths.slice(1);
     const widest = 1 + rest.indexOf(Math.max(...rest));

@@ -82,6 +82,16 @@ describe('requests', () => {
   });
 });
 
+describe('a client without a token (signing up)', () => {
+  it('sends no Authorization header, and a bare 500 is the service failing, with no token check asked', async () => {
+    server = await startTestServer((_q, s) => sendText(s, 500, 'Internal Server Error'));
+    const client = new ApiClient({ baseUrl: server.url, token: '', timeoutSeconds: 5, userAgent: 't', sleep: async () => {} });
+    const error = await failure(client.json('POST', ['api-users'], { body: { email: 'a@b.c' } }));
+    expect([error.kind, error.exitCode]).toEqual(['server', 1]);
+    expect(server.requests.map((r) => [r.method, r.headers.authorization])).toEqual([['POST', undefined]]);
+  });
+});
+
 describe('error answers', () => {
   const cases: Array<[string, Handler, number, RegExp]> = [
     ['401', (_q, s) => sendJson(s, 401, { detail: 'Invalid token or expired token' }), 4, /Invalid token or expired token/],

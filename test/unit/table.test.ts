@@ -25,4 +25,11 @@ describe('renderTable', () => {
       ),
     ).toContain('for a city now.');
   });
+
+  it('cuts the first column instead when it is only a label (cutFirst)', () => {
+    const rows = [['a rather long case name that would push the verdicts off', 'PASS 100%', 'FAIL 0%']];
+    const table = renderTable(['CASE', 'BEFORE', 'AFTER'], rows, { theme: PLAIN_THEME, width: 40, cutFirst: true });
+    expect(table.split('\n')[1]).toBe('a rather long case …  PASS 100%  FAIL 0%');
+    expect(Math.max(...table.split('\n').map((line) => line.length))).toBeLessThanOrEqual(40);
+  });
 });

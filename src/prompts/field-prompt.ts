@@ -3,7 +3,7 @@
 import type { Context } from '../context.js';
 import type { FieldSpec } from '../resources/descriptor.js';
 import { fieldSchema } from '../resources/field-schema.js';
-import type { Validate } from '../ui/prompter.js';
+import type { Validate } from '../ui/questions.js';
 import { rememberSecret } from '../ui/secrets.js';
 
 export interface AskOptions {

@@ -4,26 +4,7 @@
 import type { Deps } from '../deps.js';
 import { CliError } from '../errors.js';
 import { keepFrames } from './prompt-frames.js';
-
-export interface Choice {
-  value: string;
-  name: string;
-  description?: string;
-}
-
-export type Validate = (value: string) => string | true;
-
-export interface Prompter {
-  text(message: string, options?: { default?: string; validate?: Validate }): Promise<string>;
-  secret(message: string, options?: { validate?: Validate }): Promise<string>;
-  confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
-  /** One of the choices; with allowOther, free text too (search as you type). */
-  choose(message: string, choices: Choice[], options?: { default?: string; allowOther?: boolean; validate?: Validate }): Promise<string>;
-  /** Any number of the choices. */
-  chooseMany(message: string, choices: Choice[]): Promise<string[]>;
-  /** Text that may span lines: the user's editor when one is set, else one line where \n means a newline. */
-  multiline(message: string, options?: { default?: string; validate?: Validate }): Promise<string>;
-}
+import type { Choice, Prompter, Validate } from './questions.js';
 
 /** Long lists are searched as you type instead of scrolled. */
 const SEARCH_THRESHOLD = 12;

@@ -19,7 +19,9 @@ import type { Prompter } from './ui/questions.js';
 import { isCi } from './ui/terminal.js';
 import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
 import { USER_AGENT } from './version.js';
-import type { ReferenceKind, References } from './references.js';
+import type { References } from './references.js';
+import type { ResourceDescriptor } from './resources/descriptor.js';
+import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 
 export class Context {
@@ -126,7 +128,7 @@ export class Context {
    * The id an agent, tool, datasource or LLM reference names (a full id, a unique prefix, a name),
    * listing each kind at most once per run; a full id costs nothing.
    */
-  async resolve(kind: ReferenceKind, reference: string): Promise<string> {
+  async resolve(kind: ReferenceKind | ResourceDescriptor, reference: string): Promise<string> {
     if (FULL_ID.test(reference)) return reference;
     this.references ??= new (await import('./references.js')).References(() => this.client());
     return this.references.resolve(kind, reference);

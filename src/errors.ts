@@ -91,6 +91,8 @@ export class ApiError extends CliError {
   readonly status: number;
   /** The body was not JSON (the real service's bare "Internal Server Error"). */
   plainText = false;
+  /** A 404 for the route, not the record: the address is wrong (see response-errors.ts). */
+  routeMissing = false;
 
   constructor(kind: ErrorKind, status: number, message: string, options: CliErrorOptions = {}) {
     super(kind, message, options);

@@ -1,14 +1,13 @@
 // References: wherever an agent, tool, datasource or LLM is named, a full id (no lookup), a
 // unique id prefix of 4+ characters, or an exact name (an LLM's provider) will do. Resolving costs
 // at most one list request per kind per command run.
-import { listAllAgents, type AttachKind } from './api/agents.js';
+import { listAllAgents } from './api/agents.js';
 import type { ApiClient } from './api/client.js';
 import { allResources } from './api/resources.js';
 import { ApiError, CliError } from './errors.js';
-import { RESOURCE_OF_KIND } from './resources/catalog.js';
+import type { ResourceDescriptor } from './resources/descriptor.js';
+import { KINDS, type ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
-
-export type ReferenceKind = 'agent' | AttachKind;
 
 export interface Candidate {
   id: string;
@@ -17,24 +16,17 @@ export interface Candidate {
 
 const MIN_PREFIX = 4;
 
-/** Everything named the same way; API keys are listed by their own command (keys.run.ts). */
-type NamedKind = ReferenceKind | 'key';
-
-const wording: Record<NamedKind, { noun: string; list: string; by: string }> = {
-  key: { noun: 'API key', list: 'agents keys list', by: 'name' },
-  agent: { noun: 'agent', list: 'agents list', by: 'name' },
-  tool: { noun: 'tool', list: 'agents tools list', by: 'name' },
-  datasource: { noun: 'datasource', list: 'agents datasources list', by: 'name' },
-  llm: { noun: 'LLM', list: 'agents llms list', by: 'provider' },
-};
+/** What a message needs of a kind: a descriptor, or (API keys) the same three words. */
+export type Named = Pick<ResourceDescriptor, 'noun' | 'command' | 'nameKey'>;
 
 /**
  * The one candidate a reference names: the same id, else the same name, else the one id it
  * starts (4+ characters). Two or more is ambiguous (exit 2, listing them); none is not found (exit 5).
  * `alsoLookedIn` names where else it was looked for, for the message (apply: "the file").
  */
-export function matchReference(kind: NamedKind, candidates: readonly Candidate[], reference: string, alsoLookedIn?: string): string {
-  const { noun, list, by } = wording[kind];
+export function matchReference(named: Named, candidates: readonly Candidate[], reference: string, alsoLookedIn?: string): string {
+  const { noun, nameKey: by } = named;
+  const list = `${named.command} list`;
   if (candidates.some((c) => c.id === reference)) return reference;
   const byName = candidates.filter((c) => c.name === reference);
   const found = byName.length > 0 ? byName : reference.length >= MIN_PREFIX ? candidates.filter((c) => c.id.startsWith(reference)) : [];
@@ -53,16 +45,15 @@ export function matchReference(kind: NamedKind, candidates: readonly Candidate[]
   });
 }
 
-async function candidatesOf(client: ApiClient, kind: ReferenceKind): Promise<Candidate[]> {
-  if (kind === 'agent') return (await listAllAgents(client)).map((agent) => ({ id: agent.id, name: agent.name ?? '' }));
-  const resource = RESOURCE_OF_KIND[kind];
+async function candidatesOf(client: ApiClient, resource: ResourceDescriptor): Promise<Candidate[]> {
+  if (resource === KINDS.agent) return (await listAllAgents(client)).map((agent) => ({ id: agent.id, name: agent.name ?? '' }));
   return (await allResources(client, resource)).map((record) => ({ id: record.id, name: String(record[resource.nameKey] ?? '') }));
 }
 
 /** The candidates, or undefined when this server cannot list them (no such route, not a list). */
-async function listOrNothing(client: ApiClient, kind: ReferenceKind): Promise<Candidate[] | undefined> {
+async function listOrNothing(client: ApiClient, resource: ResourceDescriptor): Promise<Candidate[] | undefined> {
   try {
-    return await candidatesOf(client, kind);
+    return await candidatesOf(client, resource);
   } catch (error) {
     if (error instanceof CliError && (error.kind === 'not-found' || error.kind === 'bad-response' || (error instanceof ApiError && error.status === 405)))
       return undefined;
@@ -72,19 +63,21 @@ async function listOrNothing(client: ApiClient, kind: ReferenceKind): Promise<Ca
 
 /** Resolves references for one command run, listing each kind at most once. */
 export class References {
-  private readonly lists = new Map<ReferenceKind, Promise<Candidate[] | undefined>>();
+  private readonly lists = new Map<ResourceDescriptor, Promise<Candidate[] | undefined>>();
 
   constructor(private readonly client: () => Promise<ApiClient>) {}
 
-  async resolve(kind: ReferenceKind, reference: string): Promise<string> {
+  /** `kind`: a registered kind, or any descriptor. */
+  async resolve(kind: ReferenceKind | ResourceDescriptor, reference: string): Promise<string> {
     if (FULL_ID.test(reference)) return reference;
-    let list = this.lists.get(kind);
+    const resource = typeof kind === 'string' ? KINDS[kind] : kind;
+    let list = this.lists.get(resource);
     if (!list) {
-      list = this.client().then((client) => listOrNothing(client, kind));
-      this.lists.set(kind, list);
+      list = this.client().then((client) => listOrNothing(client, resource));
+      this.lists.set(resource, list);
     }
     const candidates = await list;
     // A server without the list route (the spec has none) can still be used by id.
-    return candidates === undefined ? reference : matchReference(kind, candidates, reference);
+    return candidates === undefined ? reference : matchReference(resource, candidates, reference);
   }
 }

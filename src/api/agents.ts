@@ -5,10 +5,12 @@ import { parseBoundedJson } from '../util/bounded-json.js';
 import * as z from 'zod/mini';
 import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
-import { collect, PAGES_AT_ONCE, paginate } from './paging.js';
+import { collect } from './paging.js';
+import { createResource, deleteResource, getResource, listResources, notFound, patchResource } from './resources.js';
 import { likelyProvider } from './models.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
-import type { FieldSpec } from '../resources/descriptor.js';
+import { attachKey, type FieldSpec } from '../resources/descriptor.js';
+import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 
 /** A field as the service returns it: any may be null or missing. */
 function returned(field: FieldSpec) {
@@ -26,13 +28,7 @@ export const agentSchema = z.looseObject({
 
 export type { AgentFields };
 
-export type AttachKind = 'tool' | 'datasource' | 'llm';
-
-export const attachRoute: Record<AttachKind, { segment: string; bodyKey: string }> = {
-  tool: { segment: 'tools', bodyKey: 'toolId' },
-  datasource: { segment: 'datasources', bodyKey: 'datasourceId' },
-  llm: { segment: 'llms', bodyKey: 'llmId' },
-};
+export type { AttachKind };
 
 function decodeAgent(data: unknown, what: string): Agent {
   const parsed = agentSchema.safeParse(data);
@@ -60,10 +56,10 @@ function describeIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; mes
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
+/** An agent's wire path is every kind's (resources.ts); what differs is its decoding and the hints below. */
 export async function createAgent(client: ApiClient, fields: AgentFields): Promise<Agent> {
   try {
-    const { data } = await client.json('POST', ['agents'], { body: fields });
-    return decodeAgent(data, 'create');
+    return await createResource(client, AGENT, fields, decodeAgent);
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && /LLM provider not found/i.test(error.message)) {
       const provider = (fields.llmModel && likelyProvider(fields.llmModel)) ?? 'PROVIDER';
@@ -74,60 +70,23 @@ export async function createAgent(client: ApiClient, fields: AgentFields): Promi
 }
 
 /** The updated agent, or undefined when the service answered without one. */
-export async function updateAgent(client: ApiClient, id: string, fields: AgentFields): Promise<Agent | undefined> {
-  const { data } = await client.json('PATCH', ['agents', id], { body: fields });
-  return data === null || data === undefined ? undefined : decodeAgent(data, 'update');
-}
+export const updateAgent = (client: ApiClient, id: string, fields: AgentFields): Promise<Agent | undefined> =>
+  patchResource(client, AGENT, id, fields, decodeAgent);
 
-export async function getAgent(client: ApiClient, id: string, options: { once?: boolean } = {}): Promise<Agent> {
-  try {
-    const { data } = await client.json('GET', ['agents', id], options);
-    return decodeAgent(data, 'get');
-  } catch (error) {
-    // The real service says "'NoneType' object has no attribute 'metadata'": say what it means.
-    throw error instanceof ApiError && error.kind === 'not-found' && error.status !== 404 ? agentNotFound(id, error) : error;
-  }
-}
+/** The real service says "'NoneType' object has no attribute 'metadata'": read as not found. */
+export const getAgent = (client: ApiClient, id: string, options: { once?: boolean } = {}): Promise<Agent> =>
+  getResource(client, AGENT, id, { ...options, decode: decodeAgent });
 
 /** A missing agent, in words; what the service said is kept for --debug. */
-export function agentNotFound(id: string, cause?: unknown): CliError {
-  return new CliError('not-found', `agent ${id} not found`, { hint: '`agents list` shows the agents you can reach.', cause });
-}
-
-export interface AgentPage {
-  agents: Agent[];
-  totalPages: number | undefined;
-}
-
-export async function listAgents(client: ApiClient, page: { skip: number; take: number }): Promise<AgentPage> {
-  const { data, body } = await client.json('GET', ['agents'], { query: page });
-  if (!Array.isArray(data)) throw new CliError('bad-response', 'the service answered the agent list with something that is not a list');
-  const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
-  return {
-    agents: data.map((item) => decodeAgent(item, 'list')),
-    totalPages: typeof totalPages === 'number' ? totalPages : undefined,
-  };
-}
+export const agentNotFound = (id: string, cause?: unknown): CliError => notFound(AGENT, id, cause);
 
 /** Agents page by page (`limit` stops early). */
-export function listAgentsPaged(client: ApiClient, options: { limit?: number; pageSize?: number } = {}): AsyncGenerator<Agent> {
-  return paginate(
-    async (skip, take) => {
-      const page = await listAgents(client, { skip, take });
-      return { items: page.agents, totalPages: page.totalPages };
-    },
-    { limit: options.limit, pageSize: options.pageSize ?? 100, concurrency: PAGES_AT_ONCE },
-  );
-}
+export const listAgentsPaged = (client: ApiClient, options: { limit?: number; pageSize?: number } = {}): AsyncGenerator<Agent> =>
+  listResources(client, AGENT, { ...options, pageSize: options.pageSize ?? 100, decode: decodeAgent });
 
-export function listAllAgents(client: ApiClient): Promise<Agent[]> {
-  return collect(listAgentsPaged(client));
-}
+export const listAllAgents = (client: ApiClient): Promise<Agent[]> => collect(listAgentsPaged(client));
 
-export async function deleteAgent(client: ApiClient, id: string): Promise<unknown> {
-  const { data } = await client.json('DELETE', ['agents', id]);
-  return data;
-}
+export const deleteAgent = (client: ApiClient, id: string): Promise<unknown> => deleteResource(client, AGENT, id);
 
 export interface AttachResult {
   alreadyAttached: boolean;
@@ -140,16 +99,16 @@ const ALREADY_LINKED = /already exists|unique constraint/i;
 const MISSING_FOREIGN_KEY = /Foreign key constraint failed on the field: `([^`]*)`/i;
 
 export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<AttachResult> {
-  const { segment, bodyKey } = attachRoute[kind];
+  const attached = ATTACHABLE_OF[kind];
   try {
     // The real service answers data:null, a strict one the link record: the CLI reports its own shape either way.
-    await client.json('POST', ['agents', agentId, segment], { body: { [bodyKey]: id } });
+    await client.json('POST', ['agents', agentId, attached.segment], { body: { [attachKey(attached)]: id } });
     return { alreadyAttached: false };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 409 || (error.status >= 500 && ALREADY_LINKED.test(error.message)))) {
       return { alreadyAttached: true };
     }
-    const noun = kind === 'llm' ? 'LLM' : kind;
+    const { noun } = attached;
     const pickHint = `Leave the id out on a terminal to pick from the ${noun}s the service has.`;
     const column = error instanceof ApiError ? MISSING_FOREIGN_KEY.exec(error.message)?.[1] : undefined;
     if (column !== undefined) {
@@ -168,7 +127,7 @@ export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId
  */
 export async function detachFromAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<void> {
   try {
-    await client.json('DELETE', ['agents', agentId, attachRoute[kind].segment, id]);
+    await client.json('DELETE', ['agents', agentId, ATTACHABLE_OF[kind].segment, id]);
   } catch (error) {
     throw error instanceof ApiError && error.status === 404 ? agentNotFound(agentId, error) : error;
   }

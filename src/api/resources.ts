@@ -1,4 +1,6 @@
-// The tool, datasource and LLM routes (service-wire-format.md §12), for any resource descriptor.
+// One wire path for every resource kind (service-wire-format.md §2, §12): list, get, create, update
+// and delete, for any descriptor. What a kind does differently is passed in, not written again:
+// `decode` checks and reshapes a record (agents: their schema, metadata sent as text).
 // "Not found" looks different on every route of the real service (data:null, a 500 naming
 // NoneType, a bare 500): a GET that finds nothing is read as not found, and writes resolve their
 // target first (see references), so their errors need no guessing.
@@ -9,51 +11,94 @@ import { collect, type Page, PAGES_AT_ONCE, paginate } from './paging.js';
 
 export type ResourceRecord = Record<string, unknown> & { id: string };
 
+/** Checks one record of the service's answer to `what` (e.g. "the tool list") and returns it as the CLI reads it. */
+export type Decode<R> = (data: unknown, what: string) => R;
+
 const PAGE_SIZE = 50;
 
-function asRecord(resource: ResourceDescriptor, data: unknown, what: string): ResourceRecord {
-  if (data && typeof data === 'object' && typeof (data as { id?: unknown }).id === 'string') return data as ResourceRecord;
-  throw new CliError('bad-response', `the service's answer to ${what} is not a ${resource.noun}`);
-}
+/** The default: any object with a string id. */
+const recordOf =
+  (resource: ResourceDescriptor): Decode<ResourceRecord> =>
+  (data, what) => {
+    if (data && typeof data === 'object' && typeof (data as { id?: unknown }).id === 'string') return data as ResourceRecord;
+    throw new CliError('bad-response', `the service's answer to ${what} is not ${article(resource.noun)} ${resource.noun}`);
+  };
+
+const article = (noun: string) => (/^[aeiou]|^LLM/i.test(noun) ? 'an' : 'a');
 
 export function notFound(resource: ResourceDescriptor, id: string, cause?: unknown): CliError {
-  return new CliError('not-found', `${resource.noun} ${id} not found`, { hint: `\`agents ${resource.plural} list\` shows them.`, cause });
+  return new CliError('not-found', `${resource.noun} ${id} not found`, {
+    hint: `\`${resource.command} list\` shows the ${resource.noun}s you can reach.`,
+    cause,
+  });
 }
 
-/** Every record, page by page (`limit` stops early). LLMs come in one answer. */
-export function listResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): AsyncGenerator<ResourceRecord> {
-  const fetchPage = async (skip: number, take: number): Promise<Page<ResourceRecord>> => {
+export interface ListOptions<R> {
+  /** Stop after this many. */
+  limit?: number;
+  pageSize?: number;
+  decode?: Decode<R>;
+}
+
+/** Every record, page by page, a few pages at once (`limit` stops early). Unpaged kinds (LLMs) come in one answer. */
+export function listResources<R = ResourceRecord>(client: ApiClient, resource: ResourceDescriptor, options: ListOptions<R> = {}): AsyncGenerator<R> {
+  const decode = (options.decode ?? recordOf(resource)) as Decode<R>;
+  const fetchPage = async (skip: number, take: number): Promise<Page<R>> => {
     const { data, body } = await client.json('GET', [resource.segment], { query: resource.paged ? { skip, take } : undefined });
     if (!Array.isArray(data)) throw new CliError('bad-response', `the service answered the ${resource.noun} list with something that is not a list`);
     const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
-    // Unpaged (LLMs): one answer holds them all, so it is the only page.
     return {
-      items: data.map((item) => asRecord(resource, item, `the ${resource.noun} list`)),
+      items: data.map((item) => decode(item, `the ${resource.noun} list`)),
+      // Unpaged: one answer holds them all, so it is the only page.
       totalPages: resource.paged ? (typeof totalPages === 'number' ? totalPages : undefined) : 0,
     };
   };
-  return paginate(fetchPage, { limit, pageSize: PAGE_SIZE, concurrency: PAGES_AT_ONCE });
+  return paginate(fetchPage, { limit: options.limit ?? Infinity, pageSize: options.pageSize ?? PAGE_SIZE, concurrency: PAGES_AT_ONCE });
 }
 
-export function allResources(client: ApiClient, resource: ResourceDescriptor, limit = Infinity): Promise<ResourceRecord[]> {
-  return collect(listResources(client, resource, limit));
+export function allResources<R = ResourceRecord>(client: ApiClient, resource: ResourceDescriptor, options: ListOptions<R> = {}): Promise<R[]> {
+  return collect(listResources(client, resource, options));
 }
 
-export async function getResource(client: ApiClient, resource: ResourceDescriptor, id: string): Promise<ResourceRecord> {
+export async function getResource<R = ResourceRecord>(
+  client: ApiClient,
+  resource: ResourceDescriptor,
+  id: string,
+  options: { once?: boolean; decode?: Decode<R> } = {},
+): Promise<R> {
+  const decode = (options.decode ?? recordOf(resource)) as Decode<R>;
   try {
-    const { data } = await client.json('GET', [resource.segment, id]);
+    const { data } = await client.json('GET', [resource.segment, id], { once: options.once });
     if (data === null || data === undefined) throw notFound(resource, id); // tools, datasources: 200 data:null
-    return asRecord(resource, data, `get ${resource.noun}`);
+    return decode(data, `get ${resource.noun}`);
   } catch (error) {
-    // LLMs: 500 "'NoneType' object has no attribute 'options'"; a strict server: 404.
-    if (error instanceof ApiError && (error.kind === 'not-found' || /NoneType/.test(error.message))) throw notFound(resource, id, error);
+    // LLMs: 500 "'NoneType' object has no attribute 'options'"; agents: "… 'metadata'"; a strict
+    // server: 404. A missing route keeps its words: it means a wrong --base-url, not a wrong id.
+    if (error instanceof ApiError && !error.routeMissing && (error.kind === 'not-found' || /NoneType/.test(error.message))) throw notFound(resource, id, error);
     throw error;
   }
 }
 
-export async function createResource(client: ApiClient, resource: ResourceDescriptor, fields: Record<string, unknown>): Promise<ResourceRecord> {
+export async function createResource<R = ResourceRecord>(
+  client: ApiClient,
+  resource: ResourceDescriptor,
+  fields: Record<string, unknown>,
+  decode: Decode<R> = recordOf(resource) as Decode<R>,
+): Promise<R> {
   const { data } = await client.json('POST', [resource.segment], { body: fields });
-  return asRecord(resource, data, `create ${resource.noun}`);
+  return decode(data, `create ${resource.noun}`);
+}
+
+/** PATCH as sent: the updated record, or undefined when the service answered without one (agents: data:null). */
+export async function patchResource<R = ResourceRecord>(
+  client: ApiClient,
+  resource: ResourceDescriptor,
+  id: string,
+  body: Record<string, unknown>,
+  decode: Decode<R> = recordOf(resource) as Decode<R>,
+): Promise<R | undefined> {
+  const { data } = await client.json('PATCH', [resource.segment, id], { body });
+  return data === null || data === undefined ? undefined : decode(data, `update ${resource.noun}`);
 }
 
 /** PATCH with what the service insists on: resent fields from `current`, refused ones left out. */
@@ -67,9 +112,9 @@ export async function updateResource(
   for (const key of resource.patchResends) if (current[key] !== undefined && current[key] !== null) body[key] = asSent(resource, key, current[key]);
   Object.assign(body, changes);
   for (const key of resource.patchRefuses) delete body[key];
-  const { data } = await client.json('PATCH', [resource.segment, current.id], { body });
-  if (data === null || data === undefined) throw notFound(resource, current.id);
-  return asRecord(resource, data, `update ${resource.noun}`);
+  const updated = await patchResource(client, resource, current.id, body);
+  if (updated === undefined) throw notFound(resource, current.id);
+  return updated;
 }
 
 /** A JSON field read back as text (the real service encodes some) goes out as the value it holds. */
@@ -82,6 +127,8 @@ function asSent(resource: ResourceDescriptor, key: string, value: unknown): unkn
   }
 }
 
-export async function deleteResource(client: ApiClient, resource: ResourceDescriptor, id: string): Promise<void> {
-  await client.json('DELETE', [resource.segment, id]);
+/** What the service answered (the real one: data:null; some: the deleted record). */
+export async function deleteResource(client: ApiClient, resource: ResourceDescriptor, id: string): Promise<unknown> {
+  const { data } = await client.json('DELETE', [resource.segment, id]);
+  return data;
 }

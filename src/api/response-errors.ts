@@ -67,10 +67,12 @@ const MAX_DETAIL_LINES = 20;
 export function apiErrorFromResponse(status: number, contentType: string, body: string, site?: RequestSite): ApiError {
   const said = serviceMessage(status, contentType, body);
   if (status === 404 && site && routeMissing(site, said)) {
-    return new ApiError('not-found', status, `the service at ${site.baseUrl} has no ${site.path}`, {
+    const error = new ApiError('not-found', status, `the service at ${site.baseUrl} has no ${site.path}`, {
       hint: 'Check --base-url (see `agents status`): it is the address the API is served under, without /api/v1.',
       cause: new Error(said.message),
     });
+    error.routeMissing = true;
+    return error;
   }
   const kind = kindOfStatus(status, said.detail);
   const error = new ApiError(kind, status, said.message, { details: said.details, hint: hintFor(kind, status, said.plainText) });

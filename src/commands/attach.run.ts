@@ -1,14 +1,13 @@
-import { attachRoute, attachToAgent, type AttachKind } from '../api/agents.js';
+import { attachToAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule } from './define.js';
-import { ATTACH_WORDING } from '../resources/attach-wording.js';
+import { attachKey } from '../resources/descriptor.js';
+import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 import { resolveAgentId, resolveResourceIds } from '../prompts/pick.js';
 
-export type { AttachKind };
-
-const noun = (kind: AttachKind) => ATTACH_WORDING[kind].noun;
+const noun = (kind: AttachKind) => ATTACHABLE_OF[kind].noun;
 const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 export function attachModule(kind: AttachKind): CommandModule {
@@ -17,7 +16,7 @@ export function attachModule(kind: AttachKind): CommandModule {
       const client = await ctx.client();
       const agentId = await resolveAgentId(ctx, args[0], async () => client);
       const ids = [...new Set(await resolveResourceIds(ctx, kind, args[1], client))]; // references (names, prefixes, ids)
-      const idKey = attachRoute[kind].bodyKey;
+      const idKey = attachKey(ATTACHABLE_OF[kind]);
       const results: Array<Record<string, unknown>> = [];
       const failures: CliError[] = [];
       // Every id is tried, so one run reports every bad id, not only the first.

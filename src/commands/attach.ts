@@ -1,13 +1,13 @@
 // add-tool, add-datasource and add-llm: one shape, three resources.
 import type { Command } from 'commander';
 import type { Deps } from '../deps.js';
-import { AGENT_ARGUMENT, referenceWords } from './argument-words.js';
+import { AGENT_ARGUMENT } from './argument-words.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
-import { ATTACH_WORDING } from '../resources/attach-wording.js';
-import type { AttachKind } from './attach.run.js';
+import { ATTACHABLE_OF, referenceWords, type AttachKind } from '../resources/registry.js';
 
 export function attachCommand(deps: Deps, kind: AttachKind): Command {
-  const { noun, exampleName: example } = ATTACH_WORDING[kind];
+  const { noun, examples } = ATTACHABLE_OF[kind];
+  const example = examples.seeded;
   const name = `add-${kind}`;
   const command = newCommand(name, `Attach one or more ${noun}s to an agent`)
     .description(`Attach one or more ${noun}s to an agent. Attaching one that is already there succeeds, so scripts can re-run.`)

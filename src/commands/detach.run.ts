@@ -1,11 +1,12 @@
-import { attachRoute, detachFromAgent, type AttachKind } from '../api/agents.js';
+import { detachFromAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
 import { CliError, errorFields, ExitWithCode } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule } from './define.js';
-import { ATTACH_WORDING } from '../resources/attach-wording.js';
+import { attachKey } from '../resources/descriptor.js';
+import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 
-const noun = (kind: AttachKind) => ATTACH_WORDING[kind].noun;
+const noun = (kind: AttachKind) => ATTACHABLE_OF[kind].noun;
 
 export function detachModule(kind: AttachKind): CommandModule {
   return {
@@ -14,7 +15,7 @@ export function detachModule(kind: AttachKind): CommandModule {
       const ids: string[] = [];
       for (const reference of new Set((args[1] as string[]).filter(Boolean))) ids.push(await ctx.resolve(kind, reference));
       const client = await ctx.client();
-      const idKey = attachRoute[kind].bodyKey;
+      const idKey = attachKey(ATTACHABLE_OF[kind]);
       const results: Array<Record<string, unknown>> = [];
       const failures: CliError[] = [];
       // Every id is tried, so one run reports every failure, not only the first.

@@ -1,13 +1,13 @@
 // remove-tool, remove-datasource and remove-llm: the service's detach (DELETE) routes, idempotent.
 import type { Command } from 'commander';
-import type { AttachKind } from '../api/agents.js';
 import type { Deps } from '../deps.js';
-import { AGENT_ARGUMENT, referenceWords } from './argument-words.js';
+import { AGENT_ARGUMENT } from './argument-words.js';
 import { lazyAction, newCommand, withExamples } from './define.js';
-import { ATTACH_WORDING } from '../resources/attach-wording.js';
+import { ATTACHABLE_OF, referenceWords, type AttachKind } from '../resources/registry.js';
 
 export function detachCommand(deps: Deps, kind: AttachKind): Command {
-  const { noun, exampleName: example } = ATTACH_WORDING[kind];
+  const { noun, examples } = ATTACHABLE_OF[kind];
+  const example = examples.seeded;
   const name = `remove-${kind}`;
   const command = newCommand(name, `Detach one or more ${noun}s from an agent`)
     .description(`Detach one or more ${noun}s from an agent. Detaching one that is not attached succeeds, so scripts can re-run. The ${noun} itself is kept.`)

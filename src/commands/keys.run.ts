@@ -23,7 +23,7 @@ const OPTIONS = { list: z.object({}), create: z.object({}), rename: z.object({})
 async function resolveKey(client: ApiClient, reference: string): Promise<ApiKey> {
   const keys = await listKeys(client);
   const id = matchReference(
-    'key',
+    { noun: 'API key', command: 'agents keys', nameKey: 'name' },
     keys.map((key) => ({ id: key.id, name: key.name })),
     reference,
   );

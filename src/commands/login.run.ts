@@ -1,4 +1,5 @@
-import { listAgents } from '../api/agents.js';
+import { listAgentsPaged } from '../api/agents.js';
+import { collect } from '../api/paging.js';
 import { normalizeBaseUrl } from '../config/base-url.js';
 import { assertTokenMayTravel, type Context } from '../context.js';
 import { ApiError, CliError } from '../errors.js';
@@ -17,7 +18,7 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   if (options.skipVerify !== true) {
     // Check the token before saving it, so a typo fails here and not in the next command.
     try {
-      await listAgents(await ctx.clientFor(baseUrl, token), { skip: 0, take: 1 });
+      await collect(listAgentsPaged(await ctx.clientFor(baseUrl, token), { limit: 1, pageSize: 1 }));
     } catch (error) {
       // The real service cannot decode a wrong token and answers a bare 500 (no 401).
       if (error instanceof ApiError && error.status === 500 && error.plainText) {

@@ -3,15 +3,14 @@ import * as z from 'zod/mini';
 import { allResources, createResource, deleteResource, getResource, updateResource, type ResourceRecord } from '../api/resources.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import type { ResourceSection } from '../config/state.js';
-import type { ResourceDescriptor } from '../resources/descriptor.js';
+import type { AttachableDescriptor as ResourceDescriptor } from '../resources/descriptor.js';
 import { existingByName } from '../resources/if-missing.js';
 import { confirmDeletion } from '../prompts/confirm-delete.js';
 import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
 import type { CommandModule } from './define.js';
 import { aSwitch, fieldFlagOptions, listOptions } from './option-schemas.js';
-import type { ResourceVerb } from './resources.js';
+export type ResourceVerb = 'list' | 'get' | 'create' | 'update' | 'delete';
 
 /** Each verb's options: what they mean, read once before the verb runs. */
 const OPTIONS = {
@@ -24,12 +23,10 @@ const OPTIONS = {
 
 type OptionsOf<V extends ResourceVerb> = z.infer<(typeof OPTIONS)[V]>;
 
-const kindOf = (resource: ResourceDescriptor) => (resource.plural === 'llms' ? 'llm' : resource.noun) as 'tool' | 'datasource' | 'llm';
-
 /** The id an argument names: an id, a unique prefix, or a name (an LLM's provider). */
 async function requiredId(ctx: Context, resource: ResourceDescriptor, given: unknown): Promise<string> {
-  if (typeof given === 'string' && given.trim()) return ctx.resolve(kindOf(resource), given.trim());
-  throw new CliError('usage', `missing <${kindOf(resource)}>`, { hint: `\`agents ${resource.plural} list\` shows them.` });
+  if (typeof given === 'string' && given.trim()) return ctx.resolve(resource, given.trim());
+  throw new CliError('usage', `missing <${resource.kind}>`, { hint: `\`agents ${resource.plural} list\` shows them.` });
 }
 
 /** One record on stdout: the document (secrets redacted), its id (-q), or the detail view. */
@@ -44,17 +41,14 @@ const nameOf = (resource: ResourceDescriptor, record: ResourceRecord) => String(
 /** Remembers the names of what was just seen, for completion (best effort, as for agents). */
 const remember = (ctx: Context, resource: ResourceDescriptor, records: ResourceRecord[]) =>
   ctx.recordLocally((state) =>
-    state.rememberResources(
-      resource.plural as ResourceSection,
-      Object.fromEntries(records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])])),
-    ),
+    state.rememberResources(resource.plural, Object.fromEntries(records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])]))),
   );
 
 const stringOrNothing = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: OptionsOf<V>) => Promise<void> } = {
   async list(resource, ctx, _args, { limit, all }) {
-    const records = await allResources(await ctx.client(), resource, all ? Infinity : limit);
+    const records = await allResources(await ctx.client(), resource, { limit: all ? Infinity : limit });
     if (ctx.globals.json) ctx.printJson(ctx.shown(records));
     else if (ctx.globals.quiet) for (const record of records) ctx.print(record.id);
     else if (records.length === 0) ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
@@ -117,7 +111,7 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     await deleteResource(client, resource, id);
     if (ctx.globals.json) ctx.printJson({ id, deleted: true });
     else ctx.logger.success(`Deleted ${label}`);
-    await ctx.recordLocally((state) => state.forgetResource(resource.plural as ResourceSection, id));
+    await ctx.recordLocally((state) => state.forgetResource(resource.plural, id));
   },
 };
 

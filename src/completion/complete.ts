@@ -1,4 +1,4 @@
-// `agents __complete agents|tools|datasources|llms|profiles [PREFIX [WORD…]]`: the dynamic candidates shell
+// `agents __complete <kind's plural>|profiles [PREFIX [WORD…]]`: the dynamic candidates shell
 // completion asks for on every TAB. The words of the line typed so far name the service (--profile, --base-url), whose
 // records alone are offered. It reads local files only (never the network) and loads no dependency. The names and ids come
 // from a service, so they are data: a candidate that holds a control, bidi or zero-width character is dropped (it
@@ -8,6 +8,10 @@ import { readJsonObject } from '../config/json-read.js';
 import { mostRecentFirst } from '../config/recency.js';
 import { join } from 'node:path';
 import { scopeBaseUrl, scopedRecords, serviceScope } from '../config/service-scope.js';
+import { KINDS } from '../resources/registry.js';
+
+/** The sections of state.json that complete: each kind's plural (agents, tools, …). */
+const KNOWN_SECTIONS = new Set(Object.values(KINDS).map((resource) => resource.plural));
 
 /** One candidate per line, `value<TAB>description` where there is a description; only those starting with `prefix`. */
 export function completionCandidates(what: string | undefined, env: Record<string, string | undefined>, prefix = '', words: string[] = []): string[] {
@@ -20,24 +24,13 @@ export function completionCandidates(what: string | undefined, env: Record<strin
     }
   };
   const candidates = (() => {
-    switch (what) {
-      case 'agents':
-      case 'tools':
-      case 'datasources':
-      case 'llms':
-        return knownCandidates(
-          (scopedRecords(read('state.json'), scopeOfLine(words, env, read('config.json')))[what] ?? {}) as Record<
-            string,
-            { name?: unknown; lastUsed?: unknown }
-          >,
-        );
-      case 'profiles': {
-        const profiles = read('config.json').profiles;
-        return Object.keys(typeof profiles === 'object' && profiles ? profiles : {}).filter(isSafeWord);
-      }
-      default:
-        return [];
+    if (what === 'profiles') {
+      const profiles = read('config.json').profiles;
+      return Object.keys(typeof profiles === 'object' && profiles ? profiles : {}).filter(isSafeWord);
     }
+    if (what === undefined || !KNOWN_SECTIONS.has(what)) return [];
+    const records = scopedRecords(read('state.json'), scopeOfLine(words, env, read('config.json')))[what];
+    return knownCandidates((records ?? {}) as Record<string, { name?: unknown; lastUsed?: unknown }>);
   })();
   return candidates.filter((line) => line.startsWith(prefix));
 }

@@ -3,11 +3,13 @@
 import type { Command, Option } from 'commander';
 import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from '../api/models.js';
 import { HELP_ARGUMENT, HELP_TOPICS } from '../commands/help-topics.js';
+import { KINDS, type ReferenceKind } from '../resources/registry.js';
 
-export type KnownKind = 'agents' | 'tools' | 'datasources' | 'llms';
-
-/** The argument names that refer to something on the service. */
-const KNOWN_ARGUMENTS: Record<string, KnownKind> = { agent: 'agents', tool: 'tools', datasource: 'datasources', llm: 'llms' };
+/** An argument named after a registered kind (<agent>, <tool…>) completes to that kind's records seen here. */
+function knownOf(kind: string): ValueSource | undefined {
+  const resource = Object.hasOwn(KINDS, kind) ? KINDS[kind as ReferenceKind] : undefined;
+  return resource && { kind: 'known', of: resource.plural, label: resource.noun };
+}
 
 /** Where the candidates for a value come from. Dynamic ones are asked of `agents __complete`. */
 export type ValueSource =
@@ -16,7 +18,7 @@ export type ValueSource =
   /** A value that is JSON, or @FILE to read one: file names with an @ in front. */
   | { kind: 'at-files' }
   /** What this machine has seen of the service (state.json), by id and by name. */
-  | { kind: 'known'; of: KnownKind }
+  | { kind: 'known'; of: string; label: string }
   | { kind: 'profiles' }
   | { kind: 'free' };
 
@@ -54,7 +56,7 @@ function optionValue(option: Option): ValueSource | undefined {
     case '--llm-provider':
       return { kind: 'choices', choices: LLM_PROVIDERS };
     case '--agent':
-      return { kind: 'known', of: 'agents' };
+      return knownOf('agent');
     default:
       return { kind: 'free' };
   }
@@ -75,9 +77,7 @@ function describeArgs(command: Command): ValueSource[] {
     if (argument.argChoices) return { kind: 'choices', choices: argument.argChoices };
     // `help <TAB>`: the commands beside it, and the topics.
     if (argument.name() === HELP_ARGUMENT) return { kind: 'choices', choices: [...siblingsOf(command), ...Object.keys(HELP_TOPICS)] };
-    const known = KNOWN_ARGUMENTS[argument.name()];
-    if (known) return { kind: 'known', of: known };
-    return { kind: 'free' };
+    return knownOf(argument.name()) ?? { kind: 'free' };
   });
 }
 

@@ -1,12 +1,10 @@
 // The zsh completion script, generated from the program. Agent ids come with their names.
 import { installLine } from './install.js';
-import type { KnownKind, ValueSource } from './model.js';
+import type { ValueSource } from './model.js';
 import { wordWalk, type CompletionPlan } from './plan.js';
 
 const describe = (pairs: Array<[string, string]>) =>
   pairs.map(([value, text]) => `'${`${value.replace(/:/g, '\\:')}:${text}`.replace(/'/g, `'\\''`)}'`).join(' ');
-
-const LABELS: Record<KnownKind, string> = { agents: 'agent', tools: 'tool', datasources: 'datasource', llms: 'LLM' };
 
 function values(source: ValueSource, label: string): string {
   switch (source.kind) {
@@ -33,7 +31,7 @@ export function zshScript(plan: CompletionPlan): string {
     .map((p) => {
       const args = p.args.map(
         (source, i) =>
-          `      ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${values(source, source.kind === 'known' ? LABELS[source.of] : 'value')} ;;`,
+          `      ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${values(source, source.kind === 'known' ? source.label : 'value')} ;;`,
       );
       const positional = p.subcommands.length
         ? `local -a subs; subs=(${describe(p.subcommands.map((s) => [s.name, s.summary]))}); _describe -t commands 'command' subs`

@@ -20,7 +20,8 @@ export interface KnownResource {
   lastUsed?: string;
 }
 
-export type ResourceSection = 'tools' | 'datasources' | 'llms';
+/** A kind's plural (tools, datasources, llms): the section its records are kept under. */
+export type ResourceSection = string;
 
 const STATE_NAME = 'state';
 /** Completion needs the recent ones; a list of thousands must not make every write slow. */

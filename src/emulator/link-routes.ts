@@ -3,19 +3,14 @@ import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendValidation } from './http.js';
 import { readPage } from './paging.js';
 import { agentNotFound } from './not-found.js';
-import { linkKey, type LinkKind } from './store.js';
+import { attachKey } from '../resources/descriptor.js';
+import { ATTACHABLE_OF } from '../resources/registry.js';
+import type { LinkKind } from './store.js';
 import { checkFields, parseBody } from './validation.js';
-
-const duplicateDetail: Record<LinkKind, string> = {
-  tool: 'Agent tool already exists',
-  datasource: 'Agent datasource already exists',
-  // The real service has no duplicate check for LLMs: the composite primary key fails.
-  llm: 'Unique constraint failed on the fields: (`agentId`,`llmId`)',
-};
 
 export function attach(kind: LinkKind): Handler {
   return (ctx: RouteContext) => {
-    const key = linkKey[kind];
+    const key = attachKey({ kind });
     const { body, errors } = parseBody(ctx.rawBody);
     const problems = body ? checkFields(body, { [key]: { type: 'str', required: true } }) : errors;
     if (problems.length > 0) return sendValidation(ctx.res, problems);
@@ -27,7 +22,7 @@ export function attach(kind: LinkKind): Handler {
       return sendDetail(ctx.res, 500, `Foreign key constraint failed on the field: \`${key}\``);
     }
     const link = ctx.store.addLink(kind, agentId, targetId);
-    if (!link) return sendDetail(ctx.res, ctx.config.strict ? 409 : 500, duplicateDetail[kind]);
+    if (!link) return sendDetail(ctx.res, ctx.config.strict ? 409 : 500, ATTACHABLE_OF[kind].attach.duplicateDetail);
     const { agent: _agent, [kind]: _target, ...record } = ctx.store.linkRecord(kind, link, false);
     sendEnvelope(ctx.res, ctx.config.strict ? record : null);
   };
@@ -59,7 +54,7 @@ export function detach(kind: LinkKind): Handler {
 export function listCatalog(kind: LinkKind): Handler {
   return (ctx) => {
     const all = ctx.store.catalog(kind);
-    if (kind === 'llm') return sendEnvelope(ctx.res, all);
+    if (!ATTACHABLE_OF[kind].paged) return sendEnvelope(ctx.res, all);
     const page = readPage(ctx);
     if (!page) return;
     sendEnvelope(ctx.res, all.slice(page.skip, page.skip + page.take), 200, { total_pages: Math.ceil(all.length / page.take) });

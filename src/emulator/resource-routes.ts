@@ -1,12 +1,12 @@
 // Tools, datasources and LLMs (service-wire-format.md §12): create, get, update, delete, with each
 // route's own way of failing. Strict mode answers 201, 404 and 422 where the real service has
 // 200 data:null, 500s and database errors.
-import { DATASOURCE, DATASOURCE_TYPES, LLM, TOOL, TOOL_TYPES } from '../resources/catalog.js';
-import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';
+import { checkedEnum, type ResourceDescriptor } from '../resources/descriptor.js';
+import { ATTACHABLE_OF } from '../resources/registry.js';
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendInternalError, sendValidation } from './http.js';
 import { pythonJsonDumps } from './python-json.js';
-import { LLM_PROVIDERS } from './seed.js';
 import type { LinkKind } from './store.js';
 import { readValidBody, type FieldRule } from './validation.js';
 
@@ -37,18 +37,12 @@ const TOOL_RULES = rulesOf(TOOL);
 const DATASOURCE_RULES = rulesOf(DATASOURCE, ['embeddingsModelProvider']);
 const LLM_RULES = rulesOf(LLM);
 
-const enumOf: Record<LinkKind, { key: string; values: readonly string[] }> = {
-  tool: { key: 'type', values: TOOL_TYPES },
-  datasource: { key: 'type', values: DATASOURCE_TYPES },
-  llm: { key: 'provider', values: LLM_PROVIDERS },
-};
-
 /**
  * A type or provider outside the database's enum. The real service fails in the database: a 500
  * with Prisma's words where a try/except catches it, plain text where none does (§12.3).
  */
 function badEnum(ctx: RouteContext, kind: LinkKind, body: Record<string, unknown>, caught: boolean): boolean {
-  const { key, values } = enumOf[kind];
+  const { key, choices: values = [] } = checkedEnum(ATTACHABLE_OF[kind])!;
   const value = body[key];
   if (value === undefined || values.includes(value as string)) return false;
   if (ctx.config.strict)
@@ -64,8 +58,10 @@ function created(ctx: RouteContext, record: unknown): void {
   sendEnvelope(ctx.res, record, ctx.config.strict ? 201 : 200);
 }
 
+const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
+
 function missing(ctx: RouteContext, kind: LinkKind, real: () => void): void {
-  if (ctx.config.strict) sendDetail(ctx.res, 404, `${kind === 'llm' ? 'LLM' : kind[0]!.toUpperCase() + kind.slice(1)} not found`);
+  if (ctx.config.strict) sendDetail(ctx.res, 404, `${capitalized(ATTACHABLE_OF[kind].noun)} not found`);
   else real();
 }
 
@@ -154,7 +150,7 @@ export function updateRecord(kind: LinkKind): Handler {
   };
 }
 
-export function deleteRecord(kind: 'tool' | 'datasource'): Handler {
+export function deleteRecord(kind: LinkKind): Handler {
   return (ctx) => {
     const id = ctx.params[0]!;
     if (ctx.store.removeFromCatalog(kind, id)) return sendEnvelope(ctx.res, null);

@@ -6,6 +6,7 @@ import { invokeAgent } from './invoke-route.js';
 import { attach, detach, listCatalog, listLinks } from './link-routes.js';
 import { createRecord, deleteRecord, getRecord, updateRecord } from './resource-routes.js';
 import { createKey, createUser, deleteKey, getMe, listKeys, renameKey } from './account-routes.js';
+import { ATTACHABLE } from '../resources/registry.js';
 
 interface Route {
   method: string;
@@ -25,29 +26,20 @@ const ROUTES: Route[] = [
   route('PATCH', 'agents/:', updateAgent),
   route('DELETE', 'agents/:', deleteAgent),
   route('POST', 'agents/:/invoke', invokeAgent),
-  route('GET', 'agents/:/tools', listLinks('tool')),
-  route('POST', 'agents/:/tools', attach('tool')),
-  route('DELETE', 'agents/:/tools/:', detach('tool')),
-  route('GET', 'agents/:/datasources', listLinks('datasource')),
-  route('POST', 'agents/:/datasources', attach('datasource')),
-  route('DELETE', 'agents/:/datasources/:', detach('datasource')),
-  route('POST', 'agents/:/llms', attach('llm')),
-  route('DELETE', 'agents/:/llms/:', detach('llm')),
-  route('GET', 'tools', listCatalog('tool')),
-  route('POST', 'tools', createRecord('tool')),
-  route('GET', 'tools/:', getRecord('tool')),
-  route('PATCH', 'tools/:', updateRecord('tool')),
-  route('DELETE', 'tools/:', deleteRecord('tool')),
-  route('GET', 'datasources', listCatalog('datasource')),
-  route('POST', 'datasources', createRecord('datasource')),
-  route('GET', 'datasources/:', getRecord('datasource')),
-  route('PATCH', 'datasources/:', updateRecord('datasource')),
-  route('DELETE', 'datasources/:', deleteRecord('datasource')),
-  route('GET', 'llms', listCatalog('llm')),
-  route('POST', 'llms', createRecord('llm')),
-  route('GET', 'llms/:', getRecord('llm')),
-  route('PATCH', 'llms/:', updateRecord('llm')),
-  // No DELETE for LLMs: the real service has none, so the path answers 405.
+  // Each attachable kind: its links under the agent, then its own records (registry.ts).
+  ...ATTACHABLE.flatMap(({ kind, segment, attach: { listedPerAgent } }) => [
+    ...(listedPerAgent ? [route('GET', `agents/:/${segment}`, listLinks(kind))] : []),
+    route('POST', `agents/:/${segment}`, attach(kind)),
+    route('DELETE', `agents/:/${segment}/:`, detach(kind)),
+  ]),
+  ...ATTACHABLE.flatMap(({ kind, segment, deletable }) => [
+    route('GET', segment, listCatalog(kind)),
+    route('POST', segment, createRecord(kind)),
+    route('GET', `${segment}/:`, getRecord(kind)),
+    route('PATCH', `${segment}/:`, updateRecord(kind)),
+    // No DELETE for LLMs: the real service has none, so the path answers 405.
+    ...(deletable ? [route('DELETE', `${segment}/:`, deleteRecord(kind))] : []),
+  ]),
   route('POST', 'api-users', createUser, true),
   route('GET', 'api-users/me', getMe),
   route('GET', 'api-keys', listKeys),

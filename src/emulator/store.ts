@@ -1,9 +1,11 @@
 // The emulator's in-memory records, shaped like the real service's Prisma models.
 import { Accounts } from './accounts.js';
 import { randomUUID } from 'node:crypto';
+import { attachKey } from '../resources/descriptor.js';
+import { ATTACH_KINDS, ATTACHABLE, type AttachKind } from '../resources/registry.js';
 import { pythonTimestamp, SEED } from './seed.js';
 
-export type LinkKind = 'tool' | 'datasource' | 'llm';
+export type LinkKind = AttachKind;
 
 export const AGENT_TYPES = ['SUPERAGENT', 'OPENAI_ASSISTANT', 'LLM'] as const;
 
@@ -36,17 +38,14 @@ export type CatalogRecord = { id: string; createdAt: string } & Record<string, u
 /** Each emulator's own copy of the seeded records, which its users may change. */
 const seeded = (records: readonly CatalogRecord[]) => new Map(records.map((record) => [record.id, { ...record }]));
 
-export const linkKey: Record<LinkKind, 'toolId' | 'datasourceId' | 'llmId'> = { tool: 'toolId', datasource: 'datasourceId', llm: 'llmId' };
-
 export class Store {
   readonly agents = new Map<string, AgentRow>();
   readonly accounts: Accounts;
-  private readonly links: Record<LinkKind, Map<string, LinkRow[]>> = { tool: new Map(), datasource: new Map(), llm: new Map() };
-  private readonly catalogs: Record<LinkKind, Map<string, CatalogRecord>> = {
-    tool: seeded(SEED.tools),
-    datasource: seeded(SEED.datasources),
-    llm: seeded(SEED.llms),
-  };
+  private readonly links = Object.fromEntries(ATTACH_KINDS.map((kind) => [kind, new Map()])) as Record<LinkKind, Map<string, LinkRow[]>>;
+  private readonly catalogs = Object.fromEntries(ATTACHABLE.map((resource) => [resource.kind, seeded(SEED[resource.plural])])) as Record<
+    LinkKind,
+    Map<string, CatalogRecord>
+  >;
   /** Conversation memory, keyed as the real service keys it: agt_<agentId>_<sessionId or ''>. */
   readonly memory = new Map<string, string[]>();
 
@@ -156,6 +155,6 @@ export class Store {
   linkRecord(kind: LinkKind, row: LinkRow, withTarget: boolean): Record<string, unknown> {
     const found = withTarget ? this.findInCatalog(kind, row.targetId) : undefined;
     const target = found ? { ...found } : null;
-    return { agentId: row.agentId, [linkKey[kind]]: row.targetId, createdAt: row.createdAt, updatedAt: row.updatedAt, agent: null, [kind]: target };
+    return { agentId: row.agentId, [attachKey({ kind })]: row.targetId, createdAt: row.createdAt, updatedAt: row.updatedAt, agent: null, [kind]: target };
   }
 }

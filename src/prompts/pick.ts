@@ -1,9 +1,9 @@
 // Filling in a missing agent id or resource ids: pick from the service's lists on a
 // terminal, or fail naming the argument when no one can answer.
-import { listAgentsPaged, type AttachKind } from '../api/agents.js';
+import { listAgentsPaged } from '../api/agents.js';
 import { collect } from '../api/paging.js';
 import { allResources } from '../api/resources.js';
-import { RESOURCE_OF_KIND } from '../resources/catalog.js';
+import { ATTACHABLE_OF, referenceWords, type AttachKind } from '../resources/registry.js';
 import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
@@ -28,16 +28,15 @@ export async function resolveResourceIds(ctx: Context, kind: AttachKind, given: 
   // Given references are returned as given: the caller resolves each, so one bad name is one failed entry.
   const references = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
   if (references.length > 0) return references;
-  if (!ctx.interactive)
-    throw new CliError('usage', `missing <${kind}>`, { hint: `Pass one or more, each an id, an id prefix or ${kind === 'llm' ? 'a provider' : 'a name'}.` });
-  const resource = RESOURCE_OF_KIND[kind];
-  const catalog = await allResources(client, resource, PICKER_MOST).catch(() => []);
+  if (!ctx.interactive) throw new CliError('usage', `missing <${kind}>`, { hint: `Pass one or more, each ${referenceWords(kind)}.` });
+  const resource = ATTACHABLE_OF[kind];
+  const catalog = await allResources(client, resource, { limit: PICKER_MOST }).catch(() => []);
   if (catalog.length === 0) {
-    const typed = await ctx.prompter.text(`${kind} ids (separated by spaces)`, { validate: (v) => (v.trim() ? true : 'must not be empty') });
+    const typed = await ctx.prompter.text(`${resource.noun} ids (separated by spaces)`, { validate: (v) => (v.trim() ? true : 'must not be empty') });
     return typed.split(/[\s,]+/).filter(Boolean);
   }
   return ctx.prompter.chooseMany(
-    `${kind === 'llm' ? 'LLMs' : `${kind}s`} to attach`,
+    `${resource.noun}s to attach`,
     catalog.map((record) => ({
       value: record.id,
       name: `${escapeControls(String(record[resource.nameKey] ?? record.id))}  ${ctx.theme.muted(escapeControls(record.id))}`,

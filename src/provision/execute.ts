@@ -3,7 +3,8 @@
 // links, and each result says what was done and what failed. When the service stops answering
 // (connections refused, the host gone), nothing new is started: the rest is reported as not
 // attempted, so the run ends in seconds instead of retrying every agent on its own.
-import { attachToAgent, createAgent, detachFromAgent, updateAgent, type AttachKind } from '../api/agents.js';
+import { attachToAgent, createAgent, detachFromAgent, updateAgent } from '../api/agents.js';
+import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 import type { ApiClient } from '../api/client.js';
 import { createResource, updateResource } from '../api/resources.js';
 import { CliError } from '../errors.js';
@@ -90,10 +91,7 @@ export async function executePlan(client: ApiClient, plan: Plan, concurrency: nu
     const made = created.get(id);
     if (made?.id && !made.error) return made.id;
     const name = id.slice(NEW_PREFIX.length + kind.length + 1);
-    throw new CliError(
-      made?.error?.kind ?? 'server',
-      `${kind === 'llm' ? 'LLM' : kind} "${name}" was not created${made?.error ? ` (${made.error.message})` : ''}`,
-    );
+    throw new CliError(made?.error?.kind ?? 'server', `${ATTACHABLE_OF[kind].noun} "${name}" was not created${made?.error ? ` (${made.error.message})` : ''}`);
   };
 
   const agents = await mapLimit(

@@ -3,9 +3,8 @@
 // is shared). Records that share a name carry their ids, which apply matches first.
 import type { Agent } from '../api/agents.js';
 import type { ResourceRecord } from '../api/resources.js';
-import { LLM } from '../resources/catalog.js';
-import type { ResourceDescriptor } from '../resources/descriptor.js';
-import { FIELD_KEYS, LINK_KINDS, STACK_SECTIONS, type StackSectionKey } from './schema.js';
+import { attachKey, type ResourceDescriptor } from '../resources/descriptor.js';
+import { FIELD_KEYS, STACK_SECTIONS, type StackSectionKey } from './schema.js';
 import { keyVariableFor } from './key-variables.js';
 import { isSecretKey } from '../ui/redact.js';
 
@@ -48,8 +47,9 @@ function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]
   const entries = records.map((record) => {
     const shared = (names.get(record[resource.nameKey]) ?? 0) > 1;
     const entry: Entry = shared ? { id: record.id } : {};
-    // An LLM that shares its provider gets a file-only name for agents to use.
-    if (shared && resource === LLM) entry.name = `${String(record.provider)}-${record.id.slice(0, 8)}`;
+    // A kind named by something else (an LLM by its provider) that shares it gets a file-only name for agents to use.
+    const fileName = resource.nameKey !== 'name';
+    if (shared && fileName) entry.name = `${String(record[resource.nameKey])}-${record.id.slice(0, 8)}`;
     for (const field of resource.fields) {
       if (field.secret) continue;
       const value =
@@ -57,7 +57,7 @@ function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]
       if (value !== undefined && value !== null && value !== '') entry[field.key] = value;
     }
     // Agents refer to it by name, unless the name is shared: then by id (an LLM by its file-only name).
-    refOf.set(record.id, shared ? String(resource === LLM ? entry.name : record.id) : String(record[resource.nameKey]));
+    refOf.set(record.id, shared ? String(fileName ? entry.name : record.id) : String(record[resource.nameKey]));
     return entry;
   });
   return { entries, refOf };
@@ -77,9 +77,9 @@ export function exportStack(agents: Agent[], resources: Partial<Record<StackSect
   document.agents = agents.map((agent) => {
     const entry: Entry = (agentNames.get(agent.name) ?? 0) > 1 ? { id: agent.id } : {};
     for (const key of FIELD_KEYS) if (agent[key] !== null && agent[key] !== undefined) entry[key] = agent[key];
-    for (const { key, kind } of LINK_KINDS) {
+    for (const { key, kind } of STACK_SECTIONS) {
       const rows = Array.isArray(agent[key]) ? (agent[key] as Array<Record<string, unknown>>) : [];
-      const ids = rows.map((row) => row[`${kind}Id`]).filter((id): id is string => typeof id === 'string');
+      const ids = rows.map((row) => row[attachKey({ kind })]).filter((id): id is string => typeof id === 'string');
       // By name where the file names it; by id otherwise (a record the list does not show).
       if (ids.length > 0) entry[key] = ids.map((id) => refs.get(key)?.get(id) ?? id);
     }

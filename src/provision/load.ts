@@ -8,7 +8,6 @@ import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../util/read-input.js';
 import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
-import { LLM } from '../resources/catalog.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { readDeclaredKeys } from './declared-keys.js';
 import type { KeyVariables } from './key-variables.js';
@@ -162,7 +161,7 @@ function duplicateResources(resource: ResourceDescriptor, loaded: LoadedResource
     const earlier = seen.get(name);
     if (earlier && !(earlier.resource.id !== undefined && entry.resource.id !== undefined)) {
       problems.push(
-        `${entry.where}: ${resource.noun} "${name}" is declared twice (also at ${earlier.where}); give each its id${resource === LLM ? ' or a name' : ''} to keep both`,
+        `${entry.where}: ${resource.noun} "${name}" is declared twice (also at ${earlier.where}); give each its id${resource.nameKey === 'name' ? '' : ' or a name'} to keep both`,
       );
     }
     seen.set(name, entry);

@@ -1,13 +1,15 @@
 // What apply would do: plan the stack's tools, datasources and LLMs, then match desired agents
 // to existing ones by id or name, and work out the fields that differ, the links that are missing
 // and (with --prune) the links the file does not declare. Reads only; writes nothing.
-import { getAgent, listAllAgents, type Agent, type AgentFields, type AttachKind } from '../api/agents.js';
+import { getAgent, listAllAgents, type Agent, type AgentFields } from '../api/agents.js';
+import { attachKey } from '../resources/descriptor.js';
+import { ATTACH_KINDS, type AttachKind } from '../resources/registry.js';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../errors.js';
 import type { LoadedStack } from './load.js';
 import { mapLimit } from './pool.js';
 import { linkNames, planResources, resolveLink, type Catalogs, type PlannedResource } from './resource-plan.js';
-import { FIELD_KEYS, LINK_KINDS, type DesiredAgent } from './schema.js';
+import { FIELD_KEYS, STACK_SECTIONS, type DesiredAgent, type StackSectionKey } from './schema.js';
 
 export type Attachments = Record<AttachKind, string[]>;
 
@@ -42,7 +44,7 @@ export interface Plan {
   linkNames: Map<string, string>;
 }
 
-function linkedIds(agent: Agent, key: 'tools' | 'datasources' | 'llms', idKey: string): Set<string> {
+function linkedIds(agent: Agent, key: StackSectionKey, idKey: string): Set<string> {
   const rows = Array.isArray(agent[key]) ? (agent[key] as Array<Record<string, unknown>>) : [];
   return new Set(rows.map((row) => row[idKey]).filter((id): id is string => typeof id === 'string'));
 }
@@ -53,14 +55,14 @@ export function fieldsOf(desired: DesiredAgent): AgentFields {
   return Object.fromEntries(FIELD_KEYS.filter((key) => desired[key] !== undefined).map((key) => [key, desired[key]])) as AgentFields;
 }
 
-const noLinks = (): Attachments => ({ tool: [], datasource: [], llm: [] });
+const noLinks = () => Object.fromEntries(ATTACH_KINDS.map((kind) => [kind, []])) as unknown as Attachments;
 
 /** The links to attach and (when pruning) to detach, with the file's references resolved to ids. */
 function linkChanges(desired: DesiredAgent, existing: Agent | undefined, catalogs: Catalogs, prune: boolean): { attach: Attachments; detach: Attachments } {
   const attach = noLinks();
   const detach = noLinks();
-  for (const { key, kind } of LINK_KINDS) {
-    const have = existing ? linkedIds(existing, key, `${kind}Id`) : new Set<string>();
+  for (const { key, kind } of STACK_SECTIONS) {
+    const have = existing ? linkedIds(existing, key, attachKey({ kind })) : new Set<string>();
     const wanted = new Set((desired[key] ?? []).map((reference) => resolveLink(catalogs, kind, reference)));
     attach[kind] = [...wanted].filter((id) => !have.has(id));
     // Only kinds the file declares for this agent are pruned: no `llms:` key leaves its LLMs alone.

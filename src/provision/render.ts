@@ -3,7 +3,7 @@
 // to attach, by name where the service gave one and by an id long enough to be told apart.
 import { redactSecrets } from '../ui/redact.js';
 import { scrubSecrets } from '../ui/secrets.js';
-import type { AttachKind } from '../api/agents.js';
+import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 import { CliError, errorFields } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
 import type { Theme } from '../ui/theme.js';
@@ -88,7 +88,7 @@ function resourceRows(planned: PlannedResource, theme: Theme, width: number | un
   });
 }
 
-const resourceLabel = (planned: { kind: AttachKind; name: string }) => `${planned.kind === 'llm' ? 'LLM' : planned.kind} ${planned.name}`;
+const resourceLabel = (planned: { kind: AttachKind; name: string }) => `${ATTACHABLE_OF[planned.kind].noun} ${planned.name}`;
 
 function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, string>, theme: Theme, width: number | undefined): ChangeRow[] {
   const rows: ChangeRow[] = [];

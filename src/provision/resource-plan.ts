@@ -1,7 +1,7 @@
 // The tools, datasources and LLMs of a stack: matched to the service's records (by id, then by
 // name, or an LLM by provider), compared field by field, and the names agents use for them
 // resolved to ids. One list request per kind the file uses.
-import type { AttachKind } from '../api/agents.js';
+import { ATTACH_KINDS, ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 import type { ApiClient } from '../api/client.js';
 import { allResources, type ResourceRecord } from '../api/resources.js';
 import { CliError } from '../errors.js';
@@ -128,7 +128,7 @@ function kindsUsed(stack: LoadedStack): Set<AttachKind> {
 
 export async function planResources(client: ApiClient, stack: LoadedStack, options: { listAll?: boolean } = {}): Promise<Catalogs> {
   const catalogs: Catalogs = { existing: {}, planned: [], problems: [] };
-  const used = options.listAll ? new Set<AttachKind>(['tool', 'datasource', 'llm']) : kindsUsed(stack);
+  const used = options.listAll ? new Set<AttachKind>(ATTACH_KINDS) : kindsUsed(stack);
   await Promise.all(
     STACK_SECTIONS.filter(({ kind }) => used.has(kind)).map(async ({ kind, resource }) => {
       catalogs.existing[kind] = await allResources(client, resource);
@@ -158,9 +158,9 @@ export function resolveLink(catalogs: Catalogs, kind: AttachKind, reference: str
   const existing = catalogs.existing[kind] ?? [];
   const byId = existing.find((r) => r.id === reference);
   if (byId || FULL_ID.test(reference)) return reference; // an id the list does not show (another owner's): the service decides
-  const resource = STACK_SECTIONS.find((s) => s.kind === kind)!.resource;
+  const resource = ATTACHABLE_OF[kind];
   return matchReference(
-    kind,
+    resource,
     existing.map((r) => ({ id: r.id, name: String(r[resource.nameKey] ?? '') })),
     reference,
     'the file',

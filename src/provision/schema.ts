@@ -3,8 +3,8 @@
 // resource's are those of its descriptor.
 import * as z from 'zod/mini';
 import { AGENT, type AgentFields } from '../resources/agent.js';
-import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';
-import type { ResourceDescriptor } from '../resources/descriptor.js';
+import type { AttachableDescriptor, ResourceDescriptor } from '../resources/descriptor.js';
+import { ATTACHABLE, type AttachablePlural, type AttachKind } from '../resources/registry.js';
 import { fieldSchema, textError } from '../resources/field-schema.js';
 
 const ids = z.array(z.string({ error: textError('must be a name or an id (a string)') }).check(z.minLength(1, 'must not be empty')), {
@@ -18,14 +18,17 @@ type RequiredAgentKey = Extract<(typeof AGENT.fields)[number], { required: true 
 /** An agent of the file: the descriptor's fields (those create needs, required), an id, and its links. */
 export type DesiredAgent = AgentFields & { [K in RequiredAgentKey]-?: string } & { id?: string; tools?: string[]; datasources?: string[]; llms?: string[] };
 
-/** A stack's resource sections, in the order apply works through them. */
-export const STACK_SECTIONS = [
-  { key: 'tools', resource: TOOL, kind: 'tool' },
-  { key: 'datasources', resource: DATASOURCE, kind: 'datasource' },
-  { key: 'llms', resource: LLM, kind: 'llm' },
-] as const;
+export type StackSectionKey = AttachablePlural;
 
-export type StackSectionKey = (typeof STACK_SECTIONS)[number]['key'];
+/**
+ * A stack's resource sections, one per attachable kind under its plural, in the order apply works
+ * through them. An agent's links to that kind sit under the same key (`tools: [weather]`).
+ */
+export const STACK_SECTIONS = ATTACHABLE.map((resource: AttachableDescriptor) => ({
+  key: resource.plural as StackSectionKey,
+  resource,
+  kind: resource.kind as AttachKind,
+}));
 
 /**
  * A declared tool, datasource or LLM: its descriptor's fields, an optional id (matched first, as
@@ -40,11 +43,14 @@ export function desiredResourceSchema(resource: ResourceDescriptor) {
       return [field.key, field.required ? fieldSchema(field) : z.optional(fieldSchema(field))];
     }),
   );
-  const llmOnly =
-    resource === LLM
-      ? { name: optionalId(), apiKeyEnv: z.optional(text().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable'))) }
-      : {};
-  return z.strictObject({ id: optionalId(), ...fields, ...llmOnly });
+  // A kind without a name (LLMs: named by provider) takes a file-only one; a secret comes from a variable.
+  const fileName = resource.nameKey === 'name' ? {} : { name: optionalId() };
+  const variables = Object.fromEntries(
+    resource.fields
+      .filter((field) => field.secret)
+      .map((field) => [`${field.key}Env`, z.optional(text().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable')))]),
+  );
+  return z.strictObject({ id: optionalId(), ...fields, ...fileName, ...variables });
 }
 
 export type DesiredResource = Record<string, unknown> & { id?: string; name?: string; apiKeyEnv?: string };
@@ -80,11 +86,5 @@ export function documentSections(document: unknown): DocumentSections | { notALi
     unknownKeys: Object.keys(record).filter((key) => !SECTION_KEYS.has(key) && !key.startsWith('x-')),
   };
 }
-
-export const LINK_KINDS = [
-  { key: 'tools', kind: 'tool' },
-  { key: 'datasources', kind: 'datasource' },
-  { key: 'llms', kind: 'llm' },
-] as const;
 
 export const FIELD_KEYS = AGENT.fields.map((field) => field.key);

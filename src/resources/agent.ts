@@ -4,6 +4,7 @@ import { KNOWN_LLM_MODELS } from '../api/models.js';
 import type { FieldValues, ResourceDescriptor } from './descriptor.js';
 
 export const AGENT = {
+  kind: 'agent',
   noun: 'agent',
   plural: 'agents',
   command: 'agents',

@@ -1,6 +1,6 @@
 // The three resources the service offers besides agents (service-wire-format.md §12).
 import { LLM_PROVIDERS } from '../api/models.js';
-import type { ResourceDescriptor } from './descriptor.js';
+import type { AttachableDescriptor } from './descriptor.js';
 
 /** ToolType (schema.prisma 53-79). */
 export const TOOL_TYPES = [
@@ -52,7 +52,8 @@ export const DATASOURCE_TYPES = [
   'FUNCTION',
 ] as const;
 
-export const TOOL: ResourceDescriptor = {
+export const TOOL = {
+  kind: 'tool',
   noun: 'tool',
   plural: 'tools',
   command: 'agents tools',
@@ -71,10 +72,18 @@ export const TOOL: ResourceDescriptor = {
     { key: 'metadata', flag: 'metadata', label: 'Metadata', type: 'json-object', description: 'settings of the tool, as a JSON object' },
     { key: 'returnDirect', flag: 'return-direct', label: 'Return directly?', type: 'boolean', description: "answer with the tool's output as is" },
   ],
-};
+  examples: {
+    seeded: 'weather',
+    create: ['agents tools create --name weather --type FUNCTION --description "Weather by city" --if-missing'],
+    update: 'agents tools update weather --description "Current weather for a city."',
+    scratch: 'agents tools create -q --name scratch --type FUNCTION',
+  },
+  attach: { listedPerAgent: true, duplicateDetail: 'Agent tool already exists' },
+} as const satisfies AttachableDescriptor;
 
 // Fields in the order of the service's model (§12.2): the emulator reports them in this order.
-export const DATASOURCE: ResourceDescriptor = {
+export const DATASOURCE = {
+  kind: 'datasource',
   noun: 'datasource',
   plural: 'datasources',
   command: 'agents datasources',
@@ -105,9 +114,17 @@ export const DATASOURCE: ResourceDescriptor = {
       description: 'who embeds it (create only)',
     },
   ],
-};
+  examples: {
+    seeded: 'handbook.pdf',
+    create: ['agents datasources create --name handbook --type URL --url https://example.com/handbook --if-missing'],
+    update: 'agents datasources update handbook.pdf --description "The employee handbook."',
+    scratch: 'agents datasources create -q --name scratch --type URL --url https://example.com',
+  },
+  attach: { listedPerAgent: true, duplicateDetail: 'Agent datasource already exists' },
+} as const satisfies AttachableDescriptor;
 
-export const LLM: ResourceDescriptor = {
+export const LLM = {
+  kind: 'llm',
   noun: 'LLM',
   plural: 'llms',
   command: 'agents llms',
@@ -134,7 +151,14 @@ export const LLM: ResourceDescriptor = {
     },
     { key: 'options', flag: 'options', label: 'Options', type: 'json-object', description: 'provider options, as a JSON object' },
   ],
-};
-
-/** The descriptor of each kind an agent links to. */
-export const RESOURCE_OF_KIND = { tool: TOOL, datasource: DATASOURCE, llm: LLM } as const;
+  examples: {
+    seeded: 'OPENAI',
+    create: [
+      'printf %s "$AGENTS_KEY_OPENAI" | agents llms create --provider OPENAI --api-key-stdin --if-missing',
+      'AGENTS_LLM_API_KEY=$AGENTS_KEY_OPENAI agents llms create --provider OPENAI --if-missing',
+    ],
+    update: 'agents llms update OPENAI --options \'{"temperature":0}\'',
+  },
+  // No duplicate check for LLMs: the composite primary key fails.
+  attach: { listedPerAgent: false, duplicateDetail: 'Unique constraint failed on the fields: (`agentId`,`llmId`)' },
+} as const satisfies AttachableDescriptor;

@@ -36,6 +36,8 @@ type ValueOf<F extends FieldSpec> = F['type'] extends 'boolean' ? boolean : F['t
 export type FieldValues<D extends { fields: readonly FieldSpec[] }> = { [F in D['fields'][number] as F['key']]?: ValueOf<F> };
 
 export interface ResourceDescriptor {
+  /** What arguments and references call it: `<tool>`, `--agent <agent>`; the registry's key. */
+  kind: string;
   /** Singular, as in "tool 5b0d… not found". */
   noun: string;
   /** The command group and the API segment: `agents tools`, /api/v1/tools. */
@@ -60,5 +62,33 @@ export interface ResourceDescriptor {
   /** Extra read-only fields shown in the detail view (status, …). */
   shownToo: readonly string[];
 }
+
+/**
+ * A kind an agent attaches (tools, datasources, LLMs): it has its own `agents <plural>` commands, a
+ * section in stack files, and routes under the agent (POST /agents/{id}/<segment> with `<kind>Id`).
+ */
+export interface AttachableDescriptor extends ResourceDescriptor {
+  /** Help examples, with the emulator's seeded records by name, so the docs test runs them as written. */
+  examples: {
+    /** The seeded record that get, attach and detach examples name. */
+    seeded: string;
+    create: readonly string[];
+    update: string;
+    /** Creates a throw-away one (for the delete example), printing its id. */
+    scratch?: string;
+  };
+  attach: {
+    /** GET /agents/{id}/<segment> is served (the real service has none for LLMs). */
+    listedPerAgent: boolean;
+    /** The real service's 500 detail when the same one is attached twice. */
+    duplicateDetail: string;
+  };
+}
+
+/** The request key and link-record column that hold the id of what is attached: toolId, llmId… */
+export const attachKey = (resource: { kind: string }) => `${resource.kind}Id`;
+
+/** The required enum field the database checks (tools and datasources: type; LLMs: provider). */
+export const checkedEnum = (resource: ResourceDescriptor) => resource.fields.find((field) => field.type === 'enum' && field.required);
 
 export const fieldByKey = (resource: ResourceDescriptor, key: string) => resource.fields.find((field) => field.key === key);

@@ -178,7 +178,7 @@ describe('errors through commands', () => {
       404,
       { detail: 'Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found' },
       5,
-      /Agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found\nCheck the id/,
+      /^error: agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found\n`agents list` shows the agents you can reach/, // every kind says it the same way
     ],
     ["the web framework's bare 404", 404, { detail: 'Not Found' }, 5, /has no \/api\/v1\/agents\/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\nCheck --base-url/],
     [

@@ -44,7 +44,7 @@ for (const strict of [false, true]) {
       expect(deleted.stderr).toContain(`Deleted tool search (${created.id})`);
       const again = await agents(['tools', 'get', created.id]);
       expect(again.code).toBe(5);
-      expect(again.stderr).toBe(`error: tool ${created.id} not found\n\`agents tools list\` shows them.\n`);
+      expect(again.stderr).toBe(`error: tool ${created.id} not found\n\`agents tools list\` shows the tools you can reach.\n`);
       expect((await agents(['tools', 'delete', created.id, '--yes'])).code).toBe(5); // the real DELETE says 200: the CLI looks first
     });
 

@@ -29,7 +29,7 @@ import { resourceCommand } from './commands/resources.js';
 import { updateCommand } from './commands/update.js';
 import type { Deps } from './deps.js';
 import { CliError, errorFields, ExitCode, ExitWithCode } from './errors.js';
-import { DATASOURCE, LLM, TOOL } from './resources/catalog.js';
+import { ATTACH_KINDS, ATTACHABLE } from './resources/registry.js';
 import { addGlobalOptions } from './globals.js';
 import { reportError } from './report.js';
 import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
@@ -48,18 +48,12 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     updateCommand(deps),
     invokeCommand(deps),
     chatCommand(deps),
-    attachCommand(deps, 'tool'),
-    attachCommand(deps, 'datasource'),
-    attachCommand(deps, 'llm'),
-    detachCommand(deps, 'tool'),
-    detachCommand(deps, 'datasource'),
-    detachCommand(deps, 'llm'),
+    ...ATTACH_KINDS.map((kind) => attachCommand(deps, kind)),
+    ...ATTACH_KINDS.map((kind) => detachCommand(deps, kind)),
     listCommand(deps),
     getCommand(deps),
     deleteCommand(deps),
-    resourceCommand(deps, TOOL),
-    resourceCommand(deps, DATASOURCE),
-    resourceCommand(deps, LLM),
+    ...ATTACHABLE.map((resource) => resourceCommand(deps, resource)),
     applyCommand(deps),
     diffCommand(deps),
     exportCommand(deps),

@@ -12,7 +12,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const out = mkdtempSync(join(tmpdir(), 'agents-bench-lock-'));
 await build({
   stdin: {
-    contents: "export { withFileLock } from './src/config/file-lock.ts'; export { StateStore } from './src/config/state.ts';",
+    contents:
+      "export { withFileLock } from './src/config/file-lock.ts'; export { StateStore } from './src/config/state.ts';",
     resolveDir: root,
     loader: 'ts',
   },

@@ -14,7 +14,9 @@ const bin = fileURLToPath(new URL('../bin/agents.js', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 15);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] });
+const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--json'], {
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
 const first = await new Promise((resolve) => createInterface({ input: emulator.stdout }).once('line', resolve));
 const { baseUrl, token } = JSON.parse(first);
 const env = {
@@ -25,15 +27,20 @@ const env = {
 };
 let agentId;
 for (let i = 0; i < 20; i++) {
-  agentId = spawnSync(process.execPath, [bin, 'create', '-q', '--name', `mcp-${i}`, '--description', 'bench', '--llm-model', 'GPT_4'], {
-    env,
-    encoding: 'utf8',
-  }).stdout.trim();
+  agentId = spawnSync(
+    process.execPath,
+    [bin, 'create', '-q', '--name', `mcp-${i}`, '--description', 'bench', '--llm-model', 'GPT_4'],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  ).stdout.trim();
 }
 
 function timeList() {
   const start = performance.now();
-  if (spawnSync(process.execPath, [bin, 'list', '--all', '-q'], { env, stdio: 'ignore' }).status !== 0) throw new Error('list failed');
+  if (spawnSync(process.execPath, [bin, 'list', '--all', '-q'], { env, stdio: 'ignore' }).status !== 0)
+    throw new Error('list failed');
   return performance.now() - start;
 }
 
@@ -90,7 +97,12 @@ async function mcpTimesToFirstToken(count) {
     const start = performance.now();
     const progress = next(`p${id}`);
     const done = next(`r${id}`);
-    send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: { input: 'hello' }, _meta: { progressToken: id } } });
+    send({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: { input: 'hello' }, _meta: { progressToken: id } },
+    });
     await progress;
     times.push(performance.now() - start);
     await done;
@@ -101,7 +113,10 @@ async function mcpTimesToFirstToken(count) {
 
 /** `agents invoke --events`: its own time to first token (the timing event). */
 function invokeTtft() {
-  const out = spawnSync(process.execPath, [bin, 'invoke', agentId, 'hello', '--events'], { env, encoding: 'utf8' }).stdout;
+  const out = spawnSync(process.execPath, [bin, 'invoke', agentId, 'hello', '--events'], {
+    env,
+    encoding: 'utf8',
+  }).stdout;
   const timing = out
     .split('\n')
     .filter(Boolean)
@@ -123,7 +138,15 @@ try {
   const invokeTtftMs = median(Array.from({ length: runs }, invokeTtft));
   const mcpTtftMs = median((await mcpTimesToFirstToken(runs + 2)).slice(2));
   console.log(
-    JSON.stringify({ agents: 20, listMs, firstToolsListMs, ratio: firstToolsListMs / listMs, invokeTtftMs, mcpTtftMs, addedMs: mcpTtftMs - invokeTtftMs }),
+    JSON.stringify({
+      agents: 20,
+      listMs,
+      firstToolsListMs,
+      ratio: firstToolsListMs / listMs,
+      invokeTtftMs,
+      mcpTtftMs,
+      addedMs: mcpTtftMs - invokeTtftMs,
+    }),
   );
 } finally {
   emulator.kill();

@@ -22,13 +22,17 @@ const RUNS = quick ? 5 : 15;
 const log = (line) => !asJson && console.error(line);
 const gnuTime = ['/usr/bin/time', '/bin/time'].find((path) => existsSync(path));
 
-if (!existsSync(join(root, 'dist', 'main.js'))) execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+if (!existsSync(join(root, 'dist', 'main.js')))
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 
 const nodeFlag = argv.indexOf('--node');
 const nodes =
   nodeFlag !== -1
     ? [argv[nodeFlag + 1]]
-    : [process.execPath, execFileSync(process.execPath, [join(root, 'scripts', 'node-lts.mjs')], { encoding: 'utf8' }).trim()];
+    : [
+        process.execPath,
+        execFileSync(process.execPath, [join(root, 'scripts', 'node-lts.mjs')], { encoding: 'utf8' }).trim(),
+      ];
 
 /** A full id: invoke takes it as is. A made-up name like "bench" would be looked up in the agents'
  * list first, and this server answers every request with the stream. */
@@ -81,7 +85,11 @@ async function benchOneNode(node, bare) {
   const peakRss = (args, env) => {
     if (!gnuTime) return undefined;
     const samples = Array.from({ length: 5 }, () => {
-      const measured = spawnSync(gnuTime, ['-f', '%M', node, ...args], { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+      const measured = spawnSync(gnuTime, ['-f', '%M', node, ...args], {
+        env,
+        stdio: ['ignore', 'ignore', 'pipe'],
+        encoding: 'utf8',
+      });
       return Number(measured.stderr.trim().split('\n').at(-1)) / 1024;
     });
     return median(samples);
@@ -111,7 +119,13 @@ async function benchOneNode(node, bare) {
     for (const [name, args, budget] of cases) {
       const ms = time(args, env);
       const measureRss = name.startsWith('bare') || name.includes('create');
-      results.startup.push({ case: name, ms, ratio: ms / baseline, budget, rssMiB: measureRss ? peakRss(args, env) : undefined });
+      results.startup.push({
+        case: name,
+        ms,
+        ratio: ms / baseline,
+        budget,
+        rssMiB: measureRss ? peakRss(args, env) : undefined,
+      });
     }
     const floor = results.startup.find((r) => r.case.startsWith('bare POST, floor'));
     const created = results.startup.find((r) => r.case === 'agents create … -q');
@@ -123,7 +137,11 @@ async function benchOneNode(node, bare) {
   // ── Streaming throughput, with and without the WebAssembly tier-up ───────────────────
   log(`${version}: streaming…`);
   const count = quick ? 50_000 : 200_000;
-  const server = await startServer([join(root, 'bench', 'stream-server.mjs')], { ...process.env, BENCH_COUNT: String(count), BENCH_SIZE: '5' });
+  const server = await startServer([join(root, 'bench', 'stream-server.mjs')], {
+    ...process.env,
+    BENCH_COUNT: String(count),
+    BENCH_SIZE: '5',
+  });
   try {
     const base = `http://127.0.0.1:${server.line}`;
     const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: base, AGENTS_TOKEN: 'bench-token' };
@@ -133,7 +151,14 @@ async function benchOneNode(node, bare) {
     const bareLiftoffMs = time(['--liftoff-only', ...consumer], env, runs);
     const cliMs = time([bin, 'invoke', BENCH_AGENT, 'go', '--no-session'], env, runs);
     const fastestBare = Math.min(bareMs, bareLiftoffMs);
-    results.streaming = { events: count, bareMs, bareLiftoffMs, cliMs, ratio: cliMs / fastestBare, eventsPerSecond: Math.round(count / (cliMs / 1000)) };
+    results.streaming = {
+      events: count,
+      bareMs,
+      bareLiftoffMs,
+      cliMs,
+      ratio: cliMs / fastestBare,
+      eventsPerSecond: Math.round(count / (cliMs / 1000)),
+    };
   } finally {
     server.child.kill();
   }
@@ -142,12 +167,25 @@ async function benchOneNode(node, bare) {
   log(`${version}: memory…`);
   if (gnuTime) {
     const answerEvents = quick ? 10_000 : 51_200; // of 1 KiB each: 50 MiB
-    const big = await startServer([join(root, 'bench', 'stream-server.mjs')], { ...process.env, BENCH_COUNT: String(answerEvents), BENCH_SIZE: '1024' });
+    const big = await startServer([join(root, 'bench', 'stream-server.mjs')], {
+      ...process.env,
+      BENCH_COUNT: String(answerEvents),
+      BENCH_SIZE: '1024',
+    });
     try {
-      const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: `http://127.0.0.1:${big.line}`, AGENTS_TOKEN: 'bench-token' };
+      const env = {
+        ...process.env,
+        AGENTS_CONFIG_DIR: tempConfig(),
+        AGENTS_BASE_URL: `http://127.0.0.1:${big.line}`,
+        AGENTS_TOKEN: 'bench-token',
+      };
       // The floor: the bare consumer reading the same answer, Liftoff only as the CLI.
       const floorMiB = peakRss(
-        ['--liftoff-only', join(root, 'bench', 'bare-consumer.mjs'), `http://127.0.0.1:${big.line}/api/v1/agents/${BENCH_AGENT}/invoke`],
+        [
+          '--liftoff-only',
+          join(root, 'bench', 'bare-consumer.mjs'),
+          `http://127.0.0.1:${big.line}/api/v1/agents/${BENCH_AGENT}/invoke`,
+        ],
         env,
       );
       results.memory = {
@@ -173,29 +211,54 @@ async function benchOneNode(node, bare) {
     const file = join(tempConfig(), 'agents.json');
     writeFileSync(
       file,
-      JSON.stringify({ agents: Array.from({ length: total }, (_v, i) => ({ name: `apply-${i}`, description: 'bench', llmModel: 'GPT_4' })) }),
+      JSON.stringify({
+        agents: Array.from({ length: total }, (_v, i) => ({
+          name: `apply-${i}`,
+          description: 'bench',
+          llmModel: 'GPT_4',
+        })),
+      }),
     );
     let start = process.hrtime.bigint();
-    if (spawnSync(node, [bin, 'apply', '-f', file, '-q'], { env, stdio: 'ignore' }).status !== 0) throw new Error('apply failed');
+    if (spawnSync(node, [bin, 'apply', '-f', file, '-q'], { env, stdio: 'ignore' }).status !== 0)
+      throw new Error('apply failed');
     const applyMs = Number(process.hrtime.bigint() - start) / 1e6;
     // 500 sequential processes take minutes; time a sample and scale it (said in the output).
     const sample = quick ? 10 : 50;
     start = process.hrtime.bigint();
     for (let i = 0; i < sample; i++) {
-      const created = spawnSync(node, [bin, 'create', '-q', '--name', `seq-${i}`, '--description', 'bench', '--llm-model', 'GPT_4'], { env, stdio: 'ignore' });
+      const created = spawnSync(
+        node,
+        [bin, 'create', '-q', '--name', `seq-${i}`, '--description', 'bench', '--llm-model', 'GPT_4'],
+        { env, stdio: 'ignore' },
+      );
       if (created.status !== 0) throw new Error('create failed');
     }
     const sequentialMs = ((Number(process.hrtime.bigint() - start) / 1e6) * total) / sample;
-    results.apply = { agents: total, applyMs, sequentialCreatesMs: sequentialMs, sampledCreates: sample, speedup: sequentialMs / applyMs, budget: 20 };
+    results.apply = {
+      agents: total,
+      applyMs,
+      sequentialCreatesMs: sequentialMs,
+      sampledCreates: sample,
+      speedup: sequentialMs / applyMs,
+      budget: 20,
+    };
   } finally {
     forApply.child.kill();
   }
 
   // ── What the config/state lock costs each write ─────────────────────────────────────
   log(`${version}: lock…`);
-  const measured = spawnSync(node, [join(root, 'bench', 'lock-cost.mjs')], { env: { ...process.env, BENCH_RUNS: quick ? '100' : '300' }, encoding: 'utf8' });
+  const measured = spawnSync(node, [join(root, 'bench', 'lock-cost.mjs')], {
+    env: { ...process.env, BENCH_RUNS: quick ? '100' : '300' },
+    encoding: 'utf8',
+  });
   if (measured.status !== 0) throw new Error(`lock bench failed: ${measured.stderr}`);
-  results.lock = { ...JSON.parse(measured.stdout), createMs: results.startup.find((r) => r.case === 'agents create … -q').ms, budgetMs: 5 };
+  results.lock = {
+    ...JSON.parse(measured.stdout),
+    createMs: results.startup.find((r) => r.case === 'agents create … -q').ms,
+    budgetMs: 5,
+  };
 
   // ── Growth: `list --all` of 100, 1,000 and 10,000 agents, pages of 50, 20 ms a page ──────
   log(`${version}: list growth…`);
@@ -230,13 +293,23 @@ async function benchOneNode(node, bare) {
   results.evalGrowth = [];
   const slow = await startServer([join(root, 'bench', 'fixed-delay-server.mjs'), '50']);
   try {
-    const env = { ...process.env, AGENTS_CONFIG_DIR: tempConfig(), AGENTS_BASE_URL: `http://127.0.0.1:${slow.line}`, AGENTS_TOKEN: 'bench-token-0123456789' };
+    const env = {
+      ...process.env,
+      AGENTS_CONFIG_DIR: tempConfig(),
+      AGENTS_BASE_URL: `http://127.0.0.1:${slow.line}`,
+      AGENTS_TOKEN: 'bench-token-0123456789',
+    };
     for (const count of quick ? [10, 100] : [10, 100, 1000]) {
       const file = join(tempConfig(), 'cases.json');
       writeFileSync(
         file,
         JSON.stringify({
-          cases: Array.from({ length: count }, (_v, i) => ({ name: `case ${i}`, agent: BENCH_AGENT, input: 'hi', assert: [{ contains: 'hello' }] })),
+          cases: Array.from({ length: count }, (_v, i) => ({
+            name: `case ${i}`,
+            agent: BENCH_AGENT,
+            input: 'hi',
+            assert: [{ contains: 'hello' }],
+          })),
         }),
       );
       const ms = time([bin, 'eval', '-f', file, '--concurrency', '20', '-q'], env, quick ? 2 : 3);
@@ -258,10 +331,17 @@ async function benchOneNode(node, bare) {
       const file = join(tempConfig(), 'agents.json');
       writeFileSync(
         file,
-        JSON.stringify({ agents: Array.from({ length: count }, (_v, i) => ({ name: `grow-${i}`, description: 'bench', llmModel: 'GPT_4' })) }),
+        JSON.stringify({
+          agents: Array.from({ length: count }, (_v, i) => ({
+            name: `grow-${i}`,
+            description: 'bench',
+            llmModel: 'GPT_4',
+          })),
+        }),
       );
       const start = process.hrtime.bigint();
-      if (spawnSync(node, [bin, 'apply', '-f', file, '-q'], { env, stdio: 'ignore' }).status !== 0) throw new Error('apply failed');
+      if (spawnSync(node, [bin, 'apply', '-f', file, '-q'], { env, stdio: 'ignore' }).status !== 0)
+        throw new Error('apply failed');
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       results.applyGrowth.push({ agents: count, ms, msPerAgent: ms / count });
     } finally {
@@ -271,7 +351,10 @@ async function benchOneNode(node, bare) {
 
   // ── agents mcp serve: the first tools/list, and what a call adds to the first token ─────
   log(`${version}: mcp…`);
-  const mcp = spawnSync(node, [join(root, 'bench', 'mcp-cost.mjs')], { env: { ...process.env, BENCH_RUNS: String(RUNS) }, encoding: 'utf8' });
+  const mcp = spawnSync(node, [join(root, 'bench', 'mcp-cost.mjs')], {
+    env: { ...process.env, BENCH_RUNS: String(RUNS) },
+    encoding: 'utf8',
+  });
   if (mcp.status !== 0) throw new Error(`mcp bench failed: ${mcp.stderr}`);
   results.mcp = { ...JSON.parse(mcp.stdout), ratioBudget: 1.3, addedBudgetMs: 5 };
   return results;
@@ -300,7 +383,9 @@ if (asJson) {
   const fmt = (n, d = 1) => (n === undefined ? '–' : n.toFixed(d));
   console.log(`\nMachine: ${report.machine}`);
   for (const r of report.runs) {
-    console.log(`\n### ${r.node}\n\n| start-up | median ms | × node -e 0 | peak RSS MiB | budget |\n|---|---|---|---|---|`);
+    console.log(
+      `\n### ${r.node}\n\n| start-up | median ms | × node -e 0 | peak RSS MiB | budget |\n|---|---|---|---|---|`,
+    );
     for (const s of r.startup) {
       const extra = s.ratioToFloor === undefined ? '' : ` (${fmt(s.ratioToFloor, 2)}x the floor)`;
       console.log(`| ${s.case} | ${fmt(s.ms)} | ${fmt(s.ratio, 2)}${extra} | ${fmt(s.rssMiB)} | ${s.budget ?? ''} |`);
@@ -308,8 +393,12 @@ if (asJson) {
     const st = r.streaming;
     console.log(`\n| streaming ${st.events} events | ms | events/s | × fastest bare | budget |\n|---|---|---|---|---|`);
     console.log(`| bare undici consumer | ${fmt(st.bareMs)} | ${Math.round(st.events / (st.bareMs / 1000))} | | |`);
-    console.log(`| bare undici consumer, --liftoff-only | ${fmt(st.bareLiftoffMs)} | ${Math.round(st.events / (st.bareLiftoffMs / 1000))} | | |`);
-    console.log(`| agents invoke (Liftoff only) | ${fmt(st.cliMs)} | ${st.eventsPerSecond} | ${fmt(st.ratio, 2)} | ≤ 1.2, ≥ 315k events/s |`);
+    console.log(
+      `| bare undici consumer, --liftoff-only | ${fmt(st.bareLiftoffMs)} | ${Math.round(st.events / (st.bareLiftoffMs / 1000))} | | |`,
+    );
+    console.log(
+      `| agents invoke (Liftoff only) | ${fmt(st.cliMs)} | ${st.eventsPerSecond} | ${fmt(st.ratio, 2)} | ≤ 1.2, ≥ 315k events/s |`,
+    );
     const m = r.memory;
     console.log(
       m.skipped
@@ -318,26 +407,42 @@ if (asJson) {
     );
     const a = r.apply;
     console.log(`\n| ${a.agents} agents | ms | speed-up | budget |\n|---|---|---|---|`);
-    console.log(`| ${a.agents} sequential \`agents create\` (${a.sampledCreates} timed, scaled) | ${fmt(a.sequentialCreatesMs, 0)} | 1.0 | |`);
+    console.log(
+      `| ${a.agents} sequential \`agents create\` (${a.sampledCreates} timed, scaled) | ${fmt(a.sequentialCreatesMs, 0)} | 1.0 | |`,
+    );
     console.log(`| \`agents apply\` (concurrency 4) | ${fmt(a.applyMs, 0)} | ${fmt(a.speedup, 1)}x | ≥ ${a.budget}x |`);
     const l = r.lock;
-    console.log(`\n| lock of config.json/state.json (uncontended) | median ms | share of one \`create -q\` | budget |\n|---|---|---|---|`);
-    console.log(`| take and release the lock | ${fmt(l.lockMs, 3)} | ${fmt((100 * l.lockMs) / l.createMs, 2)} % | < ${l.budgetMs} ms |`);
+    console.log(
+      `\n| lock of config.json/state.json (uncontended) | median ms | share of one \`create -q\` | budget |\n|---|---|---|---|`,
+    );
+    console.log(
+      `| take and release the lock | ${fmt(l.lockMs, 3)} | ${fmt((100 * l.lockMs) / l.createMs, 2)} % | < ${l.budgetMs} ms |`,
+    );
     console.log(
       `| a whole state.json update with it (read, write, fsync, rename) | ${fmt(l.stateWriteMs, 3)} | ${fmt((100 * l.stateWriteMs) / l.createMs, 2)} % | |`,
     );
-    console.log(`\n| list --all, pages of 50, 20 ms a page | pages | ms | × the pages one after another | peak RSS MiB | budget |\n|---|---|---|---|---|---|`);
+    console.log(
+      `\n| list --all, pages of 50, 20 ms a page | pages | ms | × the pages one after another | peak RSS MiB | budget |\n|---|---|---|---|---|---|`,
+    );
     for (const g of r.listGrowth) {
-      console.log(`| ${g.agents} agents | ${g.pages} | ${fmt(g.ms)} | ${fmt(g.shareOfSequential, 2)} | ${fmt(g.peakRssMiB)} | ≤ 0.25 at 10,000; < 100 MiB |`);
+      console.log(
+        `| ${g.agents} agents | ${g.pages} | ${fmt(g.ms)} | ${fmt(g.shareOfSequential, 2)} | ${fmt(g.peakRssMiB)} | ≤ 0.25 at 10,000; < 100 MiB |`,
+      );
     }
-    console.log(`\n| eval, --concurrency 20, 50 ms an answer | ms | ideal (cases × 50 / 20) | × ideal | budget |\n|---|---|---|---|---|`);
-    for (const e of r.evalGrowth) console.log(`| ${e.cases} cases | ${fmt(e.ms)} | ${fmt(e.idealMs)} | ${fmt(e.ratio, 2)} | ≤ 1.2 (at 1,000) |`);
+    console.log(
+      `\n| eval, --concurrency 20, 50 ms an answer | ms | ideal (cases × 50 / 20) | × ideal | budget |\n|---|---|---|---|---|`,
+    );
+    for (const e of r.evalGrowth)
+      console.log(`| ${e.cases} cases | ${fmt(e.ms)} | ${fmt(e.idealMs)} | ${fmt(e.ratio, 2)} | ≤ 1.2 (at 1,000) |`);
     console.log(`\n| apply (the emulator, no delay) | ms | ms per agent | budget |\n|---|---|---|---|`);
-    for (const a of r.applyGrowth) console.log(`| ${a.agents} agents | ${fmt(a.ms, 0)} | ${fmt(a.msPerAgent, 2)} | linear |`);
+    for (const a of r.applyGrowth)
+      console.log(`| ${a.agents} agents | ${fmt(a.ms, 0)} | ${fmt(a.msPerAgent, 2)} | linear |`);
     const c = r.mcp;
     console.log(`\n| agents mcp serve (${c.agents} agents) | ms | ratio | budget |\n|---|---|---|---|`);
     console.log(`| \`agents list --all\`, whole run | ${fmt(c.listMs)} | 1.00 | |`);
-    console.log(`| start the server to the first tools/list answer | ${fmt(c.firstToolsListMs)} | ${fmt(c.ratio, 2)} | ≤ ${c.ratioBudget} |`);
+    console.log(
+      `| start the server to the first tools/list answer | ${fmt(c.firstToolsListMs)} | ${fmt(c.ratio, 2)} | ≤ ${c.ratioBudget} |`,
+    );
     console.log(`| time to first token: \`agents invoke --events\` (its own timing) | ${fmt(c.invokeTtftMs)} | | |`);
     console.log(
       `| time to first token: a tools/call, server warm (to the first progress) | ${fmt(c.mcpTtftMs)} | ${fmt(c.addedMs)} ms added | < ${c.addedBudgetMs} ms added |`,
@@ -345,5 +450,7 @@ if (asJson) {
   }
   const p = report.package;
   console.log(`\n| package | tarball | packages installed | install time | budget |\n|---|---|---|---|---|`);
-  console.log(`| npm install -g of the tarball | ${p.tarballKiB} KiB | ${p.packages} | ${p.installMs} ms | 1 package |`);
+  console.log(
+    `| npm install -g of the tarball | ${p.tarballKiB} KiB | ${p.packages} | ${p.installMs} ms | 1 package |`,
+  );
 }

@@ -11,7 +11,9 @@ const withoutSdkAjv = {
   name: 'mcp-sdk-without-ajv',
   setup(context) {
     context.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes('@modelcontextprotocol') ? { path: fileURLToPath(new URL('../src/mcp/no-ajv-provider.ts', import.meta.url)) } : undefined,
+      args.importer.includes('@modelcontextprotocol')
+        ? { path: fileURLToPath(new URL('../src/mcp/no-ajv-provider.ts', import.meta.url)) }
+        : undefined,
     );
   },
 };
@@ -28,7 +30,9 @@ const result = await build({
   target: 'node20.18',
   chunkNames: 'chunks/[name]-[hash]',
   // Bundled CommonJS packages (commander, …) call require(); give each ESM chunk one.
-  banner: { js: "import { createRequire as __agentsCreateRequire } from 'node:module'; const require = __agentsCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __agentsCreateRequire } from 'node:module'; const require = __agentsCreateRequire(import.meta.url);",
+  },
   // conf's atomic writer ignores short writes; src/config/atomic-write.ts replaces it.
   alias: { atomically: './src/config/atomic-write.ts' },
   plugins: [withoutSdkAjv],
@@ -41,7 +45,10 @@ const result = await build({
 });
 
 // `agents --help` off a terminal, as the program prints it, for bin/agents.js to answer with.
-const help = execFileSync(process.execPath, ['bin/agents.js', '--help'], { encoding: 'utf8', env: { ...process.env, AGENTS_LIVE_OUTPUT: '1' } });
+const help = execFileSync(process.execPath, ['bin/agents.js', '--help'], {
+  encoding: 'utf8',
+  env: { ...process.env, AGENTS_LIVE_OUTPUT: '1' },
+});
 await writeFile(new URL('../dist/help.txt', import.meta.url), help);
 
 // Which sources went into which output file: tests use it to check what start-up loads.

@@ -14,19 +14,39 @@ const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 
 buildIfNeeded();
 const configDir = mkdtempSync(join(tmpdir(), 'agents-demo-'));
-const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--json'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
 let exitCode = 0;
 try {
   const { baseUrl, token } = await firstJsonLine(emulator.stdout);
-  const env = { ...process.env, AGENTS_CONFIG_DIR: configDir, AGENTS_BASE_URL: baseUrl, AGENTS_TOKEN: '', NO_COLOR: '' };
+  const env = {
+    ...process.env,
+    AGENTS_CONFIG_DIR: configDir,
+    AGENTS_BASE_URL: baseUrl,
+    AGENTS_TOKEN: '',
+    NO_COLOR: '',
+  };
   const agents = (args, options = {}) => step(args, env, options);
 
   console.log(bold(`# The emulator is listening on ${baseUrl}; config goes to ${configDir}\n`));
   agents(['login', '--token-stdin'], { input: token, show: 'echo "$EMULATOR_TOKEN" | agents login --token-stdin' });
   const seeded = await seededIds(baseUrl, token);
-  const id = agents(['create', '-q', '--name', 'Docs bot', '--description', 'answers questions about our docs', '--llm-model', 'GPT_4_TURBO'], {
-    capture: true,
-  });
+  const id = agents(
+    [
+      'create',
+      '-q',
+      '--name',
+      'Docs bot',
+      '--description',
+      'answers questions about our docs',
+      '--llm-model',
+      'GPT_4_TURBO',
+    ],
+    {
+      capture: true,
+    },
+  );
   agents(['add-tool', id, seeded.tool]);
   agents(['add-datasource', id, seeded.datasource]);
   agents(['add-llm', id, seeded.llm]);
@@ -44,12 +64,19 @@ try {
   agents(['list']);
   agents(['get', id]);
 
-  console.log(bold('\n# A whole stack in one file: an LLM (its key from AGENTS_KEY_OPENAI), a tool, a datasource, two agents'));
+  console.log(
+    bold('\n# A whole stack in one file: an LLM (its key from AGENTS_KEY_OPENAI), a tool, a datasource, two agents'),
+  );
   const stackEnv = { ...env, AGENTS_KEY_OPENAI: 'sk-demo-not-a-real-key' };
   const stack = join(root, 'examples', 'stack.yaml');
   step(['apply', '-f', stack], stackEnv, { show: 'AGENTS_KEY_OPENAI=sk-… agents apply -f examples/stack.yaml' });
-  step(['diff', '-f', stack], stackEnv, { show: 'agents diff -f examples/stack.yaml', note: 'applied: nothing left to change' });
-  agents(['invoke', 'Travel bot', 'Will it rain in Paris tomorrow?'], { note: 'by name: the forecast tool came from the file' });
+  step(['diff', '-f', stack], stackEnv, {
+    show: 'agents diff -f examples/stack.yaml',
+    note: 'applied: nothing left to change',
+  });
+  agents(['invoke', 'Travel bot', 'Will it rain in Paris tomorrow?'], {
+    note: 'by name: the forecast tool came from the file',
+  });
   agents(['tools', 'list']);
 
   console.log(bold('\n# Test the agents like code: cases with checks on the answers, two failing on purpose'));
@@ -106,13 +133,21 @@ async function seededIds(baseUrl, token) {
     const response = await fetch(`${baseUrl}/api/v1/${kind}`, { headers: { authorization: `Bearer ${token}` } });
     return (await response.json()).data.map((record) => record.id);
   };
-  return { tool: (await ids('tools')).at(-1), datasource: (await ids('datasources'))[0], llm: (await ids('llms')).at(-1) };
+  return {
+    tool: (await ids('tools')).at(-1),
+    datasource: (await ids('datasources'))[0],
+    llm: (await ids('llms')).at(-1),
+  };
 }
 
 function buildIfNeeded() {
   const built = join(root, 'dist', 'main.js');
   const newest = (dir) =>
-    Math.max(...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+    Math.max(
+      ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+        e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
+      ),
+    );
   if (existsSync(built) && statSync(built).mtimeMs >= newest(join(root, 'src'))) return;
   console.log(bold('# Building agents…'));
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });

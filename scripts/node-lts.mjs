@@ -38,7 +38,9 @@ if (!isPrivate(installed) || !isPrivate(dirname(binaryIn(installed)))) {
   const staging = mkdtempSync(join(cacheRoot, 'node-lts-'));
   copyFileSync(manifest, join(staging, 'package.json'));
   copyFileSync(lockfile, join(staging, 'package-lock.json'));
-  execFileSync('npm', ['ci', '--silent', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', staging], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npm', ['ci', '--silent', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', staging], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   renameSync(staging, installed);
 }
 

@@ -126,7 +126,8 @@ export async function run(argv: string[], given: Deps): Promise<number> {
     const { code, failure } = await runProgram(argv, { ...given, stdout, stderr });
     // The --json contract holds for every command: a failure is one document on stdout, unless the
     // command already printed its own (invoke's, apply's and others carry their error inside).
-    if (failure && argv.includes('--json') && !stdout.wroteAnything()) stdout.write(JSON.stringify({ error: failure }, null, 2) + '\n');
+    if (failure && argv.includes('--json') && !stdout.wroteAnything())
+      stdout.write(JSON.stringify({ error: failure }, null, 2) + '\n');
     return code;
   } finally {
     stdout.flushRedacted();
@@ -149,9 +150,16 @@ async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; f
     if (error instanceof ExitWithCode) return { code: error.code };
     if (error instanceof CommanderError) {
       if (QUIET_EXITS.has(error.code)) return { code: ExitCode.ok };
-      if ((error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') && error.exitCode === 0) return { code: ExitCode.ok };
+      if (
+        (error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync') &&
+        error.exitCode === 0
+      )
+        return { code: ExitCode.ok };
       // commander has written its own line to stderr already.
-      return { code: ExitCode.usage, failure: { kind: 'usage', message: error.message.replace(/^error: /, ''), exitCode: ExitCode.usage } };
+      return {
+        code: ExitCode.usage,
+        failure: { kind: 'usage', message: error.message.replace(/^error: /, ''), exitCode: ExitCode.usage },
+      };
     }
     const code = reportError(error, { stderr: deps.stderr, theme, debug });
     const failure: Failure =
@@ -169,7 +177,8 @@ async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; f
 const HELP_FLAGS = new Set(['--help', '-h']);
 
 /** Whether a command runs by itself, not only holds others (commander keeps no public flag for it). */
-export const hasAction = (command: Command) => Boolean((command as unknown as { _actionHandler?: unknown })._actionHandler);
+export const hasAction = (command: Command) =>
+  Boolean((command as unknown as { _actionHandler?: unknown })._actionHandler);
 
 /**
  * commander answers `--help` before it looks at the command, so `agents llms delete --help` would
@@ -181,7 +190,11 @@ function withoutHelpForUnknownCommand(program: Command, argv: string[]): string[
   if (!argv.some((arg) => HELP_FLAGS.has(arg))) return argv;
   let command = program;
   const takesValue = (flag: string) =>
-    [command, program].some((c) => c.options.some((option) => (option.long === flag || option.short === flag) && (option.required || option.optional)));
+    [command, program].some((c) =>
+      c.options.some(
+        (option) => (option.long === flag || option.short === flag) && (option.required || option.optional),
+      ),
+    );
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--') break;

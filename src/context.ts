@@ -50,7 +50,9 @@ export class Context {
 
   /** Only for use when `interactive` is true. */
   get prompter(): Prompter {
-    this.deps.prompter ??= inquirerPrompter(this.deps, { color: colorEnabled(this.deps.stderr, this.env, this.globals.color) });
+    this.deps.prompter ??= inquirerPrompter(this.deps, {
+      color: colorEnabled(this.deps.stderr, this.env, this.globals.color),
+    });
     return this.deps.prompter;
   }
 
@@ -75,7 +77,9 @@ export class Context {
   stateStore(): StateStore {
     if (!this.cachedState) {
       const { profile, baseUrl } = this.settings();
-      this.cachedState = new StateStore(this.configDir, serviceScope(profile, baseUrl), (message) => this.logger.warn(message));
+      this.cachedState = new StateStore(this.configDir, serviceScope(profile, baseUrl), (message) =>
+        this.logger.warn(message),
+      );
     }
     return this.cachedState;
   }

@@ -36,11 +36,15 @@ export function addGlobalOptions(program: Command): Command {
     .option('--no-input', 'never prompt; fail when a value is missing')
     .option('--no-color', 'disable colour')
     .option('--debug', 'log requests and responses to stderr (token redacted)')
-    .option('--show-secrets', "show values whose key names a secret (e.g. a tool's API key in its metadata); hidden otherwise")
+    .option(
+      '--show-secrets',
+      "show values whose key names a secret (e.g. a tool's API key in its metadata); hidden otherwise",
+    )
     .addOption(
-      new Option('--timeout <seconds>', 'network timeout in seconds (connect, first byte, a pause in a stream, a whole non-streamed answer)').argParser(
-        (value) => parseTimeoutSeconds(value),
-      ),
+      new Option(
+        '--timeout <seconds>',
+        'network timeout in seconds (connect, first byte, a pause in a stream, a whole non-streamed answer)',
+      ).argParser((value) => parseTimeoutSeconds(value)),
     );
 }
 

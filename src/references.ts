@@ -24,12 +24,22 @@ export type Named = Pick<ResourceDescriptor, 'noun' | 'command' | 'nameKey'>;
  * starts (4+ characters). Two or more is ambiguous (exit 2, listing them); none is not found (exit 5).
  * `alsoLookedIn` names where else it was looked for, for the message (apply: "the file").
  */
-export function matchReference(named: Named, candidates: readonly Candidate[], reference: string, alsoLookedIn?: string): string {
+export function matchReference(
+  named: Named,
+  candidates: readonly Candidate[],
+  reference: string,
+  alsoLookedIn?: string,
+): string {
   const { noun, nameKey: by } = named;
   const list = `${named.command} list`;
   if (candidates.some((c) => c.id === reference)) return reference;
   const byName = candidates.filter((c) => c.name === reference);
-  const found = byName.length > 0 ? byName : reference.length >= MIN_PREFIX ? candidates.filter((c) => c.id.startsWith(reference)) : [];
+  const found =
+    byName.length > 0
+      ? byName
+      : reference.length >= MIN_PREFIX
+        ? candidates.filter((c) => c.id.startsWith(reference))
+        : [];
   if (found.length === 1) return found[0]!.id;
   if (found.length > 1) {
     throw new CliError('usage', `${noun} "${reference}" is ambiguous: ${found.length} match`, {
@@ -40,14 +50,24 @@ export function matchReference(named: Named, candidates: readonly Candidate[], r
   const elsewhere = alsoLookedIn ? `not in ${alsoLookedIn}, and ` : '';
   // A short piece of an id is never taken as a prefix: say so, or the reader keeps retrying it.
   const tooShort = reference.length < MIN_PREFIX && candidates.some((c) => c.id.startsWith(reference));
-  throw new CliError('not-found', `${noun} "${reference}" not found: ${elsewhere}no ${noun} has that id, ${by} or id prefix`, {
-    hint: tooShort ? `An id prefix needs ${MIN_PREFIX} characters or more: \`${list}\` shows the ids.` : `\`${list}\` shows them.`,
-  });
+  throw new CliError(
+    'not-found',
+    `${noun} "${reference}" not found: ${elsewhere}no ${noun} has that id, ${by} or id prefix`,
+    {
+      hint: tooShort
+        ? `An id prefix needs ${MIN_PREFIX} characters or more: \`${list}\` shows the ids.`
+        : `\`${list}\` shows them.`,
+    },
+  );
 }
 
 async function candidatesOf(client: ApiClient, resource: ResourceDescriptor): Promise<Candidate[]> {
-  if (resource === KINDS.agent) return (await listAllAgents(client)).map((agent) => ({ id: agent.id, name: agent.name ?? '' }));
-  return (await allResources(client, resource)).map((record) => ({ id: record.id, name: String(record[resource.nameKey] ?? '') }));
+  if (resource === KINDS.agent)
+    return (await listAllAgents(client)).map((agent) => ({ id: agent.id, name: agent.name ?? '' }));
+  return (await allResources(client, resource)).map((record) => ({
+    id: record.id,
+    name: String(record[resource.nameKey] ?? ''),
+  }));
 }
 
 /** The candidates, or undefined when this server cannot list them (no such route, not a list). */
@@ -55,7 +75,12 @@ async function listOrNothing(client: ApiClient, resource: ResourceDescriptor): P
   try {
     return await candidatesOf(client, resource);
   } catch (error) {
-    if (error instanceof CliError && (error.kind === 'not-found' || error.kind === 'bad-response' || (error instanceof ApiError && error.status === 405)))
+    if (
+      error instanceof CliError &&
+      (error.kind === 'not-found' ||
+        error.kind === 'bad-response' ||
+        (error instanceof ApiError && error.status === 405))
+    )
       return undefined;
     throw error;
   }

@@ -33,7 +33,10 @@ export type { AttachKind };
 function decodeAgent(data: unknown, what: string): Agent {
   const parsed = agentSchema.safeParse(data);
   if (!parsed.success) {
-    throw new CliError('bad-response', `the service's answer to ${what} is not an agent (${describeIssue(parsed.error)})`);
+    throw new CliError(
+      'bad-response',
+      `the service's answer to ${what} is not an agent (${describeIssue(parsed.error)})`,
+    );
   }
   return withParsedMetadata(parsed.data);
 }
@@ -81,7 +84,10 @@ export const getAgent = (client: ApiClient, id: string, options: { once?: boolea
 export const agentNotFound = (id: string, cause?: unknown): CliError => notFound(AGENT, id, cause);
 
 /** Agents page by page (`limit` stops early). */
-export const listAgentsPaged = (client: ApiClient, options: { limit?: number; pageSize?: number } = {}): AsyncGenerator<Agent> =>
+export const listAgentsPaged = (
+  client: ApiClient,
+  options: { limit?: number; pageSize?: number } = {},
+): AsyncGenerator<Agent> =>
   listResources(client, AGENT, { ...options, pageSize: options.pageSize ?? 100, decode: decodeAgent });
 
 export const listAllAgents = (client: ApiClient): Promise<Agent[]> => collect(listAgentsPaged(client));
@@ -98,14 +104,22 @@ const ALREADY_LINKED = /already exists|unique constraint/i;
 // "Foreign key constraint failed on the field: `AgentTool_toolId_fkey (index)`".
 const MISSING_FOREIGN_KEY = /Foreign key constraint failed on the field: `([^`]*)`/i;
 
-export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<AttachResult> {
+export async function attachToAgent(
+  client: ApiClient,
+  kind: AttachKind,
+  agentId: string,
+  id: string,
+): Promise<AttachResult> {
   const attached = ATTACHABLE_OF[kind];
   try {
     // The real service answers data:null, a strict one the link record: the CLI reports its own shape either way.
     await client.json('POST', ['agents', agentId, attached.segment], { body: { [attachKey(attached)]: id } });
     return { alreadyAttached: false };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 409 || (error.status >= 500 && ALREADY_LINKED.test(error.message)))) {
+    if (
+      error instanceof ApiError &&
+      (error.status === 409 || (error.status >= 500 && ALREADY_LINKED.test(error.message)))
+    ) {
       return { alreadyAttached: true };
     }
     const { noun } = attached;
@@ -116,7 +130,8 @@ export async function attachToAgent(client: ApiClient, kind: AttachKind, agentId
       throw new CliError('not-found', `${noun} ${id} not found`, { hint: pickHint, cause: error });
     }
     // A strict server's 404 may be the agent's or the linked record's: point at both lists, not only the agents.
-    if (error instanceof ApiError && error.status === 404) error.hint = `\`agents list\` shows the agents you can reach. ${pickHint}`;
+    if (error instanceof ApiError && error.status === 404)
+      error.hint = `\`agents list\` shows the agents you can reach. ${pickHint}`;
     throw error;
   }
 }

@@ -11,7 +11,14 @@ import { classifyNetworkError, networkError, safeHost } from './network-errors.j
 import { assertProxyUsable, proxyFor } from './proxy.js';
 import { isLoopbackHost } from '../config/base-url.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryPolicy, type RetryReason } from './retry.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryable,
+  parseRetryAfter,
+  type RetryPolicy,
+  type RetryReason,
+} from './retry.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -112,7 +119,9 @@ export class ApiClient {
     // A loopback service is reached directly, never through an environment proxy (see proxy.ts).
     this.dispatcher =
       options.dispatcher ??
-      (isLoopbackHost(new URL(options.baseUrl).hostname) ? new Agent({ connect }) : new EnvHttpProxyAgent({ connect, clientFactory: proxyClient }));
+      (isLoopbackHost(new URL(options.baseUrl).hostname)
+        ? new Agent({ connect })
+        : new EnvHttpProxyAgent({ connect, clientFactory: proxyClient }));
   }
 
   url(target: Target, query?: RequestOptions['query']): string {
@@ -129,19 +138,32 @@ export class ApiClient {
    * Any request, its answer handed back whole whatever the status (`agents api`): the same
    * timeouts, retries, redirect refusal and size cap as every other call.
    */
-  async exchange(method: string, target: Target, options: Pick<SendOptions, 'query' | 'headers' | 'rawBody' | 'accept'> = {}): Promise<Exchange> {
+  async exchange(
+    method: string,
+    target: Target,
+    options: Pick<SendOptions, 'query' | 'headers' | 'rawBody' | 'accept'> = {},
+  ): Promise<Exchange> {
     const response = await this.send(method as Method, target, { ...options, deadline: true, raw: true });
     const text = await readText(response.body, MAX_BODY_BYTES).catch((error: unknown) => {
       if (error instanceof CliError) throw error;
-      throw response.deadline?.aborted ? this.deadlineError(target, 'body') : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
+      throw response.deadline?.aborted
+        ? this.deadlineError(target, 'body')
+        : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
     });
-    return { status: response.status, statusText: STATUS_CODES[response.status] ?? '', headers: response.headers, text };
+    return {
+      status: response.status,
+      statusText: STATUS_CODES[response.status] ?? '',
+      headers: response.headers,
+      text,
+    };
   }
 
   /** The CliError an answer stands for (exit code from the one table), a token check included. */
   async errorOf(method: string, target: Target, exchange: Exchange): Promise<unknown> {
     const contentType = headerValue(exchange.headers['content-type']) ?? '';
-    return this.withTokenChecked(apiErrorFromResponse(exchange.status, contentType, exchange.text, this.site(method as Method, target)));
+    return this.withTokenChecked(
+      apiErrorFromResponse(exchange.status, contentType, exchange.text, this.site(method as Method, target)),
+    );
   }
 
   /**
@@ -166,9 +188,13 @@ export class ApiClient {
     // Without a token (signing up) there is none to check: the 500 is the service's.
     if (!(error instanceof ApiError) || error.status !== 500 || !error.plainText || !this.options.token) return error;
     const bare500 = (failure: unknown) => failure instanceof ApiError && failure.status === 500 && failure.plainText;
-    this.tokenRejected ??= this.requestJson('GET', ['agents'], { query: { skip: 0, take: 1 }, once: true }).then(() => false, bare500);
+    this.tokenRejected ??= this.requestJson('GET', ['agents'], { query: { skip: 0, take: 1 }, once: true }).then(
+      () => false,
+      bare500,
+    );
     if (!(await this.tokenRejected)) {
-      error.hint = 'The service failed without saying why (it accepts the token). Try again, or run with --debug to see the exchange.';
+      error.hint =
+        'The service failed without saying why (it accepts the token). Try again, or run with --debug to see the exchange.';
       return error;
     }
     return new CliError('auth', 'the service rejected the token', {
@@ -182,7 +208,12 @@ export class ApiClient {
     // send() retries refusals and 5xx within the same budget: a request goes out maxRetries + 1 times at most.
     const spent = { attempts: 0 };
     for (;;) {
-      const response = await this.send(method, segments, { accept: 'application/json', ...options, deadline: true, spent });
+      const response = await this.send(method, segments, {
+        accept: 'application/json',
+        ...options,
+        deadline: true,
+        spent,
+      });
       const attempt = spent.attempts - 1;
       let text: string;
       try {
@@ -195,7 +226,9 @@ export class ApiClient {
           await this.wait(backoffDelay(attempt, this.retry, this.random), 'body cut short');
           continue;
         }
-        throw failure === 'deadline' ? this.deadlineError(segments, 'body') : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
+        throw failure === 'deadline'
+          ? this.deadlineError(segments, 'body')
+          : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
       }
       if (response.status < 200 || response.status >= 300) {
         throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
@@ -274,7 +307,9 @@ export class ApiClient {
       // ProxyAgent reconnects forever to a proxy that drops CONNECT (undici #3897), untouched by its timeouts.
       const firstByte = new AbortController();
       const firstByteTimer = globalThis.setTimeout(() => firstByte.abort(), this.timeoutMs);
-      const attemptSignal = AbortSignal.any([signal, deadline, firstByte.signal].filter((s): s is AbortSignal => s !== undefined));
+      const attemptSignal = AbortSignal.any(
+        [signal, deadline, firstByte.signal].filter((s): s is AbortSignal => s !== undefined),
+      );
       this.debug(`→ ${method} ${url}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
       this.debug(`  ${formatHeaders(headers)}`);
       if (payload !== undefined) this.debug(`  body: ${oneLine(payload, 500)}`);
@@ -291,10 +326,12 @@ export class ApiClient {
         response = await untilAborted(pending, attemptSignal);
       } catch (error) {
         if (attemptSignal.aborted) this.dropProxyConnections(url);
-        if (signal?.aborted !== true && (deadline?.aborted || firstByte.signal.aborted)) throw this.noAnswerError(url, segments);
+        if (signal?.aborted !== true && (deadline?.aborted || firstByte.signal.aborted))
+          throw this.noAnswerError(url, segments);
         const failure = classifyNetworkError(error);
         this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
-        const reason: RetryReason | undefined = failure === 'refused' ? 'refused' : failure === 'reset' ? 'reset' : undefined;
+        const reason: RetryReason | undefined =
+          failure === 'refused' ? 'refused' : failure === 'reset' ? 'reset' : undefined;
         if (reason && attempt < maxRetries && isRetryable(method, reason)) {
           await this.wait(backoffDelay(attempt, this.retry, this.random), `${failure}`);
           continue;
@@ -316,11 +353,19 @@ export class ApiClient {
         // Read it now: the real service answers a missing record with a 500 that no retry will change.
         const text = await readText(response.body, MAX_BODY_BYTES).catch((error: unknown) => {
           if (error instanceof CliError) throw error;
-          throw deadline?.aborted ? this.deadlineError(segments, 'body') : networkError(error, url, this.options.timeoutSeconds);
+          throw deadline?.aborted
+            ? this.deadlineError(segments, 'body')
+            : networkError(error, url, this.options.timeoutSeconds);
         });
         const error = apiErrorFromResponse(status, contentType, text, this.site(method, segments));
         if ((error.kind === 'not-found' || attempt >= maxRetries) && options.raw) {
-          return { status, contentType, headers: response.headers, body: Readable.from([Buffer.from(text)]) as unknown as RawResponse['body'], deadline };
+          return {
+            status,
+            contentType,
+            headers: response.headers,
+            body: Readable.from([Buffer.from(text)]) as unknown as RawResponse['body'],
+            deadline,
+          };
         }
         if (error.kind === 'not-found' || attempt >= maxRetries) throw error;
         await this.wait(backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
@@ -351,7 +396,8 @@ export class ApiClient {
 
   private async wait(ms: number, why: string): Promise<void> {
     this.debug(`  ${why}: retrying in ${ms} ms`);
-    const sleep = this.options.sleep ?? ((delay: number) => setTimeout(delay, undefined, { signal: this.options.signal }));
+    const sleep =
+      this.options.sleep ?? ((delay: number) => setTimeout(delay, undefined, { signal: this.options.signal }));
     await sleep(ms);
   }
 
@@ -375,9 +421,14 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 }
 
 function redirectError(status: number, location: string | undefined): ApiError {
-  return new ApiError('bad-response', status, `the service redirected (${status}) to ${location ?? 'an unknown address'}`, {
-    hint: 'Set --base-url to the final address; agents does not follow redirects, so the token stays with the configured host.',
-  });
+  return new ApiError(
+    'bad-response',
+    status,
+    `the service redirected (${status}) to ${location ?? 'an unknown address'}`,
+    {
+      hint: 'Set --base-url to the final address; agents does not follow redirects, so the token stays with the configured host.',
+    },
+  );
 }
 
 export async function readText(body: AsyncIterable<Uint8Array>, limit: number): Promise<string> {
@@ -386,7 +437,10 @@ export async function readText(body: AsyncIterable<Uint8Array>, limit: number): 
   for await (const chunk of body) {
     size += chunk.byteLength;
     if (size > limit) {
-      throw new CliError('bad-response', `the service sent more than ${Math.round(limit / 1024 / 1024)} MiB; refusing to read it`);
+      throw new CliError(
+        'bad-response',
+        `the service sent more than ${Math.round(limit / 1024 / 1024)} MiB; refusing to read it`,
+      );
     }
     chunks.push(Buffer.from(chunk));
   }
@@ -399,7 +453,11 @@ function parseJsonBody(text: string, status: number): unknown {
     return parseBoundedJson(text);
   } catch (error) {
     if (error instanceof CliError) throw error;
-    throw new ApiError('bad-response', status, `the service answered ${status} but the body is not JSON: ${oneLine(text, 120)}`);
+    throw new ApiError(
+      'bad-response',
+      status,
+      `the service answered ${status} but the body is not JSON: ${oneLine(text, 120)}`,
+    );
   }
 }
 
@@ -409,7 +467,12 @@ export function unwrapEnvelope(body: unknown, status: number): unknown {
   const record = body as Record<string, unknown>;
   if (record.success === false) {
     const error = record.error as { message?: unknown } | undefined;
-    const message = typeof error?.message === 'string' ? error.message : typeof record.detail === 'string' ? record.detail : 'the service reported a failure';
+    const message =
+      typeof error?.message === 'string'
+        ? error.message
+        : typeof record.detail === 'string'
+          ? record.detail
+          : 'the service reported a failure';
     throw new ApiError('server', status, message);
   }
   if (record.success === true) return record.data ?? null;

@@ -47,7 +47,11 @@ export async function* invokeAgent(
   yield [...jsonAnswerEvents(text, response.status, response.contentType)];
 }
 
-async function* streamEvents(body: AsyncIterable<Uint8Array>, timeoutSeconds: number, debug?: (line: string) => void): AsyncGenerator<InvokeEvent[]> {
+async function* streamEvents(
+  body: AsyncIterable<Uint8Array>,
+  timeoutSeconds: number,
+  debug?: (line: string) => void,
+): AsyncGenerator<InvokeEvent[]> {
   const decoder = new SseDecoder();
   let understood = 0;
   let readable = false; // anything but whitespace arrived
@@ -73,9 +77,13 @@ async function* streamEvents(body: AsyncIterable<Uint8Array>, timeoutSeconds: nu
   const last = known(decoder.end());
   if (last.length > 0) yield last;
   if (understood === 0 && readable) {
-    throw new CliError('bad-response', 'the service sent a stream the CLI cannot read (no message, function_call or error events)', {
-      hint: 'Run with --debug to see what came; check --base-url points at the agent service.',
-    });
+    throw new CliError(
+      'bad-response',
+      'the service sent a stream the CLI cannot read (no message, function_call or error events)',
+      {
+        hint: 'Run with --debug to see what came; check --base-url points at the agent service.',
+      },
+    );
   }
 }
 
@@ -131,7 +139,8 @@ function* jsonAnswerEvents(text: string, status: number, contentType: string): G
   for (const step of Array.isArray(answer.intermediate_steps) ? answer.intermediate_steps : []) {
     const [action, observation] = Array.isArray(step) ? step : [step, undefined];
     const { tool, tool_input } = (action ?? {}) as { tool?: unknown; tool_input?: unknown };
-    if (typeof tool === 'string' && tool) yield { type: 'tool_call', name: tool, args: parseArgs(tool_input), response: observation };
+    if (typeof tool === 'string' && tool)
+      yield { type: 'tool_call', name: tool, args: parseArgs(tool_input), response: observation };
   }
 }
 

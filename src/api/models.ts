@@ -40,7 +40,9 @@ export const LLM_PROVIDERS = [
  */
 export function providerOfModel(model: string): 'OPENAI' | undefined {
   // The map lists the enum's GPT models only: a newer or misspelt GPT name has no provider either.
-  return model.startsWith('GPT_') && model !== 'GPT_4_0' && (KNOWN_LLM_MODELS as readonly string[]).includes(model) ? 'OPENAI' : undefined;
+  return model.startsWith('GPT_') && model !== 'GPT_4_0' && (KNOWN_LLM_MODELS as readonly string[]).includes(model)
+    ? 'OPENAI'
+    : undefined;
 }
 
 /**
@@ -61,7 +63,8 @@ function editDistance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_v, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
     previous = current;
   }
   return previous[b.length]!;
@@ -84,4 +87,5 @@ export function unknownModelProblem(model: string): string | undefined {
   return `unknown model ${JSON.stringify(model)}${near.length ? `; did you mean ${near.join(', ')}?` : ''}`;
 }
 
-export const UNKNOWN_MODEL_HINT = '`agents models` lists them; pass --allow-unknown-model if your server knows newer ones.';
+export const UNKNOWN_MODEL_HINT =
+  '`agents models` lists them; pass --allow-unknown-model if your server knows newer ones.';

@@ -18,7 +18,10 @@ export interface PagingOptions {
   concurrency?: number;
 }
 
-export async function* paginate<T>(fetchPage: (skip: number, take: number) => Promise<Page<T>>, options: PagingOptions): AsyncGenerator<T> {
+export async function* paginate<T>(
+  fetchPage: (skip: number, take: number) => Promise<Page<T>>,
+  options: PagingOptions,
+): AsyncGenerator<T> {
   const limit = options.limit ?? Infinity;
   const take = Math.min(options.pageSize, limit);
   if (take <= 0) return;
@@ -30,7 +33,13 @@ export async function* paginate<T>(fetchPage: (skip: number, take: number) => Pr
   const known = first.totalPages;
   if (known !== undefined && first.items.length >= known * take) return;
   if (known !== undefined && (options.concurrency ?? 1) > 1) {
-    yield* remainingPages(fetchPage, { take, limit, seen, pages: Math.min(known, Math.ceil(limit / take)), concurrency: options.concurrency! });
+    yield* remainingPages(fetchPage, {
+      take,
+      limit,
+      seen,
+      pages: Math.min(known, Math.ceil(limit / take)),
+      concurrency: options.concurrency!,
+    });
     return;
   }
   for (let skip = first.items.length; seen < limit;) {

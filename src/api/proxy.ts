@@ -12,11 +12,17 @@ export interface ProxyInUse {
   url: string;
 }
 
-export function proxyFor(target: string, env: Record<string, string | undefined> = process.env): ProxyInUse | undefined {
+export function proxyFor(
+  target: string,
+  env: Record<string, string | undefined> = process.env,
+): ProxyInUse | undefined {
   const { protocol, hostname, port } = new URL(target);
   if (isLoopbackHost(hostname)) return undefined;
   const pick = (...names: string[]) => names.map((name) => ({ variable: name, url: env[name] })).find((p) => p.url);
-  const found = protocol === 'https:' ? (pick('HTTPS_PROXY', 'https_proxy') ?? pick('HTTP_PROXY', 'http_proxy')) : pick('HTTP_PROXY', 'http_proxy');
+  const found =
+    protocol === 'https:'
+      ? (pick('HTTPS_PROXY', 'https_proxy') ?? pick('HTTP_PROXY', 'http_proxy'))
+      : pick('HTTP_PROXY', 'http_proxy');
   if (!found?.url || bypassed(hostname, port, env.NO_PROXY ?? env.no_proxy ?? '')) return undefined;
   return { variable: found.variable, url: found.url };
 }

@@ -127,7 +127,9 @@ class Reader {
   }
 
   private word(): unknown {
-    const match = /^(True|False|None|true|false|null|-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(this.text.slice(this.pos));
+    const match = /^(True|False|None|true|false|null|-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/.exec(
+      this.text.slice(this.pos),
+    );
     if (!match) throw new Error(`unexpected ${this.text[this.pos] ?? 'end'}`);
     this.pos += match[0].length;
     const word = match[0];
@@ -163,7 +165,8 @@ export function parseToolCall(data: string): ToolCallPayload {
   const value = parsePythonLiteral(data);
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { raw: data };
   const record = value as Record<string, unknown>;
-  const name = typeof record.function === 'string' ? record.function : typeof record.name === 'string' ? record.name : undefined;
+  const name =
+    typeof record.function === 'string' ? record.function : typeof record.name === 'string' ? record.name : undefined;
   let args = record.args;
   if (typeof args === 'string') {
     try {

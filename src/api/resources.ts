@@ -20,8 +20,12 @@ const PAGE_SIZE = 50;
 const recordOf =
   (resource: ResourceDescriptor): Decode<ResourceRecord> =>
   (data, what) => {
-    if (data && typeof data === 'object' && typeof (data as { id?: unknown }).id === 'string') return data as ResourceRecord;
-    throw new CliError('bad-response', `the service's answer to ${what} is not ${article(resource.noun)} ${resource.noun}`);
+    if (data && typeof data === 'object' && typeof (data as { id?: unknown }).id === 'string')
+      return data as ResourceRecord;
+    throw new CliError(
+      'bad-response',
+      `the service's answer to ${what} is not ${article(resource.noun)} ${resource.noun}`,
+    );
   };
 
 const article = (noun: string) => (/^[aeiou]|^LLM/i.test(noun) ? 'an' : 'a');
@@ -41,11 +45,21 @@ export interface ListOptions<R> {
 }
 
 /** Every record, page by page, a few pages at once (`limit` stops early). Unpaged kinds (LLMs) come in one answer. */
-export function listResources<R = ResourceRecord>(client: ApiClient, resource: ResourceDescriptor, options: ListOptions<R> = {}): AsyncGenerator<R> {
+export function listResources<R = ResourceRecord>(
+  client: ApiClient,
+  resource: ResourceDescriptor,
+  options: ListOptions<R> = {},
+): AsyncGenerator<R> {
   const decode = (options.decode ?? recordOf(resource)) as Decode<R>;
   const fetchPage = async (skip: number, take: number): Promise<Page<R>> => {
-    const { data, body } = await client.json('GET', [resource.segment], { query: resource.paged ? { skip, take } : undefined });
-    if (!Array.isArray(data)) throw new CliError('bad-response', `the service answered the ${resource.noun} list with something that is not a list`);
+    const { data, body } = await client.json('GET', [resource.segment], {
+      query: resource.paged ? { skip, take } : undefined,
+    });
+    if (!Array.isArray(data))
+      throw new CliError(
+        'bad-response',
+        `the service answered the ${resource.noun} list with something that is not a list`,
+      );
     const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
     return {
       items: data.map((item) => decode(item, `the ${resource.noun} list`)),
@@ -53,10 +67,18 @@ export function listResources<R = ResourceRecord>(client: ApiClient, resource: R
       totalPages: resource.paged ? (typeof totalPages === 'number' ? totalPages : undefined) : 0,
     };
   };
-  return paginate(fetchPage, { limit: options.limit ?? Infinity, pageSize: options.pageSize ?? PAGE_SIZE, concurrency: PAGES_AT_ONCE });
+  return paginate(fetchPage, {
+    limit: options.limit ?? Infinity,
+    pageSize: options.pageSize ?? PAGE_SIZE,
+    concurrency: PAGES_AT_ONCE,
+  });
 }
 
-export function allResources<R = ResourceRecord>(client: ApiClient, resource: ResourceDescriptor, options: ListOptions<R> = {}): Promise<R[]> {
+export function allResources<R = ResourceRecord>(
+  client: ApiClient,
+  resource: ResourceDescriptor,
+  options: ListOptions<R> = {},
+): Promise<R[]> {
   return collect(listResources(client, resource, options));
 }
 
@@ -74,7 +96,12 @@ export async function getResource<R = ResourceRecord>(
   } catch (error) {
     // LLMs: 500 "'NoneType' object has no attribute 'options'"; agents: "… 'metadata'"; a strict
     // server: 404. A missing route keeps its words: it means a wrong --base-url, not a wrong id.
-    if (error instanceof ApiError && !error.routeMissing && (error.kind === 'not-found' || /NoneType/.test(error.message))) throw notFound(resource, id, error);
+    if (
+      error instanceof ApiError &&
+      !error.routeMissing &&
+      (error.kind === 'not-found' || /NoneType/.test(error.message))
+    )
+      throw notFound(resource, id, error);
     throw error;
   }
 }
@@ -109,7 +136,8 @@ export async function updateResource(
   changes: Record<string, unknown>,
 ): Promise<ResourceRecord> {
   const body: Record<string, unknown> = {};
-  for (const key of resource.patchResends) if (current[key] !== undefined && current[key] !== null) body[key] = asSent(resource, key, current[key]);
+  for (const key of resource.patchResends)
+    if (current[key] !== undefined && current[key] !== null) body[key] = asSent(resource, key, current[key]);
   Object.assign(body, changes);
   for (const key of resource.patchRefuses) delete body[key];
   const updated = await patchResource(client, resource, current.id, body);

@@ -10,7 +10,8 @@ const SHOWN_MESSAGE_LENGTH = 2048;
 const TEXT_EXCERPT_LENGTH = 200;
 
 // The real service answers 500 for a missing record; these are the messages it gives.
-const NOT_FOUND_DETAIL = /RecordNotFound|Record to (update|delete) does not exist|'NoneType' object has no attribute|not found/i;
+const NOT_FOUND_DETAIL =
+  /RecordNotFound|Record to (update|delete) does not exist|'NoneType' object has no attribute|not found/i;
 
 export function kindOfStatus(status: number, detail: string | undefined): ErrorKind {
   if (status === 400 || status === 413 || status === 422) return 'invalid-request';
@@ -59,7 +60,11 @@ export function serviceMessage(status: number, contentType: string, body: string
   }
   const text = contentType.includes('html') ? stripHtml(body) : body;
   const excerpt = capText(oneLine(text, Infinity), TEXT_EXCERPT_LENGTH);
-  return { message: excerpt ? `HTTP ${status}: ${excerpt}` : `HTTP ${status} with an empty body`, details: [], plainText: json === undefined };
+  return {
+    message: excerpt ? `HTTP ${status}: ${excerpt}` : `HTTP ${status} with an empty body`,
+    details: [],
+    plainText: json === undefined,
+  };
 }
 
 const MAX_DETAIL_LINES = 20;
@@ -75,7 +80,10 @@ export function apiErrorFromResponse(status: number, contentType: string, body: 
     return error;
   }
   const kind = kindOfStatus(status, said.detail);
-  const error = new ApiError(kind, status, said.message, { details: said.details, hint: hintFor(kind, status, said.plainText) });
+  const error = new ApiError(kind, status, said.message, {
+    details: said.details,
+    hint: hintFor(kind, status, said.plainText),
+  });
   error.plainText = said.plainText;
   return error;
 }
@@ -97,7 +105,9 @@ function hintFor(kind: ErrorKind, status: number, plainText: boolean): string | 
     case 'not-found':
       return 'Check the id: `agents list` shows the agents you can reach.';
     case 'invalid-request':
-      return status === 413 ? 'The service, or a proxy in front of it, refuses a request this large: shorten the longest field.' : undefined;
+      return status === 413
+        ? 'The service, or a proxy in front of it, refuses a request this large: shorten the longest field.'
+        : undefined;
     case 'rate-limited':
       return 'The service is rate limiting; wait and try again.';
     case 'server':

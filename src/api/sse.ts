@@ -189,5 +189,8 @@ export function decodeSse(chunks: Iterable<Uint8Array>, options?: SseDecoderOpti
 }
 
 function tooLong(what: string): CliError {
-  return new CliError('bad-response', `${what} passed ${MAX_SSE_LINE_BYTES / 1024 / 1024} MiB without ending; it stopped reading`);
+  return new CliError(
+    'bad-response',
+    `${what} passed ${MAX_SSE_LINE_BYTES / 1024 / 1024} MiB without ending; it stopped reading`,
+  );
 }

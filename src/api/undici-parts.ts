@@ -34,7 +34,10 @@ export function proxyClient(origin: URL, options: object): Dispatcher {
     connect: (params: Dispatcher.ConnectOptions) =>
       connect(params).catch((error: { code?: string; message?: string }) => {
         if (error?.code !== 'UND_ERR_SOCKET') throw error;
-        throw Object.assign(new Error(`the proxy closed the connection (${error.message ?? 'socket closed'})`), { code: PROXY_CLOSED, cause: error });
+        throw Object.assign(new Error(`the proxy closed the connection (${error.message ?? 'socket closed'})`), {
+          code: PROXY_CLOSED,
+          cause: error,
+        });
       }),
   });
   return pool;
@@ -43,7 +46,11 @@ export function proxyClient(origin: URL, options: object): Dispatcher {
 export type RequestOptions = Omit<Dispatcher.RequestOptions, 'origin' | 'path'>;
 
 /** undici.request without its index: one request through the given dispatcher. */
-export function request(url: string, dispatcher: Dispatcher, options: RequestOptions): Promise<Dispatcher.ResponseData> {
+export function request(
+  url: string,
+  dispatcher: Dispatcher,
+  options: RequestOptions,
+): Promise<Dispatcher.ResponseData> {
   const { origin, pathname, search } = new URL(url);
   return dispatcher.request({ ...options, origin, path: pathname + search } as Dispatcher.RequestOptions);
 }

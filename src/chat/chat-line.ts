@@ -2,9 +2,18 @@
 // sent to the agent; `//text` sends text that starts with a slash.
 
 export type ChatLine =
-  { kind: 'empty' } | { kind: 'send'; text: string } | { kind: 'command'; name: 'help' | 'new' | 'exit' } | { kind: 'unknown-command'; word: string };
+  | { kind: 'empty' }
+  | { kind: 'send'; text: string }
+  | { kind: 'command'; name: 'help' | 'new' | 'exit' }
+  | { kind: 'unknown-command'; word: string };
 
-const COMMANDS: Record<string, 'help' | 'new' | 'exit'> = { '/help': 'help', '/?': 'help', '/new': 'new', '/exit': 'exit', '/quit': 'exit' };
+const COMMANDS: Record<string, 'help' | 'new' | 'exit'> = {
+  '/help': 'help',
+  '/?': 'help',
+  '/new': 'new',
+  '/exit': 'exit',
+  '/quit': 'exit',
+};
 
 export const CHAT_HELP = [
   '/new     start a fresh session (the agent forgets this conversation)',

@@ -33,7 +33,13 @@ export class TerminalTurns {
 
   /** One input at the prompt: a line (a pasted block is one), Ctrl-C, or Ctrl-D. */
   read(): Promise<PromptResult> {
-    const lines = createInterface({ input: this.input, output: this.output, terminal: true, history: this.history, historySize: 1000 });
+    const lines = createInterface({
+      input: this.input,
+      output: this.output,
+      terminal: true,
+      history: this.history,
+      historySize: 1000,
+    });
     lines.on('history', (history: string[]) => (this.history = history));
     this.output.write(BRACKETED_PASTE_ON);
     const pasted: string[] = [];

@@ -12,13 +12,17 @@ export function signupCommand(deps: Deps): Command {
     .option('-y, --yes', 'replace the token the profile has without asking')
     .option('--show-token', 'with --json, include the new token in the document')
     .action(lazyAction(deps, () => import('./signup.run.js')));
-  return withExamples(command, ['agents signup --email dev@example.com --profile dev --base-url "$AGENTS_BASE_URL" --yes', 'agents whoami --profile dev']);
+  return withExamples(command, [
+    'agents signup --email dev@example.com --profile dev --base-url "$AGENTS_BASE_URL" --yes',
+    'agents whoami --profile dev',
+  ]);
 }
 
 export function whoamiCommand(deps: Deps): Command {
-  const command = newCommand('whoami', 'Show the user the token belongs to, the profile and the service address').action(
-    lazyAction(deps, () => import('./whoami.run.js')),
-  );
+  const command = newCommand(
+    'whoami',
+    'Show the user the token belongs to, the profile and the service address',
+  ).action(lazyAction(deps, () => import('./whoami.run.js')));
   return withExamples(command, ['agents whoami', 'agents whoami --json']);
 }
 
@@ -31,14 +35,15 @@ export function keysCommand(deps: Deps): Command {
     return sub;
   };
   verb('list', 'List your API keys: name, masked key, created', ['agents keys list', 'agents keys list --json']);
-  verb('create', 'Mint an API key and print it, once, on stdout', ['agents keys create ci -q > ci.key   # the key alone: store it as a CI secret']).argument(
-    '<name>',
-    'a name to tell the key apart',
-  );
+  verb('create', 'Mint an API key and print it, once, on stdout', [
+    'agents keys create ci -q > ci.key   # the key alone: store it as a CI secret',
+  ]).argument('<name>', 'a name to tell the key apart');
   verb('rename', 'Give an API key another name', ['agents keys rename ci ci-main'])
     .argument('<key>', 'the key: its name or an id prefix')
     .argument('<name>', 'its new name');
-  verb('delete', 'Delete an API key from the list (on the legacy service it keeps working)', ['agents keys delete ci-main --yes'])
+  verb('delete', 'Delete an API key from the list (on the legacy service it keeps working)', [
+    'agents keys delete ci-main --yes',
+  ])
     .argument('<key>', 'the key: its name or an id prefix')
     .option('-y, --yes', 'do not ask for confirmation');
   return withExamples(group, ['agents keys list', 'agents keys list --json']);

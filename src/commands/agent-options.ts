@@ -9,6 +9,9 @@ export function addAgentFieldOptions(command: Command, verb: 'create' | 'update'
     .option('--allow-unknown-model', 'send an --llm-model this CLI does not know (a newer server may)')
     .option('-f, --file <path>', 'read fields from a JSON or YAML file (- for stdin); flags override it');
   return verb === 'create'
-    ? withFields.option(IF_MISSING_FLAG, 'when an agent has this name already, print it and create nothing (safe to re-run)')
+    ? withFields.option(
+        IF_MISSING_FLAG,
+        'when an agent has this name already, print it and create nothing (safe to re-run)',
+      )
     : withFields;
 }

@@ -33,13 +33,20 @@ export async function run(ctx: Context, args: unknown[], options: ApiOptions): P
   // Fields or a body make a POST, as in gh; --paginate reads pages, so it stays a GET.
   const writes = (hasFields || options.input !== undefined) && options.paginate !== true;
   const method = (options.method ?? (writes ? 'POST' : 'GET')).toUpperCase();
-  if (!/^[A-Z]+$/.test(method)) throw new CliError('usage', `--method ${JSON.stringify(options.method)} is not an HTTP method`);
+  if (!/^[A-Z]+$/.test(method))
+    throw new CliError('usage', `--method ${JSON.stringify(options.method)} is not an HTTP method`);
   const headers = Object.fromEntries((options.header ?? []).map(headerPair));
   // Fields go in the body, unless the request has none of its own (GET) or --input gives it.
   const inQuery = method === 'GET' || method === 'DELETE' || options.input !== undefined;
-  const query = inQuery ? Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)])) : undefined;
+  const query = inQuery
+    ? Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)]))
+    : undefined;
   const rawBody =
-    options.input !== undefined ? await readFileOrStdin(options.input, ctx.deps.stdin, '--input') : !inQuery && hasFields ? JSON.stringify(fields) : undefined;
+    options.input !== undefined
+      ? await readFileOrStdin(options.input, ctx.deps.stdin, '--input')
+      : !inQuery && hasFields
+        ? JSON.stringify(fields)
+        : undefined;
   const client = await ctx.client();
   const target: Target = { path };
 
@@ -76,7 +83,10 @@ function typedValue(value: string): unknown {
     try {
       return readFileSync(value.slice(1), 'utf8');
     } catch (error) {
-      throw new CliError('usage', `cannot read ${value.slice(1)} for -F: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new CliError(
+        'usage',
+        `cannot read ${value.slice(1)} for -F: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
     }
   }
   if (value === 'true' || value === 'false' || value === 'null') return JSON.parse(value);
@@ -94,7 +104,8 @@ function print(ctx: Context, exchange: Exchange, include: boolean): void {
   const onTerminal = ctx.deps.stdout.isTTY === true;
   if (include) {
     const lines = [`HTTP ${exchange.status} ${exchange.statusText}`.trim()];
-    for (const [name, value] of Object.entries(exchange.headers)) for (const one of [value ?? []].flat()) lines.push(`${name}: ${one}`);
+    for (const [name, value] of Object.entries(exchange.headers))
+      for (const one of [value ?? []].flat()) lines.push(`${name}: ${one}`);
     const head = lines.join('\n');
     ctx.deps.stdout.write((onTerminal ? escapeControlsKeepLines(head) : head) + '\n\n');
   }
@@ -129,11 +140,18 @@ async function paginate(
   request: { query?: Record<string, string>; headers: Record<string, string>; rawBody?: string },
   options: ApiOptions,
 ): Promise<void> {
-  const take = Number(request.query?.take ?? new URLSearchParams((target as { path: string }).path.split('?')[1] ?? '').get('take') ?? PAGE_SIZE);
+  const take = Number(
+    request.query?.take ??
+      new URLSearchParams((target as { path: string }).path.split('?')[1] ?? '').get('take') ??
+      PAGE_SIZE,
+  );
   const items: unknown[] = [];
   let held = 0;
   for (let page = 0; page < MOST_PAGES; page++) {
-    const exchange = await client.exchange(method, target, { ...request, query: { ...request.query, skip: String(page * take), take: String(take) } });
+    const exchange = await client.exchange(method, target, {
+      ...request,
+      query: { ...request.query, skip: String(page * take), take: String(take) },
+    });
     if (exchange.status < 200 || exchange.status >= 300) {
       print(ctx, exchange, options.include === true);
       return failIfFailed(client, method, target, exchange);

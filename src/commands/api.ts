@@ -9,9 +9,20 @@ export function apiCommand(deps: Deps): Command {
       'Send a request to the service and print its answer: the routes the other commands do not cover (workflows, vector databases, what comes next). PATH gets /api/v1/ in front unless it starts with /api/. The body is printed as it came off a terminal, indented on one; a failed request still prints its body, and exits with its code (4, 5, 1, 3 …). The token is never printed.',
     )
     .argument('<path>', 'e.g. agents, api-users/me, /api/v1/tools?take=5')
-    .option('-X, --method <method>', 'the HTTP method (default GET, or POST when fields or --input are given without --paginate)')
-    .option('-f, --raw-field <key=value>', 'a string field of the JSON body (a query parameter for GET); repeatable', repeatable)
-    .option('-F, --field <key=value>', 'a typed field: a number, true, false, null, or @file for a file’s text; repeatable', repeatable)
+    .option(
+      '-X, --method <method>',
+      'the HTTP method (default GET, or POST when fields or --input are given without --paginate)',
+    )
+    .option(
+      '-f, --raw-field <key=value>',
+      'a string field of the JSON body (a query parameter for GET); repeatable',
+      repeatable,
+    )
+    .option(
+      '-F, --field <key=value>',
+      'a typed field: a number, true, false, null, or @file for a file’s text; repeatable',
+      repeatable,
+    )
     .option('--input <file>', 'the request body as it is, from a file or - for stdin (fields then go in the query)')
     .option('-H, --header <name:value>', 'a request header; repeatable', repeatable)
     .option('-i, --include', 'print the status line and the response headers before the body')

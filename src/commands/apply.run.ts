@@ -1,6 +1,14 @@
 import type { Context } from '../context.js';
 import { executePlan } from '../provision/execute.js';
-import { applyFailure, planJson, renderPlan, renderResults, resourceResultsJson, resourcesPlanJson, resultsJson } from '../provision/render.js';
+import {
+  applyFailure,
+  planJson,
+  renderPlan,
+  renderResults,
+  resourceResultsJson,
+  resourcesPlanJson,
+  resultsJson,
+} from '../provision/render.js';
 import * as z from 'zod/mini';
 import { planFromOptions, provisionOptions } from '../provision/from-options.js';
 import { aSwitch } from './option-schemas.js';

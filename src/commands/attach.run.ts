@@ -27,13 +27,16 @@ export function attachModule(kind: AttachKind): CommandModule {
           const { alreadyAttached } = await attachToAgent(client, kind, agentId, id);
           results.push({ agentId, [idKey]: id, attached: true, alreadyAttached });
           ctx.logger.success(
-            alreadyAttached ? `${capitalized(noun(kind))} ${id} was already attached to agent ${agentId}` : `Attached ${noun(kind)} ${id} to agent ${agentId}`,
+            alreadyAttached
+              ? `${capitalized(noun(kind))} ${id} was already attached to agent ${agentId}`
+              : `Attached ${noun(kind)} ${id} to agent ${agentId}`,
           );
         } catch (error) {
           if (!(error instanceof CliError) || error.kind === 'interrupted') throw error;
           failures.push(error);
           results.push({ agentId, [idKey]: id, attached: false, alreadyAttached: false, error: errorFields(error) });
-          if (ids.length > 1) reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
+          if (ids.length > 1)
+            reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
         }
       }
       // One shape whatever the count: an array, one entry per id.

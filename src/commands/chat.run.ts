@@ -28,9 +28,15 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   // On a terminal, a prompt per turn and a keyboard held during answers (terminal-turns.ts); off
   // one, the lines of stdin, a scripted conversation.
   const turns = onTerminal
-    ? new TerminalTurns(ctx.deps.stdin as NodeJS.ReadStream, ctx.deps.stderr as NodeJS.WriteStream, ctx.theme.accent('you› '))
+    ? new TerminalTurns(
+        ctx.deps.stdin as NodeJS.ReadStream,
+        ctx.deps.stderr as NodeJS.WriteStream,
+        ctx.theme.accent('you› '),
+      )
     : undefined;
-  const piped = onTerminal ? undefined : createInterface({ input: ctx.deps.stdin as NodeJS.ReadableStream, terminal: false });
+  const piped = onTerminal
+    ? undefined
+    : createInterface({ input: ctx.deps.stdin as NodeJS.ReadableStream, terminal: false });
   const pipedLines = piped?.[Symbol.asyncIterator]();
   let lastInterruptAt = -Infinity;
   /** The next line to act on, or undefined to leave (Ctrl-D, Ctrl-C twice at an empty prompt, end of input). */
@@ -54,7 +60,10 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   };
 
   const announce = () => sessionId && ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
-  if (onTerminal) ctx.logger.info(`Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`);
+  if (onTerminal)
+    ctx.logger.info(
+      `Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`,
+    );
   announce();
 
   for (let raw = await nextLine(); raw !== undefined; raw = await nextLine()) {
@@ -66,7 +75,9 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       announce();
     }
     if (line.kind === 'unknown-command') {
-      say(`${ctx.theme.warn('unknown command')} ${escapeControls(line.word)}: not sent. /help lists the commands; //text sends text that starts with /.`);
+      say(
+        `${ctx.theme.warn('unknown command')} ${escapeControls(line.word)}: not sent. /help lists the commands; //text sends text that starts with /.`,
+      );
     }
     if (line.kind === 'send') {
       const lastSession = sessionId;
@@ -77,13 +88,25 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       // AbortSignal.any, not a listener on the process-wide signal per turn: nothing piles up over a long chat.
       const signal = ctx.deps.signal ? AbortSignal.any([ctx.deps.signal, reply.signal]) : reply.signal;
       try {
-        const body = { input: line.text, enableStreaming: true, ...(sessionId && { sessionId }), ...(params && { llm_params: params }) };
-        const { failure } = await printAnswer(ctx, invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog), 'human', sessionId);
+        const body = {
+          input: line.text,
+          enableStreaming: true,
+          ...(sessionId && { sessionId }),
+          ...(params && { llm_params: params }),
+        };
+        const { failure } = await printAnswer(
+          ctx,
+          invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog),
+          'human',
+          sessionId,
+        );
         if (failure) throw failure;
       } catch (error) {
         if (ctx.deps.signal?.aborted) throw new CliError('interrupted', 'interrupted');
-        if (error instanceof CliError && error.kind === 'interrupted') ctx.logger.info(ctx.theme.muted('(reply stopped)'));
-        else if (onTerminal) reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
+        if (error instanceof CliError && error.kind === 'interrupted')
+          ctx.logger.info(ctx.theme.muted('(reply stopped)'));
+        else if (onTerminal)
+          reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
         else throw error; // a scripted conversation stops at the first failure
       } finally {
         release?.();

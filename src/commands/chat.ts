@@ -16,5 +16,9 @@ export function chatCommand(deps: Deps): Command {
     .option('--max-tokens <n>', 'most tokens the model may produce', decimal)
     .action(lazyAction(deps, () => import('./chat.run.js')));
   // The piped conversation first: -c then continues it, so the lines run in this order as written.
-  return withExamples(command, ['printf \'Hi\\nWhat did I say?\\n\' | agents chat "Docs bot"', 'agents chat "Docs bot" -c', 'agents chat "Docs bot"']);
+  return withExamples(command, [
+    'printf \'Hi\\nWhat did I say?\\n\' | agents chat "Docs bot"',
+    'agents chat "Docs bot" -c',
+    'agents chat "Docs bot"',
+  ]);
 }

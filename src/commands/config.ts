@@ -7,7 +7,8 @@ export function configCommand(deps: Deps): Command {
   const keyArgument = () => new Argument('<key>', 'setting name').choices(CONFIG_KEYS.map((key) => key.name));
   const load = () => import('./config.run.js');
   const command = newCommand('config', 'Read and change settings of a profile').description(
-    'Read and change settings of a profile. Keys:\n' + CONFIG_KEYS.map((key) => `  ${key.name.padEnd(20)} ${key.help}`).join('\n'),
+    'Read and change settings of a profile. Keys:\n' +
+      CONFIG_KEYS.map((key) => `  ${key.name.padEnd(20)} ${key.help}`).join('\n'),
   );
   command
     .command('get')

@@ -13,7 +13,9 @@ import { fieldFlagOptions } from './option-schemas.js';
 export const optionsSchema = fieldFlagOptions;
 
 export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
-  const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options), { allowUnknownModel: options.allowUnknownModel === true });
+  const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options), {
+    allowUnknownModel: options.allowUnknownModel === true,
+  });
   requireFields(AGENT, fields);
   const client = await ctx.client();
   if (options.ifMissing) {
@@ -26,7 +28,8 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   }
   const agent = await createAgent(client, fields).catch((error: unknown) => {
     // Answers typed into the wizard are not lost with a failed request: say how to send them again.
-    if (reviewed && error instanceof CliError) error.hint = [error.hint, `Your answers, to send again: ${createCommandLine(fields)}`].filter(Boolean).join(' ');
+    if (reviewed && error instanceof CliError)
+      error.hint = [error.hint, `Your answers, to send again: ${createCommandLine(fields)}`].filter(Boolean).join(' ');
     throw error;
   });
   const name = agent.name ?? fields.name;

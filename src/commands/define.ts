@@ -25,7 +25,8 @@ export function lazyAction<O>(deps: Deps, load: () => Promise<CommandModule<O>>)
     const { Context } = await import('../context.js');
     const globals = readGlobals(command);
     // chalk is loaded only when there is colour to show (a script's pipes have none).
-    const coloured = colorEnabled(deps.stderr, deps.env, globals.color) || colorEnabled(deps.stdout, deps.env, globals.color);
+    const coloured =
+      colorEnabled(deps.stderr, deps.env, globals.color) || colorEnabled(deps.stdout, deps.env, globals.color);
     const theme = coloured ? (await import('../ui/theme.js')).createTheme : undefined;
     const ctx = new Context(deps, globals, theme);
     const module = await load();

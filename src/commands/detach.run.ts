@@ -13,7 +13,8 @@ export function detachModule(kind: AttachKind): CommandModule {
     async run(ctx: Context, args: unknown[]): Promise<void> {
       const agentId = await ctx.resolve('agent', String(args[0]));
       const ids: string[] = [];
-      for (const reference of new Set((args[1] as string[]).filter(Boolean))) ids.push(await ctx.resolve(kind, reference));
+      for (const reference of new Set((args[1] as string[]).filter(Boolean)))
+        ids.push(await ctx.resolve(kind, reference));
       const client = await ctx.client();
       const idKey = attachKey(ATTACHABLE_OF[kind]);
       const results: Array<Record<string, unknown>> = [];
@@ -28,7 +29,8 @@ export function detachModule(kind: AttachKind): CommandModule {
           if (!(error instanceof CliError) || error.kind === 'interrupted') throw error;
           failures.push(error);
           results.push({ agentId, [idKey]: id, detached: false, error: errorFields(error) });
-          if (ids.length > 1) reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
+          if (ids.length > 1)
+            reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
         }
       }
       if (ctx.globals.json) ctx.printJson(results);

@@ -10,7 +10,9 @@ export function detachCommand(deps: Deps, kind: AttachKind): Command {
   const example = examples.seeded;
   const name = `remove-${kind}`;
   const command = newCommand(name, `Detach one or more ${noun}s from an agent`)
-    .description(`Detach one or more ${noun}s from an agent. Detaching one that is not attached succeeds, so scripts can re-run. The ${noun} itself is kept.`)
+    .description(
+      `Detach one or more ${noun}s from an agent. Detaching one that is not attached succeeds, so scripts can re-run. The ${noun} itself is kept.`,
+    )
     .argument('<agent>', AGENT_ARGUMENT)
     .argument(`<${kind}...>`, `the ${noun}s to detach, each ${referenceWords(kind)}`)
     .action(lazyAction(deps, async () => (await import('./detach.run.js')).detachModule(kind)));

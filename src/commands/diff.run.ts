@@ -17,7 +17,9 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   if (plan.problems.length > 0) {
     const first = plan.problems[0]!;
     const [, ...details] = problemLines(plan);
-    throw asDiffFailure(new CliError(first.error.kind, `${first.name}: ${first.error.message}`, { details, hint: first.error.hint }));
+    throw asDiffFailure(
+      new CliError(first.error.kind, `${first.name}: ${first.error.message}`, { details, hint: first.error.hint }),
+    );
   }
   if (changes) throw new ExitWithCode(ExitCode.failure); // 1: changes found, as git diff and kubectl diff
 }

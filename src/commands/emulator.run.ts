@@ -19,11 +19,15 @@ export async function run(ctx: Context, _args: unknown[], flags: z.infer<typeof 
   const fromEnv = ctx.env.AGENTS_EMULATOR_TOKEN_DELAY_MS;
   const options = {
     ...flags,
-    tokenDelay: flags.tokenDelay ?? (fromEnv ? parseOptions(wholeNumber('AGENTS_EMULATOR_TOKEN_DELAY_MS', 0, 60_000), decimal(fromEnv)) : undefined),
+    tokenDelay:
+      flags.tokenDelay ??
+      (fromEnv ? parseOptions(wholeNumber('AGENTS_EMULATOR_TOKEN_DELAY_MS', 0, 60_000), decimal(fromEnv)) : undefined),
   };
-  const emulator = await startEmulator({ ...options, tokenDelayMs: options.tokenDelay }).catch((error: NodeJS.ErrnoException) => {
-    throw listenError(error, options.host, options.port);
-  });
+  const emulator = await startEmulator({ ...options, tokenDelayMs: options.tokenDelay }).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw listenError(error, options.host, options.port);
+    },
+  );
 
   // Listen for SIGTERM before the address is printed: a script may stop it as soon as it reads it.
   const stopped = untilStopped(ctx.deps.signal);
@@ -69,6 +73,7 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number): 
   const hint = 'Pick another with --port, or --port 0 for any free port.';
   if (error.code === 'EADDRINUSE') return new CliError('usage', `${host}:${port} is already in use`, { hint });
   if (error.code === 'EACCES') return new CliError('usage', `not allowed to listen on ${host}:${port}`, { hint });
-  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') return new CliError('usage', `cannot bind to ${host}: no such local address`);
+  if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+    return new CliError('usage', `cannot bind to ${host}: no such local address`);
   return new CliError('server', `the emulator could not start: ${error.message}`);
 }

@@ -11,9 +11,16 @@ export function emulatorCommand(deps: Deps): Command {
     .description(
       'Run a local stand-in for the service that speaks the real (Superagent 0.2.39) wire format, with seeded tools, datasources and LLMs and a deterministic fake model. It prints the base URL and token to use; Ctrl-C stops it.',
     )
-    .addOption(new Option('--port <n>', 'port to listen on (0 picks a free one)').default(DEFAULT_EMULATOR_PORT).argParser(decimal))
+    .addOption(
+      new Option('--port <n>', 'port to listen on (0 picks a free one)')
+        .default(DEFAULT_EMULATOR_PORT)
+        .argParser(decimal),
+    )
     .option('--host <host>', 'address to bind', '127.0.0.1')
-    .option('--token <token>', 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)')
+    .option(
+      '--token <token>',
+      'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)',
+    )
     .option('--strict', "follow the spec's cleaner reading: 201, 401, 404, attachment records")
     .addOption(
       new Option(

@@ -28,7 +28,12 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.deps.stdin) });
   const merged: EvalReport = mergeReports(reports);
   if (options.baseline !== undefined) {
-    merged.baseline = compareWithBaseline(merged, await readReport(options.baseline, '--baseline', ctx.deps.stdin), options.baseline, options.tolerance);
+    merged.baseline = compareWithBaseline(
+      merged,
+      await readReport(options.baseline, '--baseline', ctx.deps.stdin),
+      options.baseline,
+      options.tolerance,
+    );
   }
   writeReportFiles(merged, options);
   if (ctx.globals.json) ctx.printJson(merged);

@@ -14,7 +14,11 @@ export function evalMergeCommand(deps: Deps): Command {
     .option('--report <file>', 'write the merged report there')
     .option('--junit <file>', 'write JUnit XML there')
     .option('--baseline <report>', 'exit 1 only for regressions against this earlier report')
-    .addOption(new Option('--tolerance <rate>', 'with --baseline: how far, 0 to 1, a pass rate may drop').default(0).argParser(decimal))
+    .addOption(
+      new Option('--tolerance <rate>', 'with --baseline: how far, 0 to 1, a pass rate may drop')
+        .default(0)
+        .argParser(decimal),
+    )
     .action(lazyAction(deps, () => import('./eval-merge.run.js')));
   return withExamples(command, [
     'agents eval merge shard1.json shard2.json --report all.json   # exit 1: two cases fail on purpose',
@@ -31,5 +35,8 @@ export function evalCompareCommand(deps: Deps): Command {
     .argument('<after>', 'the later report')
     .option('--all', 'every case, changed or not')
     .action(lazyAction(deps, () => import('./eval-compare.run.js')));
-  return withExamples(command, ['agents eval compare main.json all.json', 'agents eval compare main.json all.json --all --json']);
+  return withExamples(command, [
+    'agents eval compare main.json all.json',
+    'agents eval compare main.json all.json --all --json',
+  ]);
 }

@@ -20,7 +20,9 @@ import { aPath, aSwitch, numberBetween, someText, wholeNumber } from './option-s
 
 export const optionsSchema = z.object({
   // Not required by commander: `eval merge` and `eval compare` run without it.
-  file: z.string({ error: 'missing --file (-f): the eval file to run' }).check(z.trim(), z.minLength(1, '--file must not be empty')),
+  file: z
+    .string({ error: 'missing --file (-f): the eval file to run' })
+    .check(z.trim(), z.minLength(1, '--file must not be empty')),
   agent: z.optional(someText('--agent')),
   filter: z.optional(someText('--filter')),
   concurrency: wholeNumber('--concurrency', 1, 64),
@@ -37,20 +39,27 @@ type EvalOptions = z.infer<typeof optionsSchema>;
 
 export async function run(ctx: Context, _args: unknown[], options: EvalOptions): Promise<void> {
   // Everything that can be wrong locally is found before the first request.
-  if (options.events === true && ctx.globals.json) throw new CliError('usage', '--events and --json cannot be used together');
+  if (options.events === true && ctx.globals.json)
+    throw new CliError('usage', '--events and --json cannot be used together');
   for (const [flag, path] of [
     ['--junit', options.junit],
     ['--report', options.report],
   ] as const)
     if (path !== undefined) assertWritable(flag, path);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  const baseline = options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.deps.stdin);
+  const baseline =
+    options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.deps.stdin);
   const file = await loadEvalFile(options.file, ctx.deps.stdin, options.agent);
   const cases = inShard(selected(file.cases, options.filter), shard);
   const agentIds = await resolveAgents(ctx, cases);
   const client = await ctx.client();
 
-  const settings: EvalSettings = { file: file.source, repeat: options.repeat, threshold: options.threshold, concurrency: options.concurrency };
+  const settings: EvalSettings = {
+    file: file.source,
+    repeat: options.repeat,
+    threshold: options.threshold,
+    concurrency: options.concurrency,
+  };
   const mode: Mode = options.events === true ? 'events' : ctx.globals.json ? 'json' : 'human';
   // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
   const animate = !ctx.globals.quiet && !ctx.globals.debug && canAnimate(ctx.deps.stderr, ctx.env);
@@ -74,7 +83,8 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
           timeoutSeconds: ctx.settings().timeoutSeconds,
           signal: ctx.deps.signal,
           debug: ctx.debugLog,
-          onTiming: mode === 'events' ? (turn, timing) => emit(evalEvents.timing(evalCase.name, run, turn, timing)) : undefined,
+          onTiming:
+            mode === 'events' ? (turn, timing) => emit(evalEvents.timing(evalCase.name, run, turn, timing)) : undefined,
         }),
     });
   } finally {
@@ -82,7 +92,12 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
   }
 
   // What finished is reported even when the run stopped early (Ctrl-C, a refused token).
-  const report: EvalReport = evalReport(settings, { fileHash: file.hash, startedAt, filter: options.filter, shard, agents: agentIds }, outcome, cases);
+  const report: EvalReport = evalReport(
+    settings,
+    { fileHash: file.hash, startedAt, filter: options.filter, shard, agents: agentIds },
+    outcome,
+    cases,
+  );
   if (baseline) report.baseline = compareWithBaseline(report, baseline, options.baseline!, options.tolerance);
   writeReportFiles(report, options);
   if (mode === 'json') ctx.printJson(report);
@@ -124,7 +139,8 @@ function listener(
       counts[result.passed ? 'passed' : 'failed']++;
       progress?.update({ ...counts });
       // Off a terminal (CI logs), a line per finished case stands in for the progress line.
-      if (mode === 'human' && !progress && !ctx.globals.quiet) ctx.print(caseLine(result, settings.repeat, ctx.stdoutTheme));
+      if (mode === 'human' && !progress && !ctx.globals.quiet)
+        ctx.print(caseLine(result, settings.repeat, ctx.stdoutTheme));
     },
   };
 }
@@ -158,7 +174,10 @@ function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
   const wanted = filter.toLowerCase();
   const chosen = cases.filter((evalCase) => evalCase.name.toLowerCase().includes(wanted));
   if (chosen.length === 0) {
-    throw new CliError('usage', `no case name contains "${filter}"`, { details: cases.map((evalCase) => evalCase.name), hint: 'The cases are listed above.' });
+    throw new CliError('usage', `no case name contains "${filter}"`, {
+      details: cases.map((evalCase) => evalCase.name),
+      hint: 'The cases are listed above.',
+    });
   }
   return chosen;
 }
@@ -167,7 +186,9 @@ function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
 async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const evalCase of cases) {
-    const judges = evalCase.turns.flatMap((turn) => turn.checks.flatMap((check) => (check.kind === 'judge' ? [check.value.agent] : [])));
+    const judges = evalCase.turns.flatMap((turn) =>
+      turn.checks.flatMap((check) => (check.kind === 'judge' ? [check.value.agent] : [])),
+    );
     for (const reference of [evalCase.agent, ...judges]) {
       if (ids.has(reference)) continue;
       try {
@@ -187,11 +208,18 @@ export function assertWritable(flag: string, path: string): void {
   const folder = dirname(resolve(path));
   const isFolder = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
   const example = flag === '--junit' ? 'eval.xml' : 'eval.json';
-  if (isFolder(path)) throw new CliError('usage', `${flag} ${path} is a folder; give a file name, e.g. ${path.replace(/\/$/, '')}/${example}`);
+  if (isFolder(path))
+    throw new CliError(
+      'usage',
+      `${flag} ${path} is a folder; give a file name, e.g. ${path.replace(/\/$/, '')}/${example}`,
+    );
   try {
     if (!isFolder(folder)) throw new Error('no such folder');
     accessSync(folder, constants.W_OK);
   } catch (error) {
-    throw new CliError('usage', `cannot write ${flag} ${path}: ${folder} is not a writable folder (${(error as Error).message.split(',')[0]})`);
+    throw new CliError(
+      'usage',
+      `cannot write ${flag} ${path}: ${folder} is not a writable folder (${(error as Error).message.split(',')[0]})`,
+    );
   }
 }

@@ -37,13 +37,30 @@ export function evalCommand(deps: Deps): Command {
     .option('--agent <agent>', 'the agent for cases that name none (an id, an id prefix or a name)')
     .option('--filter <text>', 'run only the cases whose name contains this text (any case)')
     .addOption(new Option('--concurrency <n>', 'cases run at once').default(4).argParser(decimal))
-    .addOption(new Option('--repeat <n>', 'run each case n times and report its pass rate').default(1).argParser(decimal))
-    .addOption(new Option('--threshold <rate>', 'the pass rate, 0 to 1, a repeated case needs').default(1).argParser(decimal))
+    .addOption(
+      new Option('--repeat <n>', 'run each case n times and report its pass rate').default(1).argParser(decimal),
+    )
+    .addOption(
+      new Option('--threshold <rate>', 'the pass rate, 0 to 1, a repeated case needs').default(1).argParser(decimal),
+    )
     .option('--junit <file>', 'also write a JUnit XML report there (for GitHub, GitLab, Jenkins)')
-    .option('--report <file>', 'also write the whole run there (the --json document): what --baseline, merge and compare read')
-    .option('--baseline <report>', 'exit 1 only for regressions against this earlier report, not for failures it had too')
-    .addOption(new Option('--tolerance <rate>', 'with --baseline: how far, 0 to 1, a pass rate may drop').default(0).argParser(decimal))
-    .option('--shard <i/n>', 'run only part i of n of the cases (by a hash of each name); `agents eval merge` joins the reports')
+    .option(
+      '--report <file>',
+      'also write the whole run there (the --json document): what --baseline, merge and compare read',
+    )
+    .option(
+      '--baseline <report>',
+      'exit 1 only for regressions against this earlier report, not for failures it had too',
+    )
+    .addOption(
+      new Option('--tolerance <rate>', 'with --baseline: how far, 0 to 1, a pass rate may drop')
+        .default(0)
+        .argParser(decimal),
+    )
+    .option(
+      '--shard <i/n>',
+      'run only part i of n of the cases (by a hash of each name); `agents eval merge` joins the reports',
+    )
     .option('--events', 'print NDJSON events as cases start and finish (case_start, timing, case_end, summary)')
     .addHelpText('after', FORMAT)
     .action(lazyAction(deps, () => import('./eval.run.js')));

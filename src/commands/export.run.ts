@@ -18,19 +18,28 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent…> or --all');
   if (options.all === true && ids.length > 0) throw new CliError('usage', 'give agent ids or --all, not both');
   const client = await ctx.client();
-  const wanted = options.all === true ? (await listAllAgents(client)).map((a) => a.id) : await Promise.all(ids.map((id) => ctx.resolve('agent', id)));
+  const wanted =
+    options.all === true
+      ? (await listAllAgents(client)).map((a) => a.id)
+      : await Promise.all(ids.map((id) => ctx.resolve('agent', id)));
   const agents = await mapLimit(wanted, 4, (id) => getAgent(client, id));
   // --all: the whole stack (tools, datasources, LLMs too), so agents' links read as names.
   const resources =
     options.all === true
-      ? Object.fromEntries(await Promise.all(STACK_SECTIONS.map(async ({ key, resource }) => [key, await allResources(client, resource)] as const)))
+      ? Object.fromEntries(
+          await Promise.all(
+            STACK_SECTIONS.map(async ({ key, resource }) => [key, await allResources(client, resource)] as const),
+          ),
+        )
       : {};
   const document = exportStack(agents, resources);
 
   const text = ctx.globals.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
   if (options.output !== undefined) {
     writeOutput(options.output, text);
-    ctx.logger.success(`Exported ${agents.length} agent(s)${options.all === true ? ' and their tools, datasources and LLMs' : ''} to ${options.output}`);
+    ctx.logger.success(
+      `Exported ${agents.length} agent(s)${options.all === true ? ' and their tools, datasources and LLMs' : ''} to ${options.output}`,
+    );
   } else {
     ctx.deps.stdout.write(text);
   }

@@ -11,7 +11,8 @@ export async function run(ctx: Context, args: unknown[]): Promise<void> {
   const safe = ctx.shown(agent);
   if (ctx.globals.json) ctx.printJson(safe);
   else if (ctx.globals.quiet) ctx.print(agent.id);
-  else ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));
+  else
+    ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));
   const name = agent.name;
   if (name) await ctx.recordLocally((state) => state.rememberAgent(agent.id, { name }));
 }

@@ -51,7 +51,9 @@ export function exampleLines(command: string): string[] {
     if (word.startsWith('#') && candidate.length > HELP_WIDTH) {
       // A comment too long for the line goes under the command, as comment lines of its own.
       lines.push(line);
-      lines.push(...wrapWords(word.replace(/^#\s*/, ''), HELP_WIDTH - next.length - 2).map((text) => `${next}# ${text}`));
+      lines.push(
+        ...wrapWords(word.replace(/^#\s*/, ''), HELP_WIDTH - next.length - 2).map((text) => `${next}# ${text}`),
+      );
       return lines;
     }
     // Room for the " \" that continues the line.

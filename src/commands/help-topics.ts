@@ -17,8 +17,14 @@ export const ENVIRONMENT: Array<[string, string]> = [
   ['AGENTS_LLM_API_KEY', 'the key for `llms create` and `llms update` (or --api-key-stdin); never shown'],
   ['AGENTS_KEY_*', 'keys a stack file may name (apiKeyEnv: AGENTS_KEY_OPENAI); the CLI itself reads none'],
   ['AGENTS_EMULATOR_TOKEN_DELAY_MS', "pause between the emulator's streamed tokens (default 8; 0 = at once)"],
-  ['AGENTS_CACHE_DIR', 'where Node 22.1+ keeps the compiled CLI between runs (default $XDG_CACHE_HOME/agents or ~/.cache/agents)'],
-  ['AGENTS_LIVE_OUTPUT', '1 makes --version, --help and completion scripts come from the program, not the shipped files (tests)'],
+  [
+    'AGENTS_CACHE_DIR',
+    'where Node 22.1+ keeps the compiled CLI between runs (default $XDG_CACHE_HOME/agents or ~/.cache/agents)',
+  ],
+  [
+    'AGENTS_LIVE_OUTPUT',
+    '1 makes --version, --help and completion scripts come from the program, not the shipped files (tests)',
+  ],
   ['NO_COLOR, FORCE_COLOR, TERM=dumb', 'colour; TERM=dumb also stops the spinner'],
   ['CI', 'never prompt, never animate'],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy (never used for a loopback service)'],

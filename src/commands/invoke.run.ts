@@ -23,7 +23,8 @@ type InvokeOptions = z.infer<typeof optionsSchema>;
 
 export async function run(ctx: Context, args: unknown[], options: InvokeOptions): Promise<void> {
   // The flags are checked first: a bad one costs no request, not even the agent's lookup.
-  if (options.events === true && ctx.globals.json) throw new CliError('usage', '--events and --json cannot be used together');
+  if (options.events === true && ctx.globals.json)
+    throw new CliError('usage', '--events and --json cannot be used together');
   const schema = options.outputSchema !== undefined ? await loadOutputSchema(ctx, options.outputSchema) : undefined;
   const params = llmParams(options);
   const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
@@ -38,19 +39,28 @@ export async function run(ctx: Context, args: unknown[], options: InvokeOptions)
     ...(params && { llm_params: params }),
   };
   const client = await ctx.client();
-  if (sessionId && !ctx.globals.json && options.events !== true) ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
+  if (sessionId && !ctx.globals.json && options.events !== true)
+    ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
 
-  const mode: AnswerMode = options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
+  const mode: AnswerMode =
+    options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
   const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
   // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
   const stopwatch = options.stats === true || mode === 'events' ? startStopwatch() : undefined;
-  const answer = await printAnswer(ctx, stopwatch?.watch(events) ?? events, mode, sessionId, stopwatch && (() => stopwatch.read()));
+  const answer = await printAnswer(
+    ctx,
+    stopwatch?.watch(events) ?? events,
+    mode,
+    sessionId,
+    stopwatch && (() => stopwatch.read()),
+  );
   // After the answer's last line (and any tool call lines), so it never lands inside the answer.
   if (stopwatch && options.stats === true) ctx.logger.info(ctx.theme.muted(describeTiming(stopwatch.read())));
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
   // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.
   // Not when the service turned the invoke away: completion offers what state.json knows.
-  if (sessionId && !refused(failure)) await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession: sessionId }));
+  if (sessionId && !refused(failure))
+    await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession: sessionId }));
 
   const structured = schema && !failure ? readStructured(ctx, answer.output, schema) : undefined;
   const problem = failure ?? structured?.problem;
@@ -86,7 +96,11 @@ function readStructured(ctx: Context, output: unknown, schema: OutputSchema): St
     try {
       value = JSON.parse(output);
     } catch {
-      return { problem: new CliError('bad-response', 'the answer to --output-schema is not JSON', { hint: 'The answer is printed on stdout as it came.' }) };
+      return {
+        problem: new CliError('bad-response', 'the answer to --output-schema is not JSON', {
+          hint: 'The answer is printed on stdout as it came.',
+        }),
+      };
     }
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) {
@@ -103,7 +117,8 @@ function readStructured(ctx: Context, output: unknown, schema: OutputSchema): St
  */
 async function readInvokeInput(ctx: Context, positional: string | undefined, options: InvokeOptions): Promise<string> {
   const file = options.inputFile;
-  if (positional !== undefined && file !== undefined) throw new CliError('usage', 'give the input as an argument or with --input-file, not both');
+  if (positional !== undefined && file !== undefined)
+    throw new CliError('usage', 'give the input as an argument or with --input-file, not both');
   const warn = (message: string) => ctx.logger.warn(message);
   let input: string | undefined = positional;
   if (file === '-' && ctx.deps.stdin.isTTY === true) {
@@ -118,7 +133,9 @@ async function readInvokeInput(ctx: Context, positional: string | undefined, opt
   } else if (input === undefined && ctx.interactive)
     input = await ctx.prompter.multiline('Input', { validate: (v) => (v.trim() ? true : 'must not be empty') });
   if (input === undefined || !input.trim()) {
-    throw new CliError('usage', 'missing input', { hint: 'Pass it as an argument, with --input-file FILE, or on stdin.' });
+    throw new CliError('usage', 'missing input', {
+      hint: 'Pass it as an argument, with --input-file FILE, or on stdin.',
+    });
   }
   return input;
 }

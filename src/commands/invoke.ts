@@ -8,7 +8,11 @@ export function addSessionOptions(command: Command): Command {
   return command
     .addOption(new Option('--session <id>', 'use this conversation session').conflicts(['continue']))
     .addOption(new Option('-c, --continue', 'continue the last session this machine used with the agent'))
-    .addOption(new Option('--no-session', 'send no session (the service shares one memory between such calls)').conflicts(['continue']));
+    .addOption(
+      new Option('--no-session', 'send no session (the service shares one memory between such calls)').conflicts([
+        'continue',
+      ]),
+    );
 }
 
 export function invokeCommand(deps: Deps): Command {
@@ -20,10 +24,16 @@ export function invokeCommand(deps: Deps): Command {
     .argument('[input]', 'the input; else --input-file, else piped stdin')
     .option('--input-file <path>', 'read the input from a file (- for stdin)');
   addSessionOptions(command)
-    .option('--output-schema <schema>', 'ask for structured output: a schema string, or @file; a JSON Schema is also checked locally')
+    .option(
+      '--output-schema <schema>',
+      'ask for structured output: a schema string, or @file; a JSON Schema is also checked locally',
+    )
     .option('--no-stream', 'wait for the whole answer instead of streaming it')
     .option('--events', 'print NDJSON events (token, tool_call, error, timing, done) as they arrive')
-    .option('--stats', 'after the answer, print the time to first token, the total time and characters per second on stderr')
+    .option(
+      '--stats',
+      'after the answer, print the time to first token, the total time and characters per second on stderr',
+    )
     .option('--temperature <n>', 'model temperature, 0 to 2', decimal)
     .option('--max-tokens <n>', 'most tokens the model may produce', decimal)
     .action(lazyAction(deps, () => import('./invoke.run.js')));

@@ -17,7 +17,12 @@ const STILL_VALID =
   'On the legacy service a deleted key keeps working: tokens are checked by signature and user, never against the key list. Only rotating the service\u2019s JWT secret revokes it.';
 
 type Verb = 'list' | 'create' | 'rename' | 'delete';
-const OPTIONS = { list: z.object({}), create: z.object({}), rename: z.object({}), delete: z.object({ yes: aSwitch() }) };
+const OPTIONS = {
+  list: z.object({}),
+  create: z.object({}),
+  rename: z.object({}),
+  delete: z.object({ yes: aSwitch() }),
+};
 
 /** A key named by its name, an id prefix or its id (one list request). */
 async function resolveKey(client: ApiClient, reference: string): Promise<ApiKey> {
@@ -38,8 +43,15 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
     if (ctx.globals.json) return ctx.printJson(keys);
     if (ctx.globals.quiet) return ctx.print(keys.map((key) => key.id).join('\n'));
     if (keys.length === 0) return ctx.logger.info('No API keys yet. Mint one with `agents keys create NAME`.');
-    const rows = keys.map((key) => [escapeControls(key.name), key.displayApiKey, (key.createdAt ?? '').slice(0, 10), key.id]);
-    ctx.print(renderTable(['NAME', 'KEY', 'CREATED', 'ID'], rows, { theme: ctx.stdoutTheme, width: ctx.stdoutColumns }));
+    const rows = keys.map((key) => [
+      escapeControls(key.name),
+      key.displayApiKey,
+      (key.createdAt ?? '').slice(0, 10),
+      key.id,
+    ]);
+    ctx.print(
+      renderTable(['NAME', 'KEY', 'CREATED', 'ID'], rows, { theme: ctx.stdoutTheme, width: ctx.stdoutColumns }),
+    );
   },
 
   async create(ctx, args) {
@@ -49,7 +61,9 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
     if (ctx.globals.json) return ctx.printJson(key);
     ctx.print(key.apiKey);
     if (!ctx.globals.quiet)
-      ctx.logger.success(`Minted ${describe(key)}. This is the only time it is shown: store it now (e.g. as a CI secret, used as AGENTS_TOKEN).`);
+      ctx.logger.success(
+        `Minted ${describe(key)}. This is the only time it is shown: store it now (e.g. as a CI secret, used as AGENTS_TOKEN).`,
+      );
   },
 
   async rename(ctx, args) {
@@ -63,7 +77,12 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
   async delete(ctx, args, options) {
     const client = await ctx.client();
     const key = await resolveKey(client, args[0] as string);
-    await confirmDeletion(ctx, describe(key), options.yes, 'It goes from the list, but on the legacy service it keeps working.');
+    await confirmDeletion(
+      ctx,
+      describe(key),
+      options.yes,
+      'It goes from the list, but on the legacy service it keeps working.',
+    );
     await deleteKey(client, key.id);
     if (ctx.globals.json) return ctx.printJson({ id: key.id, name: key.name, deleted: true, stillValid: true });
     ctx.logger.success(`Deleted ${describe(key)} from the list`);
@@ -72,5 +91,8 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
 };
 
 export function keysVerb(verb: Verb): CommandModule<{ yes?: boolean }> {
-  return { optionsSchema: OPTIONS[verb] as z.ZodMiniType<{ yes?: boolean }>, run: (ctx, args, options) => verbs[verb](ctx, args, options) };
+  return {
+    optionsSchema: OPTIONS[verb] as z.ZodMiniType<{ yes?: boolean }>,
+    run: (ctx, args, options) => verbs[verb](ctx, args, options),
+  };
 }

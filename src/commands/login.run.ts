@@ -32,7 +32,8 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   }
 
   await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));
-  if (ctx.globals.json) return ctx.printJson({ profile: settings.profile, baseUrl, verified: options.skipVerify !== true });
+  if (ctx.globals.json)
+    return ctx.printJson({ profile: settings.profile, baseUrl, verified: options.skipVerify !== true });
   ctx.logger.success(`Logged in to ${baseUrl} (profile ${settings.profile})`);
   if (settings.tokenSource === 'env') ctx.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
 }
@@ -58,11 +59,14 @@ async function readToken(ctx: Context, fromStdin: boolean): Promise<string> {
   if (fromStdin) {
     const token = (await readAll(ctx.deps.stdin)).trim();
     if (!token) throw new CliError('usage', 'no token on standard input');
-    if (/\s/.test(token)) throw new CliError('usage', 'the token on standard input contains whitespace; pass only the token');
+    if (/\s/.test(token))
+      throw new CliError('usage', 'the token on standard input contains whitespace; pass only the token');
     return token;
   }
   if (!ctx.interactive) {
-    throw new CliError('usage', 'missing token', { hint: 'Pipe it in with --token-stdin, e.g. `agents login --token-stdin < token.txt`.' });
+    throw new CliError('usage', 'missing token', {
+      hint: 'Pipe it in with --token-stdin, e.g. `agents login --token-stdin < token.txt`.',
+    });
   }
   return (await ctx.prompter.secret('Token', { validate: (v) => (v.trim() ? true : 'must not be empty') })).trim();
 }

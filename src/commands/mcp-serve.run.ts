@@ -26,7 +26,10 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   const { server, stop } = createMcpServer({ ...settings, prefetched });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   // stdout carries protocol only: everything for people goes to stderr.
-  const transport = new StdioServerTransport(ctx.deps.stdin as NodeJS.ReadableStream as never, ctx.deps.stdout as never);
+  const transport = new StdioServerTransport(
+    ctx.deps.stdin as NodeJS.ReadableStream as never,
+    ctx.deps.stdout as never,
+  );
   await server.connect(transport);
   await new Promise<void>((resolve) => {
     const input = ctx.deps.stdin as NodeJS.ReadableStream;
@@ -77,8 +80,10 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
     const host = req.headers.host ?? '';
     if (host !== address && host !== address.replace('127.0.0.1', 'localhost'))
       return void res.writeHead(421).end('Misdirected Request: not this server’s address\n');
-    if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') return void res.writeHead(404).end('Not Found: the endpoint is /mcp\n');
-    if (!bearerMatches(req.headers.authorization, token)) return void res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized\n');
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp')
+      return void res.writeHead(404).end('Not Found: the endpoint is /mcp\n');
+    if (!bearerMatches(req.headers.authorization, token))
+      return void res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized\n');
     const sessionId = req.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!transport) {
@@ -97,7 +102,11 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
   };
   await new Promise<void>((resolve, reject) => {
     http.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new CliError('usage', `port ${port} is already in use`, { hint: 'Pass --port 0 for any free port.' }) : error),
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new CliError('usage', `port ${port} is already in use`, { hint: 'Pass --port 0 for any free port.' })
+          : error,
+      ),
     );
     http.listen(port, '127.0.0.1', () => resolve());
   });

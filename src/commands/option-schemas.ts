@@ -6,7 +6,9 @@ import * as z from 'zod/mini';
 /** A whole number from min (to max), e.g. --limit, --concurrency, --port. */
 export function wholeNumber(flag: string, min: number, max?: number) {
   const range = max === undefined ? `at least ${min}` : `from ${min} to ${max}`;
-  const atLeast = z.number({ error: `${flag} must be a number` }).check(z.int(`${flag} must be a whole number`), z.gte(min, `${flag} must be ${range}`));
+  const atLeast = z
+    .number({ error: `${flag} must be a number` })
+    .check(z.int(`${flag} must be a whole number`), z.gte(min, `${flag} must be ${range}`));
   return max === undefined ? atLeast : atLeast.check(z.lte(max, `${flag} must be ${range}`));
 }
 
@@ -14,10 +16,14 @@ export function wholeNumber(flag: string, min: number, max?: number) {
 export const numberBetween = (flag: string, min: number, max: number) =>
   z
     .number({ error: `${flag} must be a number` })
-    .check(z.gte(min, `${flag} must be between ${min} and ${max}`), z.lte(max, `${flag} must be between ${min} and ${max}`));
+    .check(
+      z.gte(min, `${flag} must be between ${min} and ${max}`),
+      z.lte(max, `${flag} must be between ${min} and ${max}`),
+    );
 
 /** Text that must say something, e.g. --host, --session. */
-export const someText = (flag: string) => z.string({ error: `${flag} must be text` }).check(z.trim(), z.minLength(1, `${flag} must not be empty`));
+export const someText = (flag: string) =>
+  z.string({ error: `${flag} must be text` }).check(z.trim(), z.minLength(1, `${flag} must not be empty`));
 
 /** A switch: true when given (false for its --no- form), absent otherwise. */
 export const aSwitch = () => z.optional(z.boolean());

@@ -5,7 +5,11 @@ import { repeatable } from './define.js';
 
 export function addProvisionOptions(command: Command): Command {
   return command
-    .addOption(new Option('-f, --file <path>', 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)').argParser(repeatable))
+    .addOption(
+      new Option('-f, --file <path>', 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)').argParser(
+        repeatable,
+      ),
+    )
     .addOption(new Option('--concurrency <n>', 'agents worked on at once').default(4).argParser(decimal))
     .option('--allow-unknown-model', 'accept an llmModel this CLI does not know (a newer server may)')
     .addOption(

@@ -1,6 +1,13 @@
 // The verbs of `agents tools|datasources|llms`, for any resource descriptor.
 import * as z from 'zod/mini';
-import { allResources, createResource, deleteResource, getResource, updateResource, type ResourceRecord } from '../api/resources.js';
+import {
+  allResources,
+  createResource,
+  deleteResource,
+  getResource,
+  updateResource,
+  type ResourceRecord,
+} from '../api/resources.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import type { AttachableDescriptor as ResourceDescriptor } from '../resources/descriptor.js';
@@ -41,17 +48,28 @@ const nameOf = (resource: ResourceDescriptor, record: ResourceRecord) => String(
 /** Remembers the names of what was just seen, for completion (best effort, as for agents). */
 const remember = (ctx: Context, resource: ResourceDescriptor, records: ResourceRecord[]) =>
   ctx.recordLocally((state) =>
-    state.rememberResources(resource.plural, Object.fromEntries(records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])]))),
+    state.rememberResources(
+      resource.plural,
+      Object.fromEntries(records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])])),
+    ),
   );
 
 const stringOrNothing = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
-const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: OptionsOf<V>) => Promise<void> } = {
+const verbs: {
+  [V in ResourceVerb]: (
+    resource: ResourceDescriptor,
+    ctx: Context,
+    args: unknown[],
+    options: OptionsOf<V>,
+  ) => Promise<void>;
+} = {
   async list(resource, ctx, _args, { limit, all }) {
     const records = await allResources(await ctx.client(), resource, { limit: all ? Infinity : limit });
     if (ctx.globals.json) ctx.printJson(ctx.shown(records));
     else if (ctx.globals.quiet) for (const record of records) ctx.print(record.id);
-    else if (records.length === 0) ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
+    else if (records.length === 0)
+      ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
     else ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.stdoutColumns));
     await remember(ctx, resource, records);
   },
@@ -67,7 +85,12 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     const client = await ctx.client();
     if (options.ifMissing) {
       const records = await allResources(client, resource);
-      const existing = existingByName(records, (record) => record[resource.nameKey], fields[resource.nameKey], resource.noun);
+      const existing = existingByName(
+        records,
+        (record) => record[resource.nameKey],
+        fields[resource.nameKey],
+        resource.noun,
+      );
       if (existing) {
         printOne(ctx, resource, existing);
         ctx.logger.info(`${resource.noun} ${nameOf(resource, existing)} exists already: nothing created`);
@@ -84,13 +107,21 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
     const id = await requiredId(ctx, resource, args[0]);
     const changes = await givenFields(resource, ctx, options);
     if (Object.keys(changes).length === 0) {
-      throw new CliError('usage', 'nothing to change', { hint: `Pass one or more of ${resource.fields.map(flagName).join(', ')}.` });
-    }
-    const refused = resource.fields.filter((field) => resource.patchRefuses.includes(field.key) && changes[field.key] !== undefined);
-    if (refused.length > 0) {
-      throw new CliError('usage', `the service cannot change ${refused.map(flagName).join(', ')} of a ${resource.noun}: its update fails on them`, {
-        hint: `Create a new ${resource.noun} instead.`,
+      throw new CliError('usage', 'nothing to change', {
+        hint: `Pass one or more of ${resource.fields.map(flagName).join(', ')}.`,
       });
+    }
+    const refused = resource.fields.filter(
+      (field) => resource.patchRefuses.includes(field.key) && changes[field.key] !== undefined,
+    );
+    if (refused.length > 0) {
+      throw new CliError(
+        'usage',
+        `the service cannot change ${refused.map(flagName).join(', ')} of a ${resource.noun}: its update fails on them`,
+        {
+          hint: `Create a new ${resource.noun} instead.`,
+        },
+      );
     }
     const client = await ctx.client();
     // Read first: the service's PATCH needs some fields resent, and its "not found" is unreliable.
@@ -115,7 +146,18 @@ const verbs: { [V in ResourceVerb]: (resource: ResourceDescriptor, ctx: Context,
   },
 };
 
-export function resourceVerb<V extends ResourceVerb>(resource: ResourceDescriptor, verb: V): CommandModule<OptionsOf<V>> {
-  const run = verbs[verb] as (resource: ResourceDescriptor, ctx: Context, args: unknown[], options: OptionsOf<V>) => Promise<void>;
-  return { optionsSchema: OPTIONS[verb] as unknown as z.ZodMiniType<OptionsOf<V>>, run: (ctx, args, options) => run(resource, ctx, args, options) };
+export function resourceVerb<V extends ResourceVerb>(
+  resource: ResourceDescriptor,
+  verb: V,
+): CommandModule<OptionsOf<V>> {
+  const run = verbs[verb] as (
+    resource: ResourceDescriptor,
+    ctx: Context,
+    args: unknown[],
+    options: OptionsOf<V>,
+  ) => Promise<void>;
+  return {
+    optionsSchema: OPTIONS[verb] as unknown as z.ZodMiniType<OptionsOf<V>>,
+    run: (ctx, args, options) => run(resource, ctx, args, options),
+  };
 }

@@ -11,7 +11,8 @@ import { lazyAction, newCommand, withExamples } from './define.js';
 
 import type { ResourceVerb } from './resources.run.js';
 
-const load = (resource: AttachableDescriptor, verb: ResourceVerb) => async () => (await import('./resources.run.js')).resourceVerb(resource, verb);
+const load = (resource: AttachableDescriptor, verb: ResourceVerb) => async () =>
+  (await import('./resources.run.js')).resourceVerb(resource, verb);
 
 export function resourceCommand(deps: Deps, resource: AttachableDescriptor): Command {
   const { kind, noun, plural, examples } = resource;
@@ -24,24 +25,48 @@ export function resourceCommand(deps: Deps, resource: AttachableDescriptor): Com
     return sub;
   };
 
-  verb('list', `List your ${noun}s, newest first`, [`agents ${plural} list`, `agents ${plural} list --json`, `agents ${plural} list -q`])
+  verb('list', `List your ${noun}s, newest first`, [
+    `agents ${plural} list`,
+    `agents ${plural} list --json`,
+    `agents ${plural} list -q`,
+  ])
     .addOption(new Option('--limit <n>', `at most this many ${noun}s`).default(50).argParser(decimal))
     .option('--all', `every ${noun}, page by page`);
   const described = (command: Command) => command.argument(argument, `the ${noun}: ${referenceWords(resource)}`);
-  described(verb('get', `Show one ${noun}`, [`agents ${plural} get ${examples.seeded}`, `agents ${plural} get ${examples.seeded} --json`]));
-  const create = verb('create', `Create ${noun === 'LLM' ? 'an' : 'a'} ${noun} from flags and/or --file (asks for what is missing on a terminal)`, [
-    ...examples.create,
-  ]);
-  addFieldOptions(create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'), resource, 'create').option(
+  described(
+    verb('get', `Show one ${noun}`, [
+      `agents ${plural} get ${examples.seeded}`,
+      `agents ${plural} get ${examples.seeded} --json`,
+    ]),
+  );
+  const create = verb(
+    'create',
+    `Create ${noun === 'LLM' ? 'an' : 'a'} ${noun} from flags and/or --file (asks for what is missing on a terminal)`,
+    [...examples.create],
+  );
+  addFieldOptions(
+    create.option('-f, --file <path>', 'JSON or YAML with the fields (- for stdin); flags override it'),
+    resource,
+    'create',
+  ).option(
     IF_MISSING_FLAG,
     `when ${noun === 'LLM' ? 'an LLM of this provider' : `a ${noun} of this name`} exists, print it and create nothing (safe to re-run)`,
   );
-  addFieldOptions(described(verb('update', `Change only the given fields of a ${noun}`, [examples.update])), resource, 'update');
+  addFieldOptions(
+    described(verb('update', `Change only the given fields of a ${noun}`, [examples.update])),
+    resource,
+    'update',
+  );
   if (resource.deletable) {
-    described(verb('delete', `Delete a ${noun} (agents that use it lose it)`, [`id=$(${examples.scratch}) && agents ${plural} delete "$id" --yes`])).option(
-      '-y, --yes',
-      'do not ask for confirmation',
-    );
+    described(
+      verb('delete', `Delete a ${noun} (agents that use it lose it)`, [
+        `id=$(${examples.scratch}) && agents ${plural} delete "$id" --yes`,
+      ]),
+    ).option('-y, --yes', 'do not ask for confirmation');
   }
-  return withExamples(group, [`agents ${plural} list`, ...examples.create.slice(0, 1), `agents ${plural} get ${examples.seeded}`]);
+  return withExamples(group, [
+    `agents ${plural} list`,
+    ...examples.create.slice(0, 1),
+    `agents ${plural} get ${examples.seeded}`,
+  ]);
 }

@@ -1,12 +1,19 @@
 import type { Context } from '../context.js';
 import { maskToken } from '../ui/mask.js';
 
-const sourceLabel = { flag: 'flag', env: 'environment', profile: 'config file', default: 'default', none: 'not set' } as const;
+const sourceLabel = {
+  flag: 'flag',
+  env: 'environment',
+  profile: 'config file',
+  default: 'default',
+  none: 'not set',
+} as const;
 
 export async function run(ctx: Context, _args: unknown[]): Promise<void> {
   const s = ctx.settings();
   const token = s.token === undefined ? undefined : maskToken(s.token);
-  const tokenOrigin = s.tokenSource === 'env' ? 'AGENTS_TOKEN' : s.tokenSource === 'profile' ? ctx.configStore().file : undefined;
+  const tokenOrigin =
+    s.tokenSource === 'env' ? 'AGENTS_TOKEN' : s.tokenSource === 'profile' ? ctx.configStore().file : undefined;
 
   if (ctx.globals.json) {
     return ctx.printJson({
@@ -22,7 +29,12 @@ export async function run(ctx: Context, _args: unknown[]): Promise<void> {
   const t = ctx.stdoutTheme;
   const rows: Array<[string, string]> = [
     ['profile', s.profile],
-    ['base URL', s.baseUrl ? `${s.baseUrl} ${t.muted(`(${sourceLabel[s.baseUrlSource]})`)}` : t.warn('not set — run `agents login`')],
+    [
+      'base URL',
+      s.baseUrl
+        ? `${s.baseUrl} ${t.muted(`(${sourceLabel[s.baseUrlSource]})`)}`
+        : t.warn('not set — run `agents login`'),
+    ],
     ['token', token ? `${token} ${t.muted(`(from ${tokenOrigin})`)}` : t.warn('not set — run `agents login`')],
     ['timeout', `${s.timeoutSeconds}s ${t.muted(`(${sourceLabel[s.timeoutSource]})`)}`],
     ['config file', ctx.configStore().file],

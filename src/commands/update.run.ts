@@ -17,9 +17,13 @@ export const optionsSchema = fieldFlagOptions;
 export async function run(ctx: Context, args: unknown[], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
   let fields = await readAgentFields(ctx, options);
   if (fields.llmProvider !== undefined) {
-    throw new CliError('usage', 'update cannot change llmProvider: the service has no such field on PATCH and would drop it', {
-      hint: 'Change --llm-model to a model of the other provider (the service then attaches that provider’s LLM), or attach an LLM with `agents add-llm AGENT PROVIDER`.',
-    });
+    throw new CliError(
+      'usage',
+      'update cannot change llmProvider: the service has no such field on PATCH and would drop it',
+      {
+        hint: 'Change --llm-model to a model of the other provider (the service then attaches that provider’s LLM), or attach an LLM with `agents add-llm AGENT PROVIDER`.',
+      },
+    );
   }
   const wizard = Object.keys(fields).length === 0 && ctx.interactive;
   if (Object.keys(fields).length === 0 && !wizard) {

@@ -50,7 +50,8 @@ export function bashScript(plan: CompletionPlan): string {
   const pathCases = plan.paths
     .map((p) => {
       const args = p.args.map(
-        (source, i) => `          ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${valuesCommand(source, plan.name)} ;;`,
+        (source, i) =>
+          `          ${i}${i === p.args.length - 1 && p.lastIsVariadic ? '|*' : ''}) ${valuesCommand(source, plan.name)} ;;`,
       );
       const positional = p.subcommands.length
         ? `COMPREPLY=($(compgen -W "${p.subcommands.map((s) => s.name).join(' ')}" -- "$cur"))`

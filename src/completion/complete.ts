@@ -14,7 +14,12 @@ import { KINDS } from '../resources/registry.js';
 const KNOWN_SECTIONS = new Set(Object.values(KINDS).map((resource) => resource.plural));
 
 /** One candidate per line, `value<TAB>description` where there is a description; only those starting with `prefix`. */
-export function completionCandidates(what: string | undefined, env: Record<string, string | undefined>, prefix = '', words: string[] = []): string[] {
+export function completionCandidates(
+  what: string | undefined,
+  env: Record<string, string | undefined>,
+  prefix = '',
+  words: string[] = [],
+): string[] {
   const dir = configDir(env);
   const read = (name: string) => {
     try {
@@ -49,7 +54,8 @@ function knownCandidates(known: Record<string, { name?: unknown; lastUsed?: unkn
   const recent = Object.entries(known)
     .filter(([id]) => isSafeWord(id))
     .sort(mostRecentFirst);
-  const nameOf = (entry: { name?: unknown }) => (typeof entry?.name === 'string' && isSafeWord(entry.name) ? entry.name : undefined);
+  const nameOf = (entry: { name?: unknown }) =>
+    typeof entry?.name === 'string' && isSafeWord(entry.name) ? entry.name : undefined;
   const ids = recent.map(([id, entry]) => (nameOf(entry) ? `${id}\t${nameOf(entry)}` : id));
   const names = recent.flatMap(([id, entry]) => {
     const name = nameOf(entry);
@@ -59,7 +65,11 @@ function knownCandidates(known: Record<string, { name?: unknown; lastUsed?: unkn
 }
 
 /** The service the line being typed talks to: its flags, else the environment, else the profile's saved address. */
-function scopeOfLine(words: string[], env: Record<string, string | undefined>, config: Record<string, unknown>): string {
+function scopeOfLine(
+  words: string[],
+  env: Record<string, string | undefined>,
+  config: Record<string, unknown>,
+): string {
   const flag = (name: string) => {
     let value: string | undefined;
     words.forEach((word, index) => {
@@ -69,7 +79,10 @@ function scopeOfLine(words: string[], env: Record<string, string | undefined>, c
     return value || undefined;
   };
   const profile = flag('--profile') ?? (env.AGENTS_PROFILE || 'default');
-  const profiles = (typeof config.profiles === 'object' && config.profiles ? config.profiles : {}) as Record<string, { baseUrl?: unknown }>;
+  const profiles = (typeof config.profiles === 'object' && config.profiles ? config.profiles : {}) as Record<
+    string,
+    { baseUrl?: unknown }
+  >;
   const saved = Object.hasOwn(profiles, profile) ? profiles[profile]?.baseUrl : undefined;
   const baseUrl = flag('--base-url') ?? (env.AGENTS_BASE_URL || (typeof saved === 'string' ? saved : undefined));
   return serviceScope(profile, scopeBaseUrl(baseUrl));

@@ -22,7 +22,9 @@ function valueArgs(source: ValueSource | undefined): string {
 }
 
 function optionLine(name: string, condition: string | undefined, option: OptionSpec): string {
-  const flags = option.flags.map((flag) => (flag.startsWith('--') ? ` -l ${flag.slice(2)}` : ` -s ${flag.slice(1)}`)).join('');
+  const flags = option.flags
+    .map((flag) => (flag.startsWith('--') ? ` -l ${flag.slice(2)}` : ` -s ${flag.slice(1)}`))
+    .join('');
   const when = condition ? ` -n ${quote(condition)}` : '';
   return `complete -c ${name}${when}${flags}${valueArgs(option.value)} -d ${quote(option.description)}`;
 }
@@ -67,12 +69,17 @@ export function fishScript(plan: CompletionPlan): string {
     '',
     `complete -c ${name} -f`,
     ...plan.globalOptions.map((option) => optionLine(name, undefined, option)),
-    ...plan.commands.map((c) => `complete -c ${name} -n ${quote(`__${name}_at ''`)} -a ${quote(c.name)} -d ${quote(c.summary)}`),
+    ...plan.commands.map(
+      (c) => `complete -c ${name} -n ${quote(`__${name}_at ''`)} -a ${quote(c.name)} -d ${quote(c.summary)}`,
+    ),
   ];
   for (const p of plan.paths) {
     const here = `__${name}_at ${quote(p.path)}`;
     for (const option of p.options) lines.push(optionLine(name, here, option));
-    for (const sub of p.subcommands) lines.push(`complete -c ${name} -n ${quote(`__${name}_at '${p.path}' 0`)} -a ${quote(sub.name)} -d ${quote(sub.summary)}`);
+    for (const sub of p.subcommands)
+      lines.push(
+        `complete -c ${name} -n ${quote(`__${name}_at '${p.path}' 0`)} -a ${quote(sub.name)} -d ${quote(sub.summary)}`,
+      );
     p.args.forEach((source, index) => {
       if (source.kind === 'free') return;
       const at = `__${name}_at '${p.path}' ${index}`;

@@ -76,13 +76,16 @@ function describeArgs(command: Command): ValueSource[] {
   return command.registeredArguments.map((argument) => {
     if (argument.argChoices) return { kind: 'choices', choices: argument.argChoices };
     // `help <TAB>`: the commands beside it, and the topics.
-    if (argument.name() === HELP_ARGUMENT) return { kind: 'choices', choices: [...siblingsOf(command), ...Object.keys(HELP_TOPICS)] };
+    if (argument.name() === HELP_ARGUMENT)
+      return { kind: 'choices', choices: [...siblingsOf(command), ...Object.keys(HELP_TOPICS)] };
     return knownOf(argument.name()) ?? { kind: 'free' };
   });
 }
 
 const siblingsOf = (command: Command) =>
-  (command.parent?.commands ?? []).filter((c) => c !== command && !(c as unknown as { _hidden?: boolean })._hidden).map((c) => c.name());
+  (command.parent?.commands ?? [])
+    .filter((c) => c !== command && !(c as unknown as { _hidden?: boolean })._hidden)
+    .map((c) => c.name());
 
 function describeCommand(command: Command): CommandSpec {
   return {
@@ -91,7 +94,9 @@ function describeCommand(command: Command): CommandSpec {
     options: describeOptions(command),
     args: describeArgs(command),
     lastIsVariadic: command.registeredArguments.at(-1)?.variadic ?? false,
-    subcommands: command.commands.filter((sub) => !(sub as unknown as { _hidden?: boolean })._hidden).map(describeCommand),
+    subcommands: command.commands
+      .filter((sub) => !(sub as unknown as { _hidden?: boolean })._hidden)
+      .map(describeCommand),
   };
 }
 

@@ -24,9 +24,12 @@ function values(source: ValueSource, label: string): string {
 }
 
 export function zshScript(plan: CompletionPlan): string {
-  const flagPairs = (options: CompletionPlan['globalOptions']) => options.flatMap((o) => o.flags.map((flag): [string, string] => [flag, o.description]));
+  const flagPairs = (options: CompletionPlan['globalOptions']) =>
+    options.flatMap((o) => o.flags.map((flag): [string, string] => [flag, o.description]));
   const globals = flagPairs(plan.globalOptions);
-  const valueCases = plan.valueCases.map(({ patterns, source }) => `    ${patterns.join('|')}) ${values(source, 'value')}; return ;;`).join('\n');
+  const valueCases = plan.valueCases
+    .map(({ patterns, source }) => `    ${patterns.join('|')}) ${values(source, 'value')}; return ;;`)
+    .join('\n');
   const pathCases = plan.paths
     .map((p) => {
       const args = p.args.map(

@@ -8,7 +8,9 @@ export function normalizeBaseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new CliError('usage', `"${value}" is not a valid URL`, { hint: 'Use a full address such as https://agents.example.com' });
+    throw new CliError('usage', `"${value}" is not a valid URL`, {
+      hint: 'Use a full address such as https://agents.example.com',
+    });
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError('usage', `base URL must start with http:// or https://, got "${value}"`);

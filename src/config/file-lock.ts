@@ -26,7 +26,11 @@ interface LockState {
 }
 
 /** Runs `work` holding FILE.lock; throws a CliError of kind 'busy' naming the lock if it cannot be had in time. */
-export async function withFileLock<T>(file: string, work: () => T | Promise<T>, timing: LockTiming = LOCK_TIMING): Promise<T> {
+export async function withFileLock<T>(
+  file: string,
+  work: () => T | Promise<T>,
+  timing: LockTiming = LOCK_TIMING,
+): Promise<T> {
   const lock = `${file}.lock`;
   const token = `${process.pid} ${randomBytes(8).toString('hex')}`;
   await acquire(lock, token, timing);
@@ -56,9 +60,13 @@ async function acquire(lock: string, token: string, timing: LockTiming): Promise
       deadline = Math.min(Date.now() + timing.waitMs, started + 10 * timing.waitMs);
     }
     if (Date.now() >= deadline) {
-      throw new CliError('busy', `another agents process holds ${lock} (waited ${Math.round((Date.now() - started) / 1000)} s)`, {
-        hint: 'Try again; if no other agents command is running, remove that file.',
-      });
+      throw new CliError(
+        'busy',
+        `another agents process holds ${lock} (waited ${Math.round((Date.now() - started) / 1000)} s)`,
+        {
+          hint: 'Try again; if no other agents command is running, remove that file.',
+        },
+      );
     }
     // Holders keep the lock for a few ms: poll fast at first, then back off, with jitter so waiters spread out.
     await sleep(Math.min(2 + attempt * 3, 40) * (0.5 + Math.random()));

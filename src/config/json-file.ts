@@ -20,9 +20,13 @@ export function ensurePrivateDir(dir: string): void {
     const { mode, uid } = statSync(dir);
     if ((mode & 0o077) !== 0 && uid === process.getuid?.()) chmodSync(dir, mode & 0o700);
   } catch (error) {
-    throw new CliError('config', `cannot use the config folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, {
-      hint: 'Make it yours and writable, or point AGENTS_CONFIG_DIR at another folder.',
-    });
+    throw new CliError(
+      'config',
+      `cannot use the config folder ${dir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      {
+        hint: 'Make it yours and writable, or point AGENTS_CONFIG_DIR at another folder.',
+      },
+    );
   }
 }
 
@@ -31,7 +35,10 @@ export function ensurePrivateDir(dir: string): void {
  * tens of ms, so it is loaded first and the returned writer is called under the file's lock
  * (which the caller took after ensurePrivateDir, so the folder is there).
  */
-export async function jsonObjectWriter(dir: string, name: string): Promise<(value: Record<string, unknown>) => Promise<void>> {
+export async function jsonObjectWriter(
+  dir: string,
+  name: string,
+): Promise<(value: Record<string, unknown>) => Promise<void>> {
   const { default: Conf } = await import('conf');
   return async (value) => {
     const store = new Conf<Record<string, unknown>>({
@@ -54,7 +61,9 @@ export async function jsonObjectWriter(dir: string, name: string): Promise<(valu
  */
 export async function writeStateObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
   const path = join(dir, `${name}.json`);
-  await reportWriteFailure(path, () => atomicWrite(path, JSON.stringify(value, null, '\t'), { mode: PRIVATE_FILE_MODE }));
+  await reportWriteFailure(path, () =>
+    atomicWrite(path, JSON.stringify(value, null, '\t'), { mode: PRIVATE_FILE_MODE }),
+  );
 }
 
 async function reportWriteFailure(path: string, write: () => void): Promise<void> {

@@ -34,7 +34,10 @@ export const CONFIG_KEYS: ConfigKey[] = [
 
 export function findConfigKey(name: string): ConfigKey {
   const key = CONFIG_KEYS.find((candidate) => candidate.name === name);
-  if (!key) throw new CliError('usage', `unknown setting "${name}"`, { hint: `Known settings: ${CONFIG_KEYS.map((k) => k.name).join(', ')}` });
+  if (!key)
+    throw new CliError('usage', `unknown setting "${name}"`, {
+      hint: `Known settings: ${CONFIG_KEYS.map((k) => k.name).join(', ')}`,
+    });
   return key;
 }
 

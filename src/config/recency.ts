@@ -1,4 +1,6 @@
 // Entries of state.json, most recently used first (by the ISO time each keeps). Shared by the
 // state store and by completion, which must load nothing heavier.
-export const mostRecentFirst = ([, a]: [string, { lastUsed?: unknown }], [, b]: [string, { lastUsed?: unknown }]): number =>
-  String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? ''));
+export const mostRecentFirst = (
+  [, a]: [string, { lastUsed?: unknown }],
+  [, b]: [string, { lastUsed?: unknown }],
+): number => String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? ''));

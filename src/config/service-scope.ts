@@ -24,7 +24,11 @@ export function scopedRecords(raw: Record<string, unknown>, scope: string): Reco
   return objectOr(services[scope]);
 }
 
-export function withScopedRecords(raw: Record<string, unknown>, scope: string, records: Record<string, unknown>): Record<string, unknown> {
+export function withScopedRecords(
+  raw: Record<string, unknown>,
+  scope: string,
+  records: Record<string, unknown>,
+): Record<string, unknown> {
   return { ...raw, services: { ...objectOr(raw.services), [scope]: records } };
 }
 

@@ -34,7 +34,11 @@ export function resolveProfileName(globals: GlobalOptions, env: Record<string, s
   return name;
 }
 
-export function resolveSettings(globals: GlobalOptions, env: Record<string, string | undefined>, store: ConfigStore): Settings {
+export function resolveSettings(
+  globals: GlobalOptions,
+  env: Record<string, string | undefined>,
+  store: ConfigStore,
+): Settings {
   const profileName = resolveProfileName(globals, env);
   const profile = store.profile(profileName);
 

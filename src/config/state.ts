@@ -47,7 +47,8 @@ export class StateStore {
 
   private read(): Record<string, unknown> {
     return readJsonObject(this.file, (reason) => {
-      if (!this.startedAfresh) this.warn(`${this.file} is not valid (${reason}); starting it afresh (it only remembers names and sessions)`);
+      if (!this.startedAfresh)
+        this.warn(`${this.file} is not valid (${reason}); starting it afresh (it only remembers names and sessions)`);
       this.startedAfresh = true;
     });
   }
@@ -59,7 +60,8 @@ export class StateStore {
   /** Records what this machine learnt of some agents, in one write (apply records hundreds). */
   rememberAgents(changes: Record<string, Partial<KnownAgent>>, now = new Date()): Promise<void> {
     return this.change<KnownAgent>((agents) => {
-      for (const [id, change] of Object.entries(changes)) agents[id] = { ...agents[id], ...change, lastUsed: now.toISOString() };
+      for (const [id, change] of Object.entries(changes))
+        agents[id] = { ...agents[id], ...change, lastUsed: now.toISOString() };
       return true;
     });
   }
@@ -69,10 +71,15 @@ export class StateStore {
   }
 
   /** Records the names of tools, datasources or LLMs just seen, keeping the most recent. */
-  rememberResources(section: ResourceSection, names: Record<string, string | undefined>, now = new Date()): Promise<void> {
+  rememberResources(
+    section: ResourceSection,
+    names: Record<string, string | undefined>,
+    now = new Date(),
+  ): Promise<void> {
     return this.change((known: Record<string, KnownResource>) => {
       if (Object.keys(names).length === 0) return false;
-      for (const [id, name] of Object.entries(names)) known[id] = { ...(name ? { name } : {}), lastUsed: now.toISOString() };
+      for (const [id, name] of Object.entries(names))
+        known[id] = { ...(name ? { name } : {}), lastUsed: now.toISOString() };
       for (const [id] of Object.entries(known).sort(mostRecentFirst).slice(MOST_KEPT)) delete known[id];
       return true;
     }, section);
@@ -83,19 +90,29 @@ export class StateStore {
   }
 
   /** Read, change and write under the lock: parallel invocations each keep their entry. */
-  private async change<T>(apply: (entries: Record<string, T>) => boolean, section: 'agents' | ResourceSection = 'agents'): Promise<void> {
+  private async change<T>(
+    apply: (entries: Record<string, T>) => boolean,
+    section: 'agents' | ResourceSection = 'agents',
+  ): Promise<void> {
     ensurePrivateDir(this.dir);
     assertWritable(this.file);
     await withFileLock(this.file, async () => {
       const raw = this.read();
       const records = scopedRecords(raw, this.scope);
       const entries = sectionOf<T>(records, section);
-      if (apply(entries)) await writeStateObject(this.dir, STATE_NAME, withScopedRecords(raw, this.scope, { ...records, [section]: entries }));
+      if (apply(entries))
+        await writeStateObject(
+          this.dir,
+          STATE_NAME,
+          withScopedRecords(raw, this.scope, { ...records, [section]: entries }),
+        );
     });
   }
 }
 
 function sectionOf<T = KnownAgent>(raw: Record<string, unknown>, section: string): Record<string, T> {
   const entries = raw[section];
-  return typeof entries === 'object' && entries !== null && !Array.isArray(entries) ? { ...(entries as Record<string, T>) } : {};
+  return typeof entries === 'object' && entries !== null && !Array.isArray(entries)
+    ? { ...(entries as Record<string, T>) }
+    : {};
 }

@@ -21,7 +21,8 @@ export function untrustedConfigPaths(dir: string, files: readonly string[] = ['c
     }
     if (stats.isSymbolicLink()) continue;
     if (stats.uid !== uid && stats.uid !== 0) problems.push(`${path} belongs to another user (uid ${stats.uid})`);
-    else if ((stats.mode & 0o022) !== 0) problems.push(`${path} can be written by ${(stats.mode & 0o002) !== 0 ? 'every user' : 'its group'}`);
+    else if ((stats.mode & 0o022) !== 0)
+      problems.push(`${path} can be written by ${(stats.mode & 0o002) !== 0 ? 'every user' : 'its group'}`);
   }
   return problems;
 }

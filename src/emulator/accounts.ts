@@ -29,7 +29,13 @@ export class Accounts {
 
   constructor(seededToken: string) {
     const now = pythonTimestamp(new Date(Date.UTC(2024, 4, 20, 10, 0)));
-    this.addUser({ id: SEED_API_USER_ID, email: 'emulator@localhost', token: seededToken, createdAt: now, updatedAt: now });
+    this.addUser({
+      id: SEED_API_USER_ID,
+      email: 'emulator@localhost',
+      token: seededToken,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   /** The user a bearer token belongs to, or undefined for a token the service cannot read. */
@@ -39,14 +45,27 @@ export class Accounts {
 
   createUser(email: string): UserRow {
     const now = pythonTimestamp();
-    return this.addUser({ id: randomUUID(), email, token: `emu_user_${randomBytes(16).toString('hex')}`, createdAt: now, updatedAt: now });
+    return this.addUser({
+      id: randomUUID(),
+      email,
+      token: `emu_user_${randomBytes(16).toString('hex')}`,
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   /** A new key: the record as listed, and the key itself, shown this once. */
   createKey(apiUserId: string, name: string): { row: KeyRow; apiKey: string } {
     const apiKey = `emu_key_${randomBytes(20).toString('hex')}`;
     const now = pythonTimestamp();
-    const row: KeyRow = { id: randomUUID(), name, displayApiKey: `${apiKey.slice(0, 3)}****${apiKey.slice(-4)}`, createdAt: now, updatedAt: now, apiUserId };
+    const row: KeyRow = {
+      id: randomUUID(),
+      name,
+      displayApiKey: `${apiKey.slice(0, 3)}****${apiKey.slice(-4)}`,
+      createdAt: now,
+      updatedAt: now,
+      apiUserId,
+    };
     this.keys.set(row.id, row);
     this.userOfToken.set(apiKey, apiUserId);
     return { row, apiKey };

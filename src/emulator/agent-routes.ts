@@ -22,7 +22,18 @@ const AGENT_FIELDS: Record<string, FieldRule> = {
   type: { type: 'str', oneOf: AGENT_TYPES },
 };
 
-const WRITABLE = ['name', 'description', 'isActive', 'initialMessage', 'prompt', 'llmModel', 'avatar', 'outputSchema', 'metadata', 'type'] as const;
+const WRITABLE = [
+  'name',
+  'description',
+  'isActive',
+  'initialMessage',
+  'prompt',
+  'llmModel',
+  'avatar',
+  'outputSchema',
+  'metadata',
+  'type',
+] as const;
 
 function pick(body: Record<string, unknown>): Partial<AgentRow> {
   return Object.fromEntries(WRITABLE.filter((key) => key in body).map((key) => [key, body[key]])) as Partial<AgentRow>;
@@ -35,13 +46,32 @@ type Relations = 'loaded' | 'empty' | 'null' | 'list';
  * read the row before linking (empty lists); PATCH and DELETE load none (null); the list loads only
  * the LLM link rows, without the LLM. Create sends metadata as JSON text, the others as a value.
  */
-function agentView(ctx: RouteContext, row: AgentRow, relations: Relations, metadata: 'text' | 'value' = 'value'): Record<string, unknown> {
+function agentView(
+  ctx: RouteContext,
+  row: AgentRow,
+  relations: Relations,
+  metadata: 'text' | 'value' = 'value',
+): Record<string, unknown> {
   const rel = (kind: LinkKind) => {
     if (relations === 'null' || (relations === 'list' && kind !== 'llm')) return null;
     if (relations === 'empty') return [];
     return ctx.store.linksOf(kind, row.id).map((link) => ctx.store.linkRecord(kind, link, relations === 'loaded'));
   };
-  const { id, type, name, avatar, initialMessage, description, isActive, createdAt, updatedAt, llmModel, prompt, apiUserId, outputSchema } = row;
+  const {
+    id,
+    type,
+    name,
+    avatar,
+    initialMessage,
+    description,
+    isActive,
+    createdAt,
+    updatedAt,
+    llmModel,
+    prompt,
+    apiUserId,
+    outputSchema,
+  } = row;
   // In the Prisma model's order, as §2.1's example shows it.
   return {
     id,

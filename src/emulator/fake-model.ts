@@ -34,8 +34,17 @@ export function tokenize(text: string): string[] {
   return tokens;
 }
 
-export function answer(input: string, history: string[], tools: string[], outputSchema: string | undefined): ModelAnswer {
-  const toolUses = tools.map((name) => ({ name, args: { query: input.slice(0, 60) }, response: `${name} result for "${input.slice(0, 40)}"` }));
+export function answer(
+  input: string,
+  history: string[],
+  tools: string[],
+  outputSchema: string | undefined,
+): ModelAnswer {
+  const toolUses = tools.map((name) => ({
+    name,
+    args: { query: input.slice(0, 60) },
+    response: `${name} result for "${input.slice(0, 40)}"`,
+  }));
   if (outputSchema !== undefined) {
     const structured = structuredAnswer(input, outputSchema);
     return { tokens: [JSON.stringify(structured)], toolUses, structured };
@@ -43,10 +52,12 @@ export function answer(input: string, history: string[], tools: string[], output
   const reply = MARKERS.reply.exec(input);
   if (reply) return { tokens: tokenize(reply[1]!), toolUses: [] };
   const long = MARKERS.long.exec(input);
-  if (long) return { tokens: Array.from({ length: Number(long[1]) }, (_v, i) => (i === 0 ? 'token' : ' token')), toolUses };
+  if (long)
+    return { tokens: Array.from({ length: Number(long[1]) }, (_v, i) => (i === 0 ? 'token' : ' token')), toolUses };
 
   const earlier = history.at(-1);
-  const first = earlier === undefined ? `You said: "${input}".` : `Earlier you said: "${earlier}". Now you said: "${input}".`;
+  const first =
+    earlier === undefined ? `You said: "${input}".` : `Earlier you said: "${earlier}". Now you said: "${input}".`;
   const second = `This is turn ${history.length + 1} of the session — it is 21°C and sunny in the emulator.`;
   return { tokens: tokenize(`${first}\n${second}`), toolUses };
 }
@@ -63,11 +74,18 @@ function structuredAnswer(input: string, schemaText: string): unknown {
 }
 
 function valueFor(schema: unknown, name: string, input: string): unknown {
-  const s = (schema ?? {}) as { type?: unknown; properties?: Record<string, unknown>; items?: unknown; enum?: unknown[] };
+  const s = (schema ?? {}) as {
+    type?: unknown;
+    properties?: Record<string, unknown>;
+    items?: unknown;
+    enum?: unknown[];
+  };
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   if (type === 'object' || s.properties) {
-    return Object.fromEntries(Object.entries(s.properties ?? {}).map(([key, inner]) => [key, valueFor(inner, key, input)]));
+    return Object.fromEntries(
+      Object.entries(s.properties ?? {}).map(([key, inner]) => [key, valueFor(inner, key, input)]),
+    );
   }
   switch (type) {
     case 'string':

@@ -7,7 +7,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
-export function sendEnvelope(res: ServerResponse, data: unknown, status = 200, extra: Record<string, unknown> = {}): void {
+export function sendEnvelope(
+  res: ServerResponse,
+  data: unknown,
+  status = 200,
+  extra: Record<string, unknown> = {},
+): void {
   sendJson(res, status, { success: true, data: data ?? null, ...extra });
 }
 

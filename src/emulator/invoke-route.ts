@@ -21,7 +21,8 @@ export const invokeAgent: Handler = async (ctx) => {
         llm_params: { type: 'object' },
       })
     : errors;
-  if (problems.length === 0 && body?.llm_params) problems.push(...checkLlmParams(body.llm_params as Record<string, unknown>));
+  if (problems.length === 0 && body?.llm_params)
+    problems.push(...checkLlmParams(body.llm_params as Record<string, unknown>));
   if (problems.length > 0) return sendValidation(ctx.res, problems);
 
   const agentId = ctx.params[0]!;
@@ -31,7 +32,9 @@ export const invokeAgent: Handler = async (ctx) => {
   const input = body!.input as string;
   const memoryKey = `agt_${agentId}_${(body!.sessionId as string | undefined) ?? ''}`;
   const history = ctx.store.memory.get(memoryKey) ?? [];
-  const tools = ctx.store.linksOf('tool', agentId).map((link) => String(ctx.store.findInCatalog('tool', link.targetId)?.name ?? link.targetId));
+  const tools = ctx.store
+    .linksOf('tool', agentId)
+    .map((link) => String(ctx.store.findInCatalog('tool', link.targetId)?.name ?? link.targetId));
   const schema = (body!.outputSchema as string | undefined) || agent.outputSchema || undefined;
   const result = answer(input, history, tools, schema);
   ctx.store.memory.set(memoryKey, [...history, input]);
@@ -59,10 +62,18 @@ function checkLlmParams(params: Record<string, unknown>) {
   const problems = [];
   const { temperature, max_tokens } = params;
   if (temperature !== undefined && (typeof temperature !== 'number' || temperature < 0 || temperature > 2)) {
-    problems.push({ loc: ['body', 'llm_params', 'temperature'], msg: 'temperature must be between 0 and 2', type: 'value_error' });
+    problems.push({
+      loc: ['body', 'llm_params', 'temperature'],
+      msg: 'temperature must be between 0 and 2',
+      type: 'value_error',
+    });
   }
   if (max_tokens !== undefined && (!Number.isInteger(max_tokens) || (max_tokens as number) < 1)) {
-    problems.push({ loc: ['body', 'llm_params', 'max_tokens'], msg: 'ensure this value is greater than or equal to 1', type: 'value_error.number.not_ge' });
+    problems.push({
+      loc: ['body', 'llm_params', 'max_tokens'],
+      msg: 'ensure this value is greater than or equal to 1',
+      type: 'value_error.number.not_ge',
+    });
   }
   return problems;
 }

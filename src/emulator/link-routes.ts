@@ -57,6 +57,8 @@ export function listCatalog(kind: LinkKind): Handler {
     if (!ATTACHABLE_OF[kind].paged) return sendEnvelope(ctx.res, all);
     const page = readPage(ctx);
     if (!page) return;
-    sendEnvelope(ctx.res, all.slice(page.skip, page.skip + page.take), 200, { total_pages: Math.ceil(all.length / page.take) });
+    sendEnvelope(ctx.res, all.slice(page.skip, page.skip + page.take), 200, {
+      total_pages: Math.ceil(all.length / page.take),
+    });
   };
 }

@@ -47,7 +47,11 @@ function badEnum(ctx: RouteContext, kind: LinkKind, body: Record<string, unknown
   if (value === undefined || values.includes(value as string)) return false;
   if (ctx.config.strict)
     sendValidation(ctx.res, [
-      { loc: ['body', key], msg: `value is not a valid enumeration member; permitted: ${values.map((v) => `'${v}'`).join(', ')}`, type: 'type_error.enum' },
+      {
+        loc: ['body', key],
+        msg: `value is not a valid enumeration member; permitted: ${values.map((v) => `'${v}'`).join(', ')}`,
+        type: 'type_error.enum',
+      },
     ]);
   else if (caught) sendDetail(ctx.res, 500, `Invalid enum value "${String(value)}" for field ${key}`);
   else sendInternalError(ctx.res);
@@ -86,7 +90,8 @@ export function createRecord(kind: LinkKind): Handler {
       const body = readValidBody(ctx, DATASOURCE_RULES);
       if (!body || badEnum(ctx, kind, body, true)) return;
       const metadata = body.metadata as Record<string, unknown> | undefined;
-      if (metadata && Object.keys(metadata).length === 0 && !ctx.config.strict) return sendDetail(ctx.res, 500, 'Invalid argument type for metadata'); // an empty {} reaches Prisma as an object
+      if (metadata && Object.keys(metadata).length === 0 && !ctx.config.strict)
+        return sendDetail(ctx.res, 500, 'Invalid argument type for metadata'); // an empty {} reaches Prisma as an object
       const record = ctx.store.addToCatalog('datasource', {
         name: body.name,
         content: body.content ?? null,
@@ -106,7 +111,15 @@ export function createRecord(kind: LinkKind): Handler {
     }
     const body = readValidBody(ctx, LLM_RULES);
     if (!body || badEnum(ctx, kind, body, false)) return;
-    created(ctx, ctx.store.addToCatalog('llm', { provider: body.provider, apiKey: body.apiKey, options: body.options ?? null, agents: null }));
+    created(
+      ctx,
+      ctx.store.addToCatalog('llm', {
+        provider: body.provider,
+        apiKey: body.apiKey,
+        options: body.options ?? null,
+        agents: null,
+      }),
+    );
   };
 }
 
@@ -114,7 +127,11 @@ export function getRecord(kind: LinkKind): Handler {
   return (ctx) => {
     const record = ctx.store.findInCatalog(kind, ctx.params[0]!);
     if (record) return sendEnvelope(ctx.res, record);
-    missing(ctx, kind, () => (kind === 'llm' ? sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'options'") : sendEnvelope(ctx.res, null)));
+    missing(ctx, kind, () =>
+      kind === 'llm'
+        ? sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'options'")
+        : sendEnvelope(ctx.res, null),
+    );
   };
 }
 
@@ -127,7 +144,9 @@ export function updateRecord(kind: LinkKind): Handler {
       if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendInternalError(ctx.res)); // None.toolConfig, no try/except
       if (badEnum(ctx, kind, body, false)) return;
       // Only fields sent and not null are written (tools.py:153-158); metadata as text.
-      const fields = Object.fromEntries(Object.entries(body).filter(([key, value]) => key in TOOL_RULES && value !== null && value !== undefined));
+      const fields = Object.fromEntries(
+        Object.entries(body).filter(([key, value]) => key in TOOL_RULES && value !== null && value !== undefined),
+      );
       if (fields.metadata !== undefined) fields.metadata = pythonJsonDumps(fields.metadata);
       return sendEnvelope(ctx.res, ctx.store.updateInCatalog(kind, id, fields));
     }
@@ -137,16 +156,25 @@ export function updateRecord(kind: LinkKind): Handler {
       if (!body) return;
       if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendEnvelope(ctx.res, null));
       if (badEnum(ctx, kind, body, true)) return;
-      if (body.metadata !== undefined && !ctx.config.strict) return sendDetail(ctx.res, 500, 'Invalid argument type for metadata');
+      if (body.metadata !== undefined && !ctx.config.strict)
+        return sendDetail(ctx.res, 500, 'Invalid argument type for metadata');
       const { embeddingsModelProvider: _ignored, ...fields } = body;
       return sendEnvelope(ctx.res, ctx.store.updateInCatalog(kind, id, fields));
     }
     const body = readValidBody(ctx, LLM_RULES);
     if (!body) return;
-    if (!ctx.store.findInCatalog(kind, id)) return missing(ctx, kind, () => sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'options'"));
+    if (!ctx.store.findInCatalog(kind, id))
+      return missing(ctx, kind, () => sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'options'"));
     if (badEnum(ctx, kind, body, true)) return;
     // options is rewritten: null when left out (llms.py:95).
-    sendEnvelope(ctx.res, ctx.store.updateInCatalog(kind, id, { provider: body.provider, apiKey: body.apiKey, options: body.options ?? null }));
+    sendEnvelope(
+      ctx.res,
+      ctx.store.updateInCatalog(kind, id, {
+        provider: body.provider,
+        apiKey: body.apiKey,
+        options: body.options ?? null,
+      }),
+    );
   };
 }
 
@@ -154,6 +182,10 @@ export function deleteRecord(kind: LinkKind): Handler {
   return (ctx) => {
     const id = ctx.params[0]!;
     if (ctx.store.removeFromCatalog(kind, id)) return sendEnvelope(ctx.res, null);
-    missing(ctx, kind, () => (kind === 'tool' ? sendEnvelope(ctx.res, null) : sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'vectorDb'")));
+    missing(ctx, kind, () =>
+      kind === 'tool'
+        ? sendEnvelope(ctx.res, null)
+        : sendDetail(ctx.res, 500, "'NoneType' object has no attribute 'vectorDb'"),
+    );
   };
 }

@@ -17,7 +17,12 @@ interface Route {
   open?: boolean;
 }
 
-const route = (method: string, path: string, handler: Handler, open = false): Route => ({ method, pattern: path.split('/').filter(Boolean), handler, open });
+const route = (method: string, path: string, handler: Handler, open = false): Route => ({
+  method,
+  pattern: path.split('/').filter(Boolean),
+  handler,
+  open,
+});
 
 const ROUTES: Route[] = [
   route('GET', 'agents', listAgents),

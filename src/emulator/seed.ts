@@ -63,7 +63,14 @@ export const SEED = {
   ] as const,
   datasources: [
     datasource('9c1e2f3a-2222-4222-8222-000000000001', 'handbook.pdf', 'PDF', 'The employee handbook.', null, 4),
-    datasource('9c1e2f3a-2222-4222-8222-000000000002', 'docs site', 'WEBPAGE', 'The public documentation.', 'https://docs.example.com', 5),
+    datasource(
+      '9c1e2f3a-2222-4222-8222-000000000002',
+      'docs site',
+      'WEBPAGE',
+      'The public documentation.',
+      'https://docs.example.com',
+      5,
+    ),
   ] as const,
   llms: [
     llm('a2b4c6d8-3333-4333-8333-000000000001', 'OPENAI', 'sk-emulator-not-a-real-key-0001', 6),

@@ -40,14 +40,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const exposed = !isLoopbackHost(host);
   // The fixed token is public (it is in the docs): only loopback may use it unasked.
   const token = options.token ?? (exposed ? randomEmulatorToken() : DEFAULT_EMULATOR_TOKEN);
-  const config: EmulatorConfig = { strict: options.strict ?? false, tokenDelayMs: options.tokenDelayMs ?? DEFAULT_TOKEN_DELAY_MS };
+  const config: EmulatorConfig = {
+    strict: options.strict ?? false,
+    tokenDelayMs: options.tokenDelayMs ?? DEFAULT_TOKEN_DELAY_MS,
+  };
   const store = new Store(token);
   const requests: RunningEmulator['requests'] = [];
 
   const server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! });
     // Before anything else: a browser page that reached this port by DNS rebinding gets nothing.
-    if (!isOwnHost(req.headers.host, host)) return sendDetail(res, 421, `Host ${JSON.stringify(req.headers.host ?? '')} is not this emulator's address`);
+    if (!isOwnHost(req.headers.host, host))
+      return sendDetail(res, 421, `Host ${JSON.stringify(req.headers.host ?? '')} is not this emulator's address`);
     handle(req, res, store, config).catch(() => {
       if (!res.headersSent) sendInternalError(res);
       else res.destroy();
@@ -96,7 +100,12 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: Store, c
 }
 
 /** FastAPI's HTTPBearer (0.95) and the real service's JWT check, or the spec's 401s in strict mode: the caller's user id. */
-function authorizedUser(req: IncomingMessage, res: ServerResponse, config: EmulatorConfig, store: Store): string | undefined {
+function authorizedUser(
+  req: IncomingMessage,
+  res: ServerResponse,
+  config: EmulatorConfig,
+  store: Store,
+): string | undefined {
   const header = req.headers.authorization ?? '';
   const [scheme, credentials] = header.split(/\s+/, 2);
   if (!header) {

@@ -41,11 +41,13 @@ const seeded = (records: readonly CatalogRecord[]) => new Map(records.map((recor
 export class Store {
   readonly agents = new Map<string, AgentRow>();
   readonly accounts: Accounts;
-  private readonly links = Object.fromEntries(ATTACH_KINDS.map((kind) => [kind, new Map()])) as Record<LinkKind, Map<string, LinkRow[]>>;
-  private readonly catalogs = Object.fromEntries(ATTACHABLE.map((resource) => [resource.kind, seeded(SEED[resource.plural])])) as Record<
+  private readonly links = Object.fromEntries(ATTACH_KINDS.map((kind) => [kind, new Map()])) as Record<
     LinkKind,
-    Map<string, CatalogRecord>
+    Map<string, LinkRow[]>
   >;
+  private readonly catalogs = Object.fromEntries(
+    ATTACHABLE.map((resource) => [resource.kind, seeded(SEED[resource.plural])]),
+  ) as Record<LinkKind, Map<string, CatalogRecord>>;
   /** Conversation memory, keyed as the real service keys it: agt_<agentId>_<sessionId or ''>. */
   readonly memory = new Map<string, string[]>();
 
@@ -107,7 +109,14 @@ export class Store {
 
   addToCatalog(kind: LinkKind, fields: Record<string, unknown>): CatalogRecord {
     const now = pythonTimestamp();
-    const record: CatalogRecord = { id: randomUUID(), ...fields, createdAt: now, updatedAt: now, apiUserId: SEED.apiUserId, apiUser: null };
+    const record: CatalogRecord = {
+      id: randomUUID(),
+      ...fields,
+      createdAt: now,
+      updatedAt: now,
+      apiUserId: SEED.apiUserId,
+      apiUser: null,
+    };
     this.catalogs[kind].set(record.id, record);
     return record;
   }
@@ -155,6 +164,13 @@ export class Store {
   linkRecord(kind: LinkKind, row: LinkRow, withTarget: boolean): Record<string, unknown> {
     const found = withTarget ? this.findInCatalog(kind, row.targetId) : undefined;
     const target = found ? { ...found } : null;
-    return { agentId: row.agentId, [attachKey({ kind })]: row.targetId, createdAt: row.createdAt, updatedAt: row.updatedAt, agent: null, [kind]: target };
+    return {
+      agentId: row.agentId,
+      [attachKey({ kind })]: row.targetId,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+      agent: null,
+      [kind]: target,
+    };
   }
 }

@@ -37,7 +37,11 @@ export function parseBody(raw: string): { body?: Record<string, unknown>; errors
   try {
     value = JSON.parse(raw === '' ? 'null' : raw);
   } catch (error) {
-    return { errors: [{ loc: ['body', 0], msg: `Expecting value: ${(error as Error).message}`, type: 'value_error.jsondecode' }] };
+    return {
+      errors: [
+        { loc: ['body', 0], msg: `Expecting value: ${(error as Error).message}`, type: 'value_error.jsondecode' },
+      ],
+    };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return { errors: [{ loc: ['body'], msg: 'field required', type: 'value_error.missing' }] };
@@ -66,7 +70,10 @@ export function checkFields(body: Record<string, unknown>, rules: Record<string,
 }
 
 /** The body checked as pydantic would: on a problem the 422 is sent and the result is undefined. */
-export function readValidBody(ctx: RouteContext, rules: Record<string, FieldRule>): Record<string, unknown> | undefined {
+export function readValidBody(
+  ctx: RouteContext,
+  rules: Record<string, FieldRule>,
+): Record<string, unknown> | undefined {
   const { body, errors } = parseBody(ctx.rawBody);
   const all = body ? [...errors, ...checkFields(body, rules)] : errors;
   if (all.length > 0) return void sendValidation(ctx.res, all);

@@ -6,7 +6,12 @@ import type { BaselineVerdict, EvalReport } from './report.js';
 
 type Comparable = Pick<EvalReport, 'cases'>;
 
-export function compareWithBaseline(current: Comparable, baseline: Comparable, file: string, tolerance: number): BaselineVerdict {
+export function compareWithBaseline(
+  current: Comparable,
+  baseline: Comparable,
+  file: string,
+  tolerance: number,
+): BaselineVerdict {
   const before = new Map(baseline.cases.map((c) => [c.name, c]));
   const verdict: BaselineVerdict = { file, tolerance, regressions: [], fixed: [], knownFailures: [] };
   for (const now of current.cases) {
@@ -31,7 +36,8 @@ export function compareWithBaseline(current: Comparable, baseline: Comparable, f
 
 /** The lines a person reads under the totals. */
 export function baselineLines(verdict: BaselineVerdict): string[] {
-  const list = (title: string, names: string[]) => (names.length ? [`${title} (${names.length}):`, ...names.map((name) => `  ${name}`)] : []);
+  const list = (title: string, names: string[]) =>
+    names.length ? [`${title} (${names.length}):`, ...names.map((name) => `  ${name}`)] : [];
   return [
     `Against the baseline ${verdict.file}: ${verdict.regressions.length} regression${verdict.regressions.length === 1 ? '' : 's'}, ${verdict.fixed.length} fixed, ${verdict.knownFailures.length} still failing`,
     ...list(

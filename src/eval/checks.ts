@@ -30,7 +30,12 @@ export interface Verdict {
 
 export function judge(check: Check, answer: Answer): Verdict {
   const message = problemOf(check, answer);
-  return { kind: check.kind, expected: check.value, passed: message === undefined, ...(message !== undefined && { message }) };
+  return {
+    kind: check.kind,
+    expected: check.value,
+    passed: message === undefined,
+    ...(message !== undefined && { message }),
+  };
 }
 
 function problemOf(check: Check, answer: Answer): string | undefined {
@@ -39,10 +44,14 @@ function problemOf(check: Check, answer: Answer): string | undefined {
     case 'contains':
       return text.includes(check.value) ? undefined : `expected the answer to contain ${quote(check.value)}`;
     case 'icontains':
-      return text.toLowerCase().includes(check.value.toLowerCase()) ? undefined : `expected the answer to contain ${quote(check.value)} in any case`;
+      return text.toLowerCase().includes(check.value.toLowerCase())
+        ? undefined
+        : `expected the answer to contain ${quote(check.value)} in any case`;
     case 'not-contains': {
       const at = text.indexOf(check.value);
-      return at < 0 ? undefined : `expected the answer not to contain ${quote(check.value)}; it does, at character ${at + 1}`;
+      return at < 0
+        ? undefined
+        : `expected the answer not to contain ${quote(check.value)}; it does, at character ${at + 1}`;
     }
     case 'equals':
       return text.trim() === check.value.trim() ? undefined : `expected the answer to be exactly ${quote(check.value)}`;
@@ -66,10 +75,14 @@ function problemOf(check: Check, answer: Answer): string | undefined {
     case 'tool-called':
       return toolCallProblem(check.value, answer.toolCalls);
     case 'max-latency-ms':
-      return answer.timing.totalMs <= check.value ? undefined : `took ${answer.timing.totalMs} ms, over the ${check.value} ms allowed`;
+      return answer.timing.totalMs <= check.value
+        ? undefined
+        : `took ${answer.timing.totalMs} ms, over the ${check.value} ms allowed`;
     case 'max-ttft-ms':
       if (answer.timing.ttftMs === null) return `no answer text came (allowed ${check.value} ms to the first token)`;
-      return answer.timing.ttftMs <= check.value ? undefined : `the first token came after ${answer.timing.ttftMs} ms, over the ${check.value} ms allowed`;
+      return answer.timing.ttftMs <= check.value
+        ? undefined
+        : `the first token came after ${answer.timing.ttftMs} ms, over the ${check.value} ms allowed`;
     case 'no-error':
       return answer.error ? `the agent failed: ${answer.error.message}` : undefined;
     case 'judge':
@@ -83,12 +96,21 @@ function problemOf(check: Check, answer: Answer): string | undefined {
  */
 export function judgeVerdict(check: Extract<Check, { kind: 'judge' }>, judgeAnswer: Answer): Verdict {
   const base = { kind: check.kind, expected: check.value };
-  if (judgeAnswer.error) return { ...base, passed: false, message: `the judge ${quote(check.value.agent)} failed: ${judgeAnswer.error.message}` };
+  if (judgeAnswer.error)
+    return {
+      ...base,
+      passed: false,
+      message: `the judge ${quote(check.value.agent)} failed: ${judgeAnswer.error.message}`,
+    };
   const text = judgeAnswer.text.trim();
   const verdict = /^(pass|fail)\b[\s:.,;—-]*/i.exec(text);
   if (!verdict) {
     const excerpt = text.length > 80 ? `${text.slice(0, 79)}…` : text;
-    return { ...base, passed: false, message: `the judge ${quote(check.value.agent)} was unclear: it did not begin with PASS or FAIL (${quote(excerpt)})` };
+    return {
+      ...base,
+      passed: false,
+      message: `the judge ${quote(check.value.agent)} was unclear: it did not begin with PASS or FAIL (${quote(excerpt)})`,
+    };
   }
   const reason = text.slice(verdict[0].length).trim();
   const passed = verdict[1]!.toLowerCase() === 'pass';
@@ -120,7 +142,10 @@ function asJson(answer: Answer): { value: unknown } | { problem: string } {
 }
 
 /** A call of that name whose args hold every expected arg (deep equality); other args may differ. */
-function toolCallProblem(expected: { name: string; args?: Record<string, unknown> }, calls: ToolCall[]): string | undefined {
+function toolCallProblem(
+  expected: { name: string; args?: Record<string, unknown> },
+  calls: ToolCall[],
+): string | undefined {
   const named = calls.filter((call) => call.name === expected.name);
   const wanted = expected.args;
   if (named.length > 0 && (!wanted || named.some((call) => holdsArgs(call.args, wanted)))) return undefined;
@@ -131,12 +156,16 @@ function toolCallProblem(expected: { name: string; args?: Record<string, unknown
 
 function holdsArgs(args: unknown, wanted: Record<string, unknown>): boolean {
   if (!args || typeof args !== 'object') return false;
-  return Object.entries(wanted).every(([key, value]) => isDeepStrictEqual((args as Record<string, unknown>)[key], value));
+  return Object.entries(wanted).every(([key, value]) =>
+    isDeepStrictEqual((args as Record<string, unknown>)[key], value),
+  );
 }
 
 function describeCall(call: ToolCall): string {
   if (!call.name) return '(unreadable call)';
-  return call.args === undefined ? call.name : `${call.name}(${typeof call.args === 'string' ? call.args : JSON.stringify(call.args)})`;
+  return call.args === undefined
+    ? call.name
+    : `${call.name}(${typeof call.args === 'string' ? call.args : JSON.stringify(call.args)})`;
 }
 
 function quote(text: string): string {

@@ -26,7 +26,10 @@ export interface ComparedCase {
 
 export function compareReports(before: Pick<EvalReport, 'cases'>, after: Pick<EvalReport, 'cases'>): ComparedCase[] {
   const old = new Map(before.cases.map((c) => [c.name, c]));
-  const names = [...after.cases.map((c) => c.name), ...before.cases.map((c) => c.name).filter((name) => !after.cases.some((c) => c.name === name))];
+  const names = [
+    ...after.cases.map((c) => c.name),
+    ...before.cases.map((c) => c.name).filter((name) => !after.cases.some((c) => c.name === name)),
+  ];
   const fresh = new Map(after.cases.map((c) => [c.name, c]));
   return names.map((name) => {
     const a = figures(old.get(name));
@@ -55,11 +58,18 @@ function figures(reportCase: ReportCase | undefined): CaseFigures | null {
 }
 
 export function compareTable(rows: ComparedCase[], theme: Theme, width?: number): string {
-  const verdict = (f: CaseFigures | null) => (f ? `${f.passed ? 'PASS' : 'FAIL'} ${Math.round(f.passRate * 100)}%` : '-');
+  const verdict = (f: CaseFigures | null) =>
+    f ? `${f.passed ? 'PASS' : 'FAIL'} ${Math.round(f.passRate * 100)}%` : '-';
   const ms = (value: number | null) => (value === null ? '-' : `${value > 0 ? '+' : ''}${value} ms`);
   return renderTable(
     ['CASE', 'BEFORE', 'AFTER', 'FIRST TOKEN', 'TOTAL'],
-    rows.map((row) => [escapeControls(row.name), verdict(row.before), verdict(row.after), ms(row.ttftChangeMs), ms(row.totalChangeMs)]),
+    rows.map((row) => [
+      escapeControls(row.name),
+      verdict(row.before),
+      verdict(row.after),
+      ms(row.ttftChangeMs),
+      ms(row.totalChangeMs),
+    ]),
     // The verdicts are the point: a long case name is what gives way.
     { theme, width, cutFirst: true },
   );

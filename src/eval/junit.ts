@@ -7,8 +7,14 @@ import type { EvalReport, ReportCase } from './report.js';
 export function junitXml(report: EvalReport): string {
   const known = new Map((report.baseline?.knownFailures ?? []).map((name) => [name, true]));
   const entries = [
-    ...report.cases.map((reportCase) => ({ index: reportCase.index, xml: testcase(reportCase, report.file, known.has(reportCase.name)) })),
-    ...report.notRun.map((notRun) => ({ index: notRun.index, xml: skipped(notRun.name, report.file, `not run: ${notRun.why}`) })),
+    ...report.cases.map((reportCase) => ({
+      index: reportCase.index,
+      xml: testcase(reportCase, report.file, known.has(reportCase.name)),
+    })),
+    ...report.notRun.map((notRun) => ({
+      index: notRun.index,
+      xml: skipped(notRun.name, report.file, `not run: ${notRun.why}`),
+    })),
   ].sort((a, b) => a.index - b.index);
   const count = (what: string) => entries.filter((entry) => entry.xml.outcome === what).length;
   const seconds = (report.summary.durationMs / 1000).toFixed(3);
@@ -72,8 +78,9 @@ function judgeLines(reportCase: ReportCase): string {
 }
 
 // XML 1.0 allows no other control characters, not even escaped; lone surrogates are not characters.
-// eslint-disable-next-line no-control-regex -- control characters are what it removes
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- control characters are what it removes
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 function text(value: string): string {
   return value.replace(NOT_XML, '\ufffd').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

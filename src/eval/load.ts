@@ -24,7 +24,11 @@ export interface EvalFile {
   cases: EvalCase[];
 }
 
-export async function loadEvalFile(path: string, stdin: InputStream, defaultAgent: string | undefined): Promise<EvalFile> {
+export async function loadEvalFile(
+  path: string,
+  stdin: InputStream,
+  defaultAgent: string | undefined,
+): Promise<EvalFile> {
   const source = path === '-' ? 'stdin' : path;
   const text = await readFileOrStdin(path, stdin, '-f');
   const document = await parseYamlDocument(text, source);
@@ -39,7 +43,8 @@ export async function loadEvalFile(path: string, stdin: InputStream, defaultAgen
     throw invalid([`${source}:${document.lineOf(['cases']) ?? 1}: expected "cases:" with a list of cases`]);
   }
   for (const key of Object.keys(root)) {
-    if (key !== 'cases' && !key.startsWith('x-')) at([key], `unknown top-level key "${key}" (a file holds cases:; keys starting with "x-" may hold anchors)`);
+    if (key !== 'cases' && !key.startsWith('x-'))
+      at([key], `unknown top-level key "${key}" (a file holds cases:; keys starting with "x-" may hold anchors)`);
   }
 
   const cases: EvalCase[] = [];
@@ -56,13 +61,17 @@ export async function loadEvalFile(path: string, stdin: InputStream, defaultAgen
     seen.set(loaded.name, where);
     cases.push({ ...loaded, where, index });
   }
-  if (cases.length === 0 && problems.length === 0) problems.push({ line: document.lineOf(['cases']) ?? 1, message: `${source}: "cases:" is empty` });
+  if (cases.length === 0 && problems.length === 0)
+    problems.push({ line: document.lineOf(['cases']) ?? 1, message: `${source}: "cases:" is empty` });
   if (problems.length > 0) throw invalid(problems.sort((a, b) => a.line - b.line).map((p) => p.message));
   return { source, hash: `sha256:${createHash('sha256').update(text).digest('hex')}`, cases };
 }
 
 function invalid(details: string[]): CliError {
-  return new CliError('usage', 'invalid eval file (nothing was sent)', { details, hint: 'The format: agents eval --help.' });
+  return new CliError('usage', 'invalid eval file (nothing was sent)', {
+    details,
+    hint: 'The format: agents eval --help.',
+  });
 }
 
 type Report = (path: Path, message: string, fallback?: Path) => void;
@@ -77,8 +86,14 @@ async function loadCase(
   const parsed = caseSchema.safeParse(entry);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      if (issue.code === 'unrecognized_keys') at([...path, issue.keys[0]!], `${label}: unknown field ${issue.keys.join(', ')}`, path);
-      else at([...path, ...(issue.path as Path)], `${label}: ${issue.path.join('.') || 'the case'}: ${issue.message}`, path);
+      if (issue.code === 'unrecognized_keys')
+        at([...path, issue.keys[0]!], `${label}: unknown field ${issue.keys.join(', ')}`, path);
+      else
+        at(
+          [...path, ...(issue.path as Path)],
+          `${label}: ${issue.path.join('.') || 'the case'}: ${issue.message}`,
+          path,
+        );
     }
     return undefined;
   }
@@ -88,7 +103,8 @@ async function loadCase(
     ok = false;
     at(where, message, fallback ?? path);
   };
-  if ((spec.input === undefined) === (spec.turns === undefined)) fail(path, `${label}: give either input: or turns:, not ${spec.input ? 'both' : 'neither'}`);
+  if ((spec.input === undefined) === (spec.turns === undefined))
+    fail(path, `${label}: give either input: or turns:, not ${spec.input ? 'both' : 'neither'}`);
   if (spec.turns && spec.assert) fail([...path, 'assert'], `${label}: with turns:, each turn has its own assert:`);
   const agent = spec.agent ?? defaultAgent;
   if (!agent) fail(path, `${label}: no agent: give it agent: (a name, id prefix or id), or pass --agent`);
@@ -97,14 +113,21 @@ async function loadCase(
     ? spec.turns.map((turn, i) => ({ input: turn.input, assert: turn.assert, path: [...path, 'turns', i] }))
     : [{ input: spec.input ?? '', assert: spec.assert, path }];
   const turns: Turn[] = [];
-  for (const turn of given) turns.push({ input: turn.input, checks: await loadChecks(turn.assert ?? [], [...turn.path, 'assert'], label, fail) });
-  if (ok && turns.every((turn) => turn.checks.length === 0)) fail(path, `${label} checks nothing: add assert: with at least one check, e.g. - no-error: true`);
+  for (const turn of given)
+    turns.push({
+      input: turn.input,
+      checks: await loadChecks(turn.assert ?? [], [...turn.path, 'assert'], label, fail),
+    });
+  if (ok && turns.every((turn) => turn.checks.length === 0))
+    fail(path, `${label} checks nothing: add assert: with at least one check, e.g. - no-error: true`);
   if (!ok) return undefined;
   return {
     name: spec.name,
     agent: agent!,
     turns,
-    ...(spec.outputSchema !== undefined && { outputSchema: typeof spec.outputSchema === 'string' ? spec.outputSchema : JSON.stringify(spec.outputSchema) }),
+    ...(spec.outputSchema !== undefined && {
+      outputSchema: typeof spec.outputSchema === 'string' ? spec.outputSchema : JSON.stringify(spec.outputSchema),
+    }),
     ...(spec.llm_params && { llmParams: spec.llm_params }),
   };
 }
@@ -149,9 +172,17 @@ async function compileCheck(kind: CheckKind, value: unknown, what: string): Prom
         throw new CliError('usage', `${what}: not a valid regular expression: ${(error as Error).message}`);
       }
     case 'json-schema':
-      return { kind, value: value as Record<string, unknown>, validate: await compileJsonSchema(value as Record<string, unknown>, what) };
+      return {
+        kind,
+        value: value as Record<string, unknown>,
+        validate: await compileJsonSchema(value as Record<string, unknown>, what),
+      };
     case 'tool-called':
-      return { kind, value: typeof value === 'string' ? { name: value } : (value as { name: string; args?: Record<string, unknown> }) };
+      return {
+        kind,
+        value:
+          typeof value === 'string' ? { name: value } : (value as { name: string; args?: Record<string, unknown> }),
+      };
     default:
       return { kind, value } as Check;
   }

@@ -16,7 +16,11 @@ export function mergeReports(reports: Array<{ path: string; report: EvalReport }
     };
     differs('the eval file (its hash)', first.report.fileHash, report.fileHash);
     differs('--filter', first.report.filter, report.filter);
-    differs('--repeat and --threshold', [first.report.settings.repeat, first.report.settings.threshold], [report.settings.repeat, report.settings.threshold]);
+    differs(
+      '--repeat and --threshold',
+      [first.report.settings.repeat, first.report.settings.threshold],
+      [report.settings.repeat, report.settings.threshold],
+    );
     differs('the shard count', first.report.shard?.count ?? null, report.shard?.count ?? null);
   }
   checkShards(reports);
@@ -24,7 +28,9 @@ export function mergeReports(reports: Array<{ path: string; report: EvalReport }
   const cases = all.flatMap((report) => report.cases).sort((a, b) => a.index - b.index);
   const notRun = all.flatMap((report) => report.notRun).sort((a, b) => a.index - b.index);
   const passed = cases.filter((c) => c.passed).length;
-  const error = [...all].sort((a, b) => (a.shard?.index ?? 0) - (b.shard?.index ?? 0)).find((report) => report.error)?.error;
+  const error = [...all]
+    .sort((a, b) => (a.shard?.index ?? 0) - (b.shard?.index ?? 0))
+    .find((report) => report.error)?.error;
   const total = all.reduce((sum, report) => sum + report.summary.cases, 0);
   const agents = new Map(all.flatMap((report) => report.agents.map((agent) => [agent.reference, agent] as const)));
   return {
@@ -51,7 +57,11 @@ export function mergeReports(reports: Array<{ path: string; report: EvalReport }
 function checkShards(reports: Array<{ path: string; report: EvalReport }>): void {
   const count = reports[0]!.report.shard?.count;
   if (count === undefined) {
-    if (reports.length > 1) throw new CliError('usage', 'these reports are not shards (written without --shard): each is a whole run already');
+    if (reports.length > 1)
+      throw new CliError(
+        'usage',
+        'these reports are not shards (written without --shard): each is a whole run already',
+      );
     return;
   }
   const byIndex = new Map<number, string>();
@@ -63,6 +73,9 @@ function checkShards(reports: Array<{ path: string; report: EvalReport }>): void
   }
   const missing = Array.from({ length: count }, (_v, i) => i + 1).filter((index) => !byIndex.has(index));
   if (missing.length > 0) {
-    throw new CliError('usage', `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merge needs all ${count}`);
+    throw new CliError(
+      'usage',
+      `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing: a merge needs all ${count}`,
+    );
   }
 }

@@ -22,7 +22,11 @@ interface Screen {
 
 const REDRAW_MS = 100;
 
-export function startProgressLine(stream: Screen, theme: Theme, now: () => number = () => performance.now()): ProgressLine {
+export function startProgressLine(
+  stream: Screen,
+  theme: Theme,
+  now: () => number = () => performance.now(),
+): ProgressLine {
   const started = now();
   let counts: Counts = { passed: 0, failed: 0, running: 0, total: 0 };
   let drawn = '';

@@ -57,7 +57,10 @@ export async function readReport(path: string, flag: string, stdin: InputStream)
   const parsed = reportShape.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new CliError('usage', `${flag} ${path} is not a whole eval report: ${issue.path.join('.') || 'the document'}: ${issue.message}`);
+    throw new CliError(
+      'usage',
+      `${flag} ${path} is not a whole eval report: ${issue.path.join('.') || 'the document'}: ${issue.message}`,
+    );
   }
   return value as EvalReport;
 }

@@ -15,9 +15,13 @@ export function reportLines(report: EvalReport, theme: Theme): string[] {
     );
   }
   for (const notRun of report.notRun)
-    lines.push(`${theme.warn('SKIP')}  ${escapeControls(notRun.name)}  ${theme.muted(escapeControls(`not run: ${notRun.why}`))}`);
+    lines.push(
+      `${theme.warn('SKIP')}  ${escapeControls(notRun.name)}  ${theme.muted(escapeControls(`not run: ${notRun.why}`))}`,
+    );
   const { passed, failed, unfinished, cases, durationMs } = report.summary;
   const rest = unfinished > 0 ? `, ${unfinished} not finished` : '';
-  lines.push(`${passed} passed, ${failed} failed${rest} of ${cases} case${cases === 1 ? '' : 's'} in ${duration(durationMs)}`);
+  lines.push(
+    `${passed} passed, ${failed} failed${rest} of ${cases} case${cases === 1 ? '' : 's'} in ${duration(durationMs)}`,
+  );
   return lines;
 }

@@ -35,9 +35,12 @@ export function failureDetails(result: CaseResult, repeat: number, threshold: nu
     const failed = turn.verdicts.filter((verdict) => !verdict.passed);
     if (failed.length === 0) continue;
     const prefix = many ? `turn ${index + 1}, ` : '';
-    for (const verdict of failed) lines.push(`  ${prefix}${verdict.kind}: ${escapeControls(verdict.message ?? 'failed')}`);
+    for (const verdict of failed)
+      lines.push(`  ${prefix}${verdict.kind}: ${escapeControls(verdict.message ?? 'failed')}`);
     const { answer } = turn;
-    lines.push(`    ${theme.muted('answer:')} ${answer.text === '' ? theme.muted('(empty)') : escapeControls(oneLine(answer.text, ANSWER_EXCERPT))}`);
+    lines.push(
+      `    ${theme.muted('answer:')} ${answer.text === '' ? theme.muted('(empty)') : escapeControls(oneLine(answer.text, ANSWER_EXCERPT))}`,
+    );
     if (answer.error && !failed.some((verdict) => verdict.kind === 'no-error'))
       lines.push(`    ${theme.muted('error:')} ${escapeControls(answer.error.message)}`);
   }
@@ -65,7 +68,9 @@ export function summaryTable(results: CaseResult[], repeat: number, theme: Theme
 /** Each case the run stopped before, with why: the error that stopped it. */
 export function notRunLines(cases: readonly EvalCase[], outcome: EvalOutcome, theme: Theme): string[] {
   const why = outcome.stopped ? `not run: ${escapeControls(outcome.stopped.message)}` : 'not run';
-  return unfinishedCases(cases, outcome).map((evalCase) => `${theme.warn('SKIP')}  ${escapeControls(evalCase.name)}  ${theme.muted(why)}`);
+  return unfinishedCases(cases, outcome).map(
+    (evalCase) => `${theme.warn('SKIP')}  ${escapeControls(evalCase.name)}  ${theme.muted(why)}`,
+  );
 }
 
 export function totalsLine(outcome: EvalOutcome, total: number): string {

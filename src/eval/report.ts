@@ -61,7 +61,12 @@ export type EvalReport = ReturnType<typeof evalReport> & { baseline?: BaselineVe
 export type ReportCase = EvalReport['cases'][number];
 
 /** Every case, run, turn and check, with the timings; `error` when the run stopped early. */
-export function evalReport(settings: EvalSettings, identity: RunIdentity, outcome: EvalOutcome, cases: readonly EvalCase[]) {
+export function evalReport(
+  settings: EvalSettings,
+  identity: RunIdentity,
+  outcome: EvalOutcome,
+  cases: readonly EvalCase[],
+) {
   const total = cases.length;
   const summary = tally(outcome, total);
   const indexOf = (evalCase: EvalCase) => evalCase.index;
@@ -131,7 +136,9 @@ function runJson(run: RunResult) {
 function caseFailure(result: CaseResult, settings: EvalSettings): CaseFailure {
   const details = failureDetails(result, settings.repeat, settings.threshold, PLAIN_THEME).slice(1).join('\n');
   const failedRun = result.runs.find((run) => !run.passed)!;
-  const verdicts = failedRun.turns.flatMap((turn) => turn.verdicts.filter((v) => !v.passed).map((v) => ({ v, error: turn.answer.error })));
+  const verdicts = failedRun.turns.flatMap((turn) =>
+    turn.verdicts.filter((v) => !v.passed).map((v) => ({ v, error: turn.answer.error })),
+  );
   const first = verdicts[0];
   const errored = verdicts.find(({ v }) => v.kind === 'no-error');
   return {
@@ -143,7 +150,9 @@ function caseFailure(result: CaseResult, settings: EvalSettings): CaseFailure {
 }
 
 /** The exit code a report stands for: its error's; with a baseline, 1 only for regressions; else 1 when a case failed. */
-export function reportExitCode(report: Pick<EvalReport, 'error' | 'summary'> & { baseline?: { regressions: unknown[] } }): ExitCodeValue {
+export function reportExitCode(
+  report: Pick<EvalReport, 'error' | 'summary'> & { baseline?: { regressions: unknown[] } },
+): ExitCodeValue {
   if (report.error) return report.error.exitCode as ExitCodeValue;
   if (report.baseline) return report.baseline.regressions.length > 0 ? ExitCode.failure : ExitCode.ok;
   return report.summary.failed > 0 ? ExitCode.failure : ExitCode.ok;
@@ -152,17 +161,32 @@ export function reportExitCode(report: Pick<EvalReport, 'error' | 'summary'> & {
 /** The --events lines, one JSON object each, as cases start and finish. */
 export const evalEvents = {
   start: (name: string, run: number) => ({ type: 'case_start', case: name, run }),
-  timing: (name: string, run: number, turn: number, timing: Timing) => ({ type: 'timing', case: name, run, turn, ...timing }),
+  timing: (name: string, run: number, turn: number, timing: Timing) => ({
+    type: 'timing',
+    case: name,
+    run,
+    turn,
+    ...timing,
+  }),
   end: (name: string, run: RunResult) => ({
     type: 'case_end',
     case: name,
     run: run.run,
     passed: run.passed,
     durationMs: run.durationMs,
-    failures: run.turns.flatMap((turn, i) => turn.verdicts.filter((v) => !v.passed).map((v) => ({ turn: i + 1, kind: v.kind, message: v.message ?? null }))),
+    failures: run.turns.flatMap((turn, i) =>
+      turn.verdicts.filter((v) => !v.passed).map((v) => ({ turn: i + 1, kind: v.kind, message: v.message ?? null })),
+    ),
   }),
   summary: (outcome: EvalOutcome, total: number) => {
     const { cases, passed, failed, durationMs } = tally(outcome, total);
-    return { type: 'summary', cases, passed, failed, durationMs, ...(outcome.stopped && { error: errorFields(outcome.stopped) }) };
+    return {
+      type: 'summary',
+      cases,
+      passed,
+      failed,
+      durationMs,
+      ...(outcome.stopped && { error: errorFields(outcome.stopped) }),
+    };
   },
 };

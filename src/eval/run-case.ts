@@ -44,7 +44,16 @@ export interface RunSettings {
  * Failures that would fail every case the same way: the run stops with their exit code. A timeout
  * is one of them: a silent service costs one timeout, not one per case in series.
  */
-const STOPS_THE_RUN = new Set<ErrorKind>(['usage', 'config', 'busy', 'auth', 'not-found', 'unreachable', 'timeout', 'interrupted']);
+const STOPS_THE_RUN = new Set<ErrorKind>([
+  'usage',
+  'config',
+  'busy',
+  'auth',
+  'not-found',
+  'unreachable',
+  'timeout',
+  'interrupted',
+]);
 
 export async function runCase(evalCase: EvalCase, run: number, settings: RunSettings): Promise<RunResult> {
   const sessionId = randomUUID();
@@ -65,7 +74,11 @@ async function verdictOf(check: Check, input: string, answer: Answer, settings: 
   if (check.kind !== 'judge') return judge(check, answer);
   const judgeId = settings.judgeIdOf?.(check.value.agent);
   if (!judgeId) throw new Error(`the judge ${check.value.agent} was not resolved before the run`);
-  const body: InvokeBody = { input: judgePrompt(check.value.rubric, input, answer), enableStreaming: true, sessionId: randomUUID() };
+  const body: InvokeBody = {
+    input: judgePrompt(check.value.rubric, input, answer),
+    enableStreaming: true,
+    sessionId: randomUUID(),
+  };
   return judgeVerdict(check, await answerBody(body, { ...settings, agentId: judgeId }));
 }
 
@@ -87,12 +100,20 @@ async function answerBody(body: InvokeBody, settings: RunSettings): Promise<Answ
   let value: unknown;
   let error: CliError | undefined;
   try {
-    const batches = invokeAgent(settings.client, settings.agentId, body, settings.timeoutSeconds, settings.signal, settings.debug);
+    const batches = invokeAgent(
+      settings.client,
+      settings.agentId,
+      body,
+      settings.timeoutSeconds,
+      settings.signal,
+      settings.debug,
+    );
     read: for await (const batch of stopwatch.watch(batches)) {
       for (const event of batch) {
         if (event.type === 'token') kept.addText(event.text);
         else if (event.type === 'value') value = event.value;
-        else if (event.type === 'tool_call') kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
+        else if (event.type === 'tool_call')
+          kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
         else {
           error = new CliError('stream', event.message.split('\n')[0]!);
           break read;

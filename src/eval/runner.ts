@@ -40,7 +40,9 @@ export interface EvalOutcome {
 
 export async function runCases(cases: readonly EvalCase[], options: RunnerOptions): Promise<EvalOutcome> {
   const started = performance.now();
-  const jobs = cases.flatMap((evalCase) => Array.from({ length: options.repeat }, (_v, i) => ({ evalCase, run: i + 1 })));
+  const jobs = cases.flatMap((evalCase) =>
+    Array.from({ length: options.repeat }, (_v, i) => ({ evalCase, run: i + 1 })),
+  );
   const runsOf = new Map<EvalCase, RunResult[]>(cases.map((evalCase) => [evalCase, []]));
   const finished = new Map<EvalCase, CaseResult>();
   let stopped: CliError | undefined;
@@ -86,9 +88,18 @@ export function unfinishedCases(cases: readonly EvalCase[], outcome: EvalOutcome
 }
 
 /** How many cases passed, failed and did not finish, of `total`. */
-export function tally(outcome: EvalOutcome, total: number): { cases: number; passed: number; failed: number; unfinished: number; durationMs: number } {
+export function tally(
+  outcome: EvalOutcome,
+  total: number,
+): { cases: number; passed: number; failed: number; unfinished: number; durationMs: number } {
   const passed = outcome.finished.filter((result) => result.passed).length;
-  return { cases: total, passed, failed: outcome.finished.length - passed, unfinished: total - outcome.finished.length, durationMs: outcome.durationMs };
+  return {
+    cases: total,
+    passed,
+    failed: outcome.finished.length - passed,
+    unfinished: total - outcome.finished.length,
+    durationMs: outcome.durationMs,
+  };
 }
 
 function decide(evalCase: EvalCase, agentId: string, runs: RunResult[], threshold: number): CaseResult {

@@ -18,13 +18,22 @@ export const CHECK_VALUES = {
   'json-schema': z.record(z.string(), z.unknown(), { error: 'must be a JSON Schema (an object)' }),
   'is-json': z.literal(true, { error: 'must be true' }),
   'tool-called': z.union(
-    [someText(), z.strictObject({ name: someText(), args: z.optional(z.record(z.string(), z.unknown(), { error: 'must be an object of argument values' })) })],
+    [
+      someText(),
+      z.strictObject({
+        name: someText(),
+        args: z.optional(z.record(z.string(), z.unknown(), { error: 'must be an object of argument values' })),
+      }),
+    ],
     { error: 'must be a tool name, or {name, args}' },
   ),
   'max-latency-ms': z.number({ error: 'must be a number of milliseconds' }).check(z.positive('must be more than 0')),
   'max-ttft-ms': z.number({ error: 'must be a number of milliseconds' }).check(z.positive('must be more than 0')),
   'no-error': z.literal(true, { error: 'must be true' }),
-  judge: z.strictObject({ agent: someText(), rubric: someText() }, { error: 'must be {agent, rubric}: the agent that judges, and what a good answer does' }),
+  judge: z.strictObject(
+    { agent: someText(), rubric: someText() },
+    { error: 'must be {agent, rubric}: the agent that judges, and what a good answer does' },
+  ),
 } as const;
 
 export type CheckKind = keyof typeof CHECK_VALUES;
@@ -49,12 +58,26 @@ export const caseSchema = z.strictObject({
   name: someText(),
   agent: z.optional(someText()),
   input: z.optional(someText()),
-  turns: z.optional(z.array(turnSchema, { error: 'must be a list of turns, each with an input' }).check(z.minLength(1, 'must list at least one turn'))),
-  outputSchema: z.optional(z.union([someText(), z.record(z.string(), z.unknown())], { error: 'must be a schema: text, or a JSON Schema object' })),
+  turns: z.optional(
+    z
+      .array(turnSchema, { error: 'must be a list of turns, each with an input' })
+      .check(z.minLength(1, 'must list at least one turn')),
+  ),
+  outputSchema: z.optional(
+    z.union([someText(), z.record(z.string(), z.unknown())], {
+      error: 'must be a schema: text, or a JSON Schema object',
+    }),
+  ),
   llm_params: z.optional(
     z.strictObject({
-      temperature: z.optional(z.number({ error: 'must be a number' }).check(z.gte(0, 'must be between 0 and 2'), z.lte(2, 'must be between 0 and 2'))),
-      max_tokens: z.optional(z.number({ error: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1, 'must be at least 1'))),
+      temperature: z.optional(
+        z
+          .number({ error: 'must be a number' })
+          .check(z.gte(0, 'must be between 0 and 2'), z.lte(2, 'must be between 0 and 2')),
+      ),
+      max_tokens: z.optional(
+        z.number({ error: 'must be a number' }).check(z.int('must be a whole number'), z.gte(1, 'must be at least 1')),
+      ),
     }),
   ),
   assert: checks,

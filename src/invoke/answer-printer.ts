@@ -44,7 +44,8 @@ export async function printAnswer(
   let value: unknown;
   let failure: CliError | undefined;
   let shownSomething = false;
-  const spinner = mode === 'human' || mode === 'structured' ? await startSpinner(ctx, 'Waiting for the agent…') : undefined;
+  const spinner =
+    mode === 'human' || mode === 'structured' ? await startSpinner(ctx, 'Waiting for the agent…') : undefined;
 
   try {
     for await (const batch of batches) {
@@ -128,7 +129,12 @@ function eventLine(event: InvokeEvent): Record<string, unknown> {
 }
 
 /** One shape for --json whether the call came streamed (Python repr, raw kept) or in a JSON answer. */
-export function toolCallJson(call: ToolCall): { name: string | null; args: unknown; response: unknown; raw: string | null } {
+export function toolCallJson(call: ToolCall): {
+  name: string | null;
+  args: unknown;
+  response: unknown;
+  raw: string | null;
+} {
   return { name: call.name ?? null, args: call.args ?? null, response: call.response ?? null, raw: call.raw ?? null };
 }
 

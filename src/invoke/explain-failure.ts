@@ -4,7 +4,12 @@ import { agentNotFound, getAgent } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { ApiError, CliError } from '../errors.js';
 
-export async function explainFailure(client: ApiClient, agentId: string, failure: CliError, output: unknown): Promise<CliError> {
+export async function explainFailure(
+  client: ApiClient,
+  agentId: string,
+  failure: CliError,
+  output: unknown,
+): Promise<CliError> {
   if (!(failure instanceof ApiError) || failure.kind !== 'server' || output !== '') return failure;
   try {
     await getAgent(client, agentId, { once: true });

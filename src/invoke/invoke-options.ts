@@ -18,9 +18,15 @@ export const sharedInvokeOptions = {
 export const sharedInvokeSchema = z.object(sharedInvokeOptions);
 type SharedOptions = z.infer<typeof sharedInvokeSchema>;
 
-export function llmParams({ temperature, maxTokens }: SharedOptions): { temperature?: number; max_tokens?: number } | undefined {
+export function llmParams({
+  temperature,
+  maxTokens,
+}: SharedOptions): { temperature?: number; max_tokens?: number } | undefined {
   if (temperature === undefined && maxTokens === undefined) return undefined;
-  return { ...(temperature !== undefined && { temperature }), ...(maxTokens !== undefined && { max_tokens: maxTokens }) };
+  return {
+    ...(temperature !== undefined && { temperature }),
+    ...(maxTokens !== undefined && { max_tokens: maxTokens }),
+  };
 }
 
 /** --session ID, -c (the last session with this agent), --no-session, or a fresh UUID. */

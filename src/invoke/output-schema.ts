@@ -13,7 +13,20 @@ export interface OutputSchema {
   check?: JsonSchemaCheck;
 }
 
-const JSON_SCHEMA_KEYWORDS = ['$schema', 'type', 'properties', 'items', 'required', 'enum', 'const', 'anyOf', 'oneOf', 'allOf', 'not', '$ref'];
+const JSON_SCHEMA_KEYWORDS = [
+  '$schema',
+  'type',
+  'properties',
+  'items',
+  'required',
+  'enum',
+  'const',
+  'anyOf',
+  'oneOf',
+  'allOf',
+  'not',
+  '$ref',
+];
 
 export async function loadOutputSchema(ctx: Context, value: string): Promise<OutputSchema> {
   const text = value.startsWith('@') ? await readFileOrStdin(value.slice(1), ctx.deps.stdin, '--output-schema') : value;
@@ -25,9 +38,13 @@ export async function loadOutputSchema(ctx: Context, value: string): Promise<Out
     // Text written as JSON (it opens with { or [ and quotes its names) that does not parse is a typo,
     // not a free-text description: sending it would pay for an answer to a broken schema.
     if (/^\s*[{[]/.test(text) && text.includes('"')) {
-      throw new CliError('usage', `--output-schema ${value.startsWith('@') ? `${value.slice(1)} ` : ''}is not valid JSON: ${(error as Error).message}`, {
-        hint: 'Fix the JSON, or write a free-text schema without quotes (e.g. "[{title: string}]").',
-      });
+      throw new CliError(
+        'usage',
+        `--output-schema ${value.startsWith('@') ? `${value.slice(1)} ` : ''}is not valid JSON: ${(error as Error).message}`,
+        {
+          hint: 'Fix the JSON, or write a free-text schema without quotes (e.g. "[{title: string}]").',
+        },
+      );
     }
     // Shells complete file names without the "@": sending "schema.json" as the schema would be a paid mistake.
     if (!value.startsWith('@') && isFile(value)) {
@@ -37,7 +54,11 @@ export async function loadOutputSchema(ctx: Context, value: string): Promise<Out
     }
     return { text }; // free text such as "[{title: string}]": the service accepts it, we cannot check it
   }
-  const isSchema = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && JSON_SCHEMA_KEYWORDS.some((k) => k in parsed);
+  const isSchema =
+    typeof parsed === 'object' &&
+    parsed !== null &&
+    !Array.isArray(parsed) &&
+    JSON_SCHEMA_KEYWORDS.some((k) => k in parsed);
   if (!isSchema) return { text };
   const { compileJsonSchema } = await import('../util/json-schema.js');
   return { text, check: await compileJsonSchema(parsed as Record<string, unknown>, '--output-schema') };
@@ -55,5 +76,8 @@ function isFile(path: string): boolean {
 export function schemaMismatch(value: unknown, check: JsonSchemaCheck): CliError | undefined {
   const details = check(value);
   if (details.length === 0) return undefined;
-  return new CliError('schema-mismatch', 'the answer does not match --output-schema', { details, hint: 'The answer is printed on stdout as it came.' });
+  return new CliError('schema-mismatch', 'the answer does not match --output-schema', {
+    details,
+    hint: 'The answer is printed on stdout as it came.',
+  });
 }

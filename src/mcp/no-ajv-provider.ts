@@ -3,6 +3,10 @@
 // asks for, and loading ajv cost about 40 ms of every server start, before the first tools/list.
 export class AjvJsonSchemaValidator {
   getValidator() {
-    return () => ({ valid: false, data: undefined, errorMessage: 'agents mcp serve asks for no elicitation, so it validates none' });
+    return () => ({
+      valid: false,
+      data: undefined,
+      errorMessage: 'agents mcp serve asks for no elicitation, so it validates none',
+    });
   }
 }

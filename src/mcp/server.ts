@@ -3,7 +3,12 @@
 // the service are tool results with isError, never a crashed server or a protocol error.
 import { randomUUID } from 'node:crypto';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { listAllAgents, type Agent } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { invokeAgent } from '../api/invoke.js';
@@ -29,7 +34,10 @@ export interface McpSettings {
 type Listed = Array<{ name: string; agent: Agent }>;
 
 export function createMcpServer(settings: McpSettings): { server: Server; stop: () => void } {
-  const server = new Server({ name: 'agents', version: VERSION }, { capabilities: { tools: settings.watchSeconds ? { listChanged: true } : {} } });
+  const server = new Server(
+    { name: 'agents', version: VERSION },
+    { capabilities: { tools: settings.watchSeconds ? { listChanged: true } : {} } },
+  );
   let current: Listed = [];
   let prefetched = settings.prefetched;
 
@@ -54,21 +62,40 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     try {
-      const tool = current.find((entry) => entry.name === request.params.name) ?? (await list()).find((entry) => entry.name === request.params.name);
+      const tool =
+        current.find((entry) => entry.name === request.params.name) ??
+        (await list()).find((entry) => entry.name === request.params.name);
       if (!tool) throw new CliError('not-found', `no agent is exposed as the tool "${request.params.name}"`);
       const args = (request.params.arguments ?? {}) as { input?: unknown; session?: unknown };
-      if (typeof args.input !== 'string' || args.input.trim() === '') throw new CliError('usage', 'input must be a non-empty string');
+      if (typeof args.input !== 'string' || args.input.trim() === '')
+        throw new CliError('usage', 'input must be a non-empty string');
       const sessionId = typeof args.session === 'string' && args.session ? args.session : randomUUID();
       const progressToken = extra._meta?.progressToken;
       let progress = 0;
       const onText =
         progressToken === undefined
           ? undefined
-          : (text: string) => extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: ++progress, message: text } });
-      const answer = await ask(await settings.client(), tool.agent, args.input, sessionId, settings.timeoutSeconds, extra.signal, onText);
+          : (text: string) =>
+              extra.sendNotification({
+                method: 'notifications/progress',
+                params: { progressToken, progress: ++progress, message: text },
+              });
+      const answer = await ask(
+        await settings.client(),
+        tool.agent,
+        args.input,
+        sessionId,
+        settings.timeoutSeconds,
+        extra.signal,
+        onText,
+      );
       const meta = { sessionId, toolCalls: answer.toolCalls.map(toolCallJson) };
       if (answer.error)
-        return { isError: true, content: [{ type: 'text', text: answer.text ? `${answer.text}\n\n${answer.error}` : answer.error }], _meta: meta };
+        return {
+          isError: true,
+          content: [{ type: 'text', text: answer.text ? `${answer.text}\n\n${answer.error}` : answer.error }],
+          _meta: meta,
+        };
       return {
         content: [{ type: 'text', text: answer.value !== undefined ? JSON.stringify(answer.value) : answer.text }],
         ...(answer.value !== undefined &&
@@ -110,7 +137,8 @@ function toolOf(name: string, agent: Agent): Tool {
         input: { type: 'string', description: 'what to ask the agent' },
         session: {
           type: 'string',
-          description: 'a session id to continue a conversation (each call is a fresh one without it); the id used is in _meta.sessionId',
+          description:
+            'a session id to continue a conversation (each call is a fresh one without it); the id used is in _meta.sessionId',
         },
       },
       required: ['input'],
@@ -120,7 +148,8 @@ function toolOf(name: string, agent: Agent): Tool {
 }
 
 /** What makes the list the same for the client: names, the agents behind them, their descriptions. */
-const signature = (listed: Listed) => JSON.stringify(listed.map(({ name, agent }) => [name, agent.id, agent.description ?? null]));
+const signature = (listed: Listed) =>
+  JSON.stringify(listed.map(({ name, agent }) => [name, agent.id, agent.description ?? null]));
 
 interface Answered {
   text: string;
@@ -165,8 +194,14 @@ async function ask(
           kept.addText(event.text);
           grew = true;
         } else if (event.type === 'value') value = event.value;
-        else if (event.type === 'tool_call') kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
-        else return { text: kept.text, toolCalls: kept.toolCalls, error: `the agent failed: ${event.message.split('\n')[0]}` };
+        else if (event.type === 'tool_call')
+          kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
+        else
+          return {
+            text: kept.text,
+            toolCalls: kept.toolCalls,
+            error: `the agent failed: ${event.message.split('\n')[0]}`,
+          };
       }
       if (grew) await report(false);
     }

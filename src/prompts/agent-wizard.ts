@@ -33,10 +33,14 @@ export async function completeCreateFields(
   if (!missingRequired || !ctx.interactive) return { fields: given, reviewed: false };
   const fields: AgentFields = { ...given };
   // A typed model is held to the rule of --llm-model: one the CLI knows, unless --allow-unknown-model.
-  const modelProblem = (model: string) => (options.allowUnknownModel ? undefined : withAllowHint(unknownModelProblem(model)));
+  const modelProblem = (model: string) =>
+    options.allowUnknownModel ? undefined : withAllowHint(unknownModelProblem(model));
   for (const field of ASKED) {
     if (fields[field.key] === undefined) {
-      const value = await askField(ctx, field, { required: 'required' in field, ...(field.key === 'llmModel' && { problemOf: modelProblem }) });
+      const value = await askField(ctx, field, {
+        required: 'required' in field,
+        ...(field.key === 'llmModel' && { problemOf: modelProblem }),
+      });
       if (value !== undefined) Object.assign(fields, { [field.key]: value });
     }
     if (field.key === 'llmModel') await askProviderIfNeeded(ctx, fields);
@@ -45,7 +49,8 @@ export async function completeCreateFields(
   return { fields, reviewed: true };
 }
 
-const withAllowHint = (problem: string | undefined) => problem && `${problem} (or run again with --allow-unknown-model)`;
+const withAllowHint = (problem: string | undefined) =>
+  problem && `${problem} (or run again with --allow-unknown-model)`;
 
 /**
  * What to run to send the same agent again, for when the create the wizard prepared fails: the
@@ -98,13 +103,19 @@ export async function askUpdateFields(ctx: Context, agentId: string, client: Api
     'Fields to change',
     changeable.map(({ key, label }) => ({
       value: key,
-      name: current[key] === undefined || current[key] === null ? label : `${label} ${ctx.theme.muted(`(${oneLine(current[key])})`)}`,
+      name:
+        current[key] === undefined || current[key] === null
+          ? label
+          : `${label} ${ctx.theme.muted(`(${oneLine(current[key])})`)}`,
     })),
   );
   const fields: AgentFields = {};
   for (const field of changeable.filter((f) => chosen.includes(f.key))) {
     // A field that cannot be blank must keep a value; the others may be cleared with an empty answer.
-    const value = await askField(ctx, field, { required: !('blankable' in field) && field.type === 'text', current: current[field.key] });
+    const value = await askField(ctx, field, {
+      required: !('blankable' in field) && field.type === 'text',
+      current: current[field.key],
+    });
     Object.assign(fields, { [field.key]: value ?? '' });
   }
   await confirmSummary(ctx, `Changes to agent ${agentId}`, { id: agentId, ...fields }, 'Send these changes?');

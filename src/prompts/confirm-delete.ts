@@ -3,8 +3,17 @@ import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 
 /** `what` names the thing ("agent Docs bot (id)"); `consequence` is said before asking. */
-export async function confirmDeletion(ctx: Context, what: string, yes: boolean | undefined, consequence = 'This cannot be undone.'): Promise<void> {
+export async function confirmDeletion(
+  ctx: Context,
+  what: string,
+  yes: boolean | undefined,
+  consequence = 'This cannot be undone.',
+): Promise<void> {
   if (yes === true) return;
-  if (!ctx.interactive) throw new CliError('usage', `refusing to delete ${what} without confirmation`, { hint: 'Pass --yes to delete without asking.' });
-  if (!(await ctx.prompter.confirm(`Delete ${what}? ${consequence}`, { default: false }))) throw new CliError('declined', `nothing deleted: ${what} was kept`);
+  if (!ctx.interactive)
+    throw new CliError('usage', `refusing to delete ${what} without confirmation`, {
+      hint: 'Pass --yes to delete without asking.',
+    });
+  if (!(await ctx.prompter.confirm(`Delete ${what}? ${consequence}`, { default: false })))
+    throw new CliError('declined', `nothing deleted: ${what} was kept`);
 }

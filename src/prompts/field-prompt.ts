@@ -25,7 +25,11 @@ function validator(field: FieldSpec, required: boolean, problemOf?: (value: stri
 }
 
 /** The answer, or undefined for an optional field left empty. */
-export async function askField(ctx: Context, field: FieldSpec, { required, current, problemOf }: AskOptions): Promise<unknown> {
+export async function askField(
+  ctx: Context,
+  field: FieldSpec,
+  { required, current, problemOf }: AskOptions,
+): Promise<unknown> {
   const p = ctx.prompter;
   const label = field.label + (required ? '' : ' (optional)');
   const initial = typeof current === 'string' ? current : undefined;
@@ -38,14 +42,21 @@ export async function askField(ctx: Context, field: FieldSpec, { required, curre
   let answer: string;
   switch (field.type) {
     case 'boolean':
-      return p.confirm(field.label.endsWith('?') ? field.label : `${field.label}?`, { default: typeof current === 'boolean' ? current : true });
+      return p.confirm(field.label.endsWith('?') ? field.label : `${field.label}?`, {
+        default: typeof current === 'boolean' ? current : true,
+      });
     case 'enum': {
       const none = required ? [] : [{ value: '', name: '(none)' }];
-      answer = await p.choose(label, [...none, ...field.choices!.map((value) => ({ value, name: value }))], { default: initial });
+      answer = await p.choose(label, [...none, ...field.choices!.map((value) => ({ value, name: value }))], {
+        default: initial,
+      });
       break;
     }
     case 'json-object':
-      answer = await p.text(`${label} (JSON object)`, { default: current === undefined ? undefined : JSON.stringify(current), validate });
+      answer = await p.text(`${label} (JSON object)`, {
+        default: current === undefined ? undefined : JSON.stringify(current),
+        validate,
+      });
       return answer.trim() ? JSON.parse(answer) : undefined;
     case 'text':
       if (field.suggestions)

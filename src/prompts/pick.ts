@@ -14,25 +14,42 @@ const PICKER_MOST = 1000;
 
 export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
   if (typeof given === 'string' && given) return ctx.resolve('agent', given);
-  if (!ctx.interactive) throw new CliError('usage', 'missing <agent>', { hint: 'Pass the agent (an id, id prefix or name); `agents list` shows them.' });
+  if (!ctx.interactive)
+    throw new CliError('usage', 'missing <agent>', {
+      hint: 'Pass the agent (an id, id prefix or name); `agents list` shows them.',
+    });
   const agents = await collect(listAgentsPaged(await client(), { limit: PICKER_MOST, pageSize: 100 })).catch(() => []); // cannot list: let the person type it
-  if (agents.length === 0) return ctx.prompter.text('Agent id', { validate: (v) => (v.trim() ? true : 'must not be empty') }).then((v) => v.trim());
+  if (agents.length === 0)
+    return ctx.prompter
+      .text('Agent id', { validate: (v) => (v.trim() ? true : 'must not be empty') })
+      .then((v) => v.trim());
   return ctx.prompter.choose(
     'Agent',
-    agents.map((agent) => ({ value: agent.id, name: `${escapeControls(agent.name ?? '(no name)')}  ${ctx.theme.muted(escapeControls(agent.id))}` })),
+    agents.map((agent) => ({
+      value: agent.id,
+      name: `${escapeControls(agent.name ?? '(no name)')}  ${ctx.theme.muted(escapeControls(agent.id))}`,
+    })),
     { allowOther: true },
   );
 }
 
-export async function resolveResourceIds(ctx: Context, kind: AttachKind, given: unknown, client: ApiClient): Promise<string[]> {
+export async function resolveResourceIds(
+  ctx: Context,
+  kind: AttachKind,
+  given: unknown,
+  client: ApiClient,
+): Promise<string[]> {
   // Given references are returned as given: the caller resolves each, so one bad name is one failed entry.
   const references = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
   if (references.length > 0) return references;
-  if (!ctx.interactive) throw new CliError('usage', `missing <${kind}>`, { hint: `Pass one or more, each ${referenceWords(kind)}.` });
+  if (!ctx.interactive)
+    throw new CliError('usage', `missing <${kind}>`, { hint: `Pass one or more, each ${referenceWords(kind)}.` });
   const resource = ATTACHABLE_OF[kind];
   const catalog = await allResources(client, resource, { limit: PICKER_MOST }).catch(() => []);
   if (catalog.length === 0) {
-    const typed = await ctx.prompter.text(`${resource.noun} ids (separated by spaces)`, { validate: (v) => (v.trim() ? true : 'must not be empty') });
+    const typed = await ctx.prompter.text(`${resource.noun} ids (separated by spaces)`, {
+      validate: (v) => (v.trim() ? true : 'must not be empty'),
+    });
     return typed.split(/[\s,]+/).filter(Boolean);
   }
   return ctx.prompter.chooseMany(

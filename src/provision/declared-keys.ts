@@ -24,7 +24,11 @@ export function referencedSecretKey(key: string): string | undefined {
   return base && isSecretKey(base) ? base : undefined;
 }
 
-export function readDeclaredKeys(resource: ResourceDescriptor, declared: DesiredResource, variables: KeyVariables): DeclaredKeys {
+export function readDeclaredKeys(
+  resource: ResourceDescriptor,
+  declared: DesiredResource,
+  variables: KeyVariables,
+): DeclaredKeys {
   const problems: DeclaredKeys['problems'] = [];
   const secrets: Record<string, string> = {};
   const read = (path: string[], name: string): string | undefined => {

@@ -52,7 +52,8 @@ export interface Applied {
 
 /** The service is gone, not refusing one request: going on would only add retries. */
 const serviceGone = (error: CliError) => error.kind === 'unreachable';
-const asCliError = (error: unknown) => (error instanceof CliError ? error : new CliError('server', (error as Error).message));
+const asCliError = (error: unknown) =>
+  error instanceof CliError ? error : new CliError('server', (error as Error).message);
 
 export async function executePlan(client: ApiClient, plan: Plan, concurrency: number): Promise<Applied> {
   let stopped: CliError | undefined;
@@ -76,7 +77,8 @@ export async function executePlan(client: ApiClient, plan: Plan, concurrency: nu
       if (stopped) return { ...result, error: stopped };
       result.attempted = true;
       try {
-        if (planned.action === 'create') result.id = (await createResource(client, planned.resource, planned.fields)).id;
+        if (planned.action === 'create')
+          result.id = (await createResource(client, planned.resource, planned.fields)).id;
         else await updateResource(client, planned.resource, planned.current!, planned.fields);
       } catch (error) {
         result.error = fail(error);
@@ -85,13 +87,18 @@ export async function executePlan(client: ApiClient, plan: Plan, concurrency: nu
     },
   );
   // What the file calls a resource it creates, now that it has an id (or why it has none).
-  const created = new Map(plan.resources.map((p) => [p.placeholder, resources.find((r) => r.kind === p.kind && r.name === p.name)]));
+  const created = new Map(
+    plan.resources.map((p) => [p.placeholder, resources.find((r) => r.kind === p.kind && r.name === p.name)]),
+  );
   const idOf = (kind: AttachKind, id: string): string => {
     if (!id.startsWith(NEW_PREFIX)) return id;
     const made = created.get(id);
     if (made?.id && !made.error) return made.id;
     const name = id.slice(NEW_PREFIX.length + kind.length + 1);
-    throw new CliError(made?.error?.kind ?? 'server', `${ATTACHABLE_OF[kind].noun} "${name}" was not created${made?.error ? ` (${made.error.message})` : ''}`);
+    throw new CliError(
+      made?.error?.kind ?? 'server',
+      `${ATTACHABLE_OF[kind].noun} "${name}" was not created${made?.error ? ` (${made.error.message})` : ''}`,
+    );
   };
 
   const agents = await mapLimit(
@@ -99,7 +106,14 @@ export async function executePlan(client: ApiClient, plan: Plan, concurrency: nu
     concurrency,
     async (planned: PlannedAgent): Promise<AppliedAgent> => {
       const action = planned.action === 'create' ? 'create' : 'update';
-      const result: AppliedAgent = { name: planned.name, action, id: planned.id, attempted: false, saved: false, links: [] };
+      const result: AppliedAgent = {
+        name: planned.name,
+        action,
+        id: planned.id,
+        attempted: false,
+        saved: false,
+        links: [],
+      };
       if (stopped) return { ...result, error: stopped };
       result.attempted = true;
       try {
@@ -112,7 +126,9 @@ export async function executePlan(client: ApiClient, plan: Plan, concurrency: nu
         if (result.id === undefined) return result;
       }
       const links = (['attach', 'detach'] as const).flatMap((change) =>
-        (Object.keys(planned[change]) as AttachKind[]).flatMap((kind) => planned[change][kind].map((id) => ({ kind, id, change }))),
+        (Object.keys(planned[change]) as AttachKind[]).flatMap((kind) =>
+          planned[change][kind].map((id) => ({ kind, id, change })),
+        ),
       );
       for (const { kind, id, change } of links) {
         if (stopped) {

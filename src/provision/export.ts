@@ -20,7 +20,8 @@ function asValue(value: unknown): unknown {
       return value;
     }
   }
-  const empty = parsed === null || parsed === undefined || (typeof parsed === 'object' && Object.keys(parsed).length === 0);
+  const empty =
+    parsed === null || parsed === undefined || (typeof parsed === 'object' && Object.keys(parsed).length === 0);
   return empty ? undefined : parsed;
 }
 
@@ -39,9 +40,13 @@ function withKeyReferences(value: unknown, recordName: string): unknown {
   );
 }
 
-const counted = (values: unknown[]) => values.reduce<Map<unknown, number>>((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map());
+const counted = (values: unknown[]) =>
+  values.reduce<Map<unknown, number>>((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map());
 
-function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]): { entries: Entry[]; refOf: Map<string, string> } {
+function resourceEntries(
+  resource: ResourceDescriptor,
+  records: ResourceRecord[],
+): { entries: Entry[]; refOf: Map<string, string> } {
   const names = counted(records.map((record) => record[resource.nameKey]));
   const refOf = new Map<string, string>();
   const entries = records.map((record) => {
@@ -53,7 +58,9 @@ function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]
     for (const field of resource.fields) {
       if (field.secret) continue;
       const value =
-        field.type === 'json-object' ? withKeyReferences(asValue(record[field.key]), String(record[resource.nameKey] ?? record.id)) : record[field.key];
+        field.type === 'json-object'
+          ? withKeyReferences(asValue(record[field.key]), String(record[resource.nameKey] ?? record.id))
+          : record[field.key];
       if (value !== undefined && value !== null && value !== '') entry[field.key] = value;
     }
     // Agents refer to it by name, unless the name is shared: then by id (an LLM by its file-only name).
@@ -63,7 +70,10 @@ function resourceEntries(resource: ResourceDescriptor, records: ResourceRecord[]
   return { entries, refOf };
 }
 
-export function exportStack(agents: Agent[], resources: Partial<Record<StackSectionKey, ResourceRecord[]>>): Record<string, unknown> {
+export function exportStack(
+  agents: Agent[],
+  resources: Partial<Record<StackSectionKey, ResourceRecord[]>>,
+): Record<string, unknown> {
   const document: Record<string, unknown> = {};
   const refs = new Map<string, Map<string, string>>();
   for (const { key, resource } of STACK_SECTIONS) {

@@ -21,13 +21,17 @@ export async function planFromOptions(
   options: z.infer<typeof provisionOptions>,
 ): Promise<{ client: ApiClient; plan: Plan; concurrency: number }> {
   const { concurrency, file: files = [] } = options;
-  if (files.length === 0) throw new CliError('usage', 'missing -f FILE', { hint: 'Pass a YAML or JSON file, a folder, or - for stdin.' });
+  if (files.length === 0)
+    throw new CliError('usage', 'missing -f FILE', { hint: 'Pass a YAML or JSON file, a folder, or - for stdin.' });
   const stack = await loadStack(files, ctx.deps.stdin, {
     allowUnknownModel: options.allowUnknownModel === true,
     keyVariables: { env: ctx.env, allowed: options.allowEnv ?? [] },
   });
   const empty = stack.agents.length === 0 && Object.values(stack.resources).every((list) => list.length === 0);
-  if (empty) ctx.logger.warn(`${files.join(', ')} declare${files.length === 1 ? 's' : ''} no agents, tools, datasources or LLMs: nothing to plan`);
+  if (empty)
+    ctx.logger.warn(
+      `${files.join(', ')} declare${files.length === 1 ? 's' : ''} no agents, tools, datasources or LLMs: nothing to plan`,
+    );
   const client = await ctx.client();
   const plan = await computePlan(client, stack, { concurrency, prune: options.prune === true });
   return { client, plan, concurrency };

@@ -96,9 +96,15 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
     });
     const report = (path: Array<string | number>, label: string, issues: z.core.$ZodIssue[]) => {
       for (const issue of issues) {
-        const fieldPath = issue.code === 'unrecognized_keys' ? [...path, issue.keys[0]!] : [...path, ...(issue.path as Array<string | number>)];
+        const fieldPath =
+          issue.code === 'unrecognized_keys'
+            ? [...path, issue.keys[0]!]
+            : [...path, ...(issue.path as Array<string | number>)];
         const line = document.lineOf(fieldPath) ?? document.lineOf(path) ?? 1;
-        const field = issue.code === 'unrecognized_keys' ? `unknown field ${issue.keys.join(', ')}` : `${issue.path.join('.')}: ${issue.message}`;
+        const field =
+          issue.code === 'unrecognized_keys'
+            ? `unknown field ${issue.keys.join(', ')}`
+            : `${issue.path.join('.')}: ${issue.message}`;
         inFile.push({ line, message: `${source}:${line}: ${label}: ${field}` });
       }
     };
@@ -107,7 +113,9 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
       (found.resources[key] ?? []).forEach((entry, index) => {
         const path = [key, index];
         const parsed = schema.safeParse(entry);
-        const named = (entry as Record<string, unknown> | null)?.[resource.nameKey] ?? (entry as Record<string, unknown> | null)?.name;
+        const named =
+          (entry as Record<string, unknown> | null)?.[resource.nameKey] ??
+          (entry as Record<string, unknown> | null)?.name;
         const label = typeof named === 'string' ? `${resource.noun} "${named}"` : `${resource.noun} #${index + 1}`;
         if (!parsed.success) return report(path, label, parsed.error.issues);
         const declared = parsed.data as DesiredResource;
@@ -116,16 +124,25 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
           const line = document.lineOf([...path, ...problem.path]) ?? document.lineOf(path) ?? 1;
           inFile.push({ line, message: `${source}:${line}: ${label}: ${problem.path.join('.')}: ${problem.problem}` });
         }
-        loaded.resources[key].push({ resource: read.resource, secrets: read.secrets, where: `${source}:${document.lineOf(path) ?? 1}` });
+        loaded.resources[key].push({
+          resource: read.resource,
+          secrets: read.secrets,
+          where: `${source}:${document.lineOf(path) ?? 1}`,
+        });
       });
     }
     for (const [index, entry] of found.agents.entries.entries()) {
       const path = [...found.agents.basePath, index];
       const parsed = desiredAgentSchema.safeParse(entry);
       const entryLine = document.lineOf(path) ?? 1;
-      const label = typeof (entry as { name?: unknown })?.name === 'string' ? `agent "${(entry as { name: string }).name}"` : `agent #${index + 1}`;
+      const label =
+        typeof (entry as { name?: unknown })?.name === 'string'
+          ? `agent "${(entry as { name: string }).name}"`
+          : `agent #${index + 1}`;
       if (parsed.success) {
-        const unknownModel = options.allowUnknownModel ? undefined : unknownModelProblem((parsed.data as DesiredAgent).llmModel);
+        const unknownModel = options.allowUnknownModel
+          ? undefined
+          : unknownModelProblem((parsed.data as DesiredAgent).llmModel);
         if (!unknownModel) {
           loaded.agents.push({ agent: parsed.data as DesiredAgent, source, where: `${source}:${entryLine}` });
           continue;
@@ -143,7 +160,10 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
   problems.push(...duplicates(loaded.agents));
   for (const { key, resource } of STACK_SECTIONS) problems.push(...duplicateResources(resource, loaded.resources[key]));
   if (problems.length > 0) {
-    throw new CliError('usage', `invalid provisioning input (nothing was sent)`, { details: problems, hint: sawUnknownModel ? UNKNOWN_MODEL_HINT : undefined });
+    throw new CliError('usage', `invalid provisioning input (nothing was sent)`, {
+      details: problems,
+      hint: sawUnknownModel ? UNKNOWN_MODEL_HINT : undefined,
+    });
   }
   return loaded;
 }
@@ -185,7 +205,9 @@ function duplicates(loaded: LoadedAgent[]): string[] {
     }
     const named = byName.get(agent.name);
     if (named && !(named.hasId && agent.id !== undefined)) {
-      problems.push(`${where}: agent "${agent.name}" is declared twice (also at ${named.where}); give each its id to keep both`);
+      problems.push(
+        `${where}: agent "${agent.name}" is declared twice (also at ${named.where}); give each its id to keep both`,
+      );
     }
     byName.set(agent.name, { where, hasId: agent.id !== undefined && (named?.hasId ?? true) });
   }

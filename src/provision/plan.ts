@@ -52,13 +52,20 @@ function linkedIds(agent: Agent, key: StackSectionKey, idKey: string): Set<strin
 const same = (a: unknown, b: unknown) => (a ?? undefined) === (b ?? undefined);
 
 export function fieldsOf(desired: DesiredAgent): AgentFields {
-  return Object.fromEntries(FIELD_KEYS.filter((key) => desired[key] !== undefined).map((key) => [key, desired[key]])) as AgentFields;
+  return Object.fromEntries(
+    FIELD_KEYS.filter((key) => desired[key] !== undefined).map((key) => [key, desired[key]]),
+  ) as AgentFields;
 }
 
 const noLinks = () => Object.fromEntries(ATTACH_KINDS.map((kind) => [kind, []])) as unknown as Attachments;
 
 /** The links to attach and (when pruning) to detach, with the file's references resolved to ids. */
-function linkChanges(desired: DesiredAgent, existing: Agent | undefined, catalogs: Catalogs, prune: boolean): { attach: Attachments; detach: Attachments } {
+function linkChanges(
+  desired: DesiredAgent,
+  existing: Agent | undefined,
+  catalogs: Catalogs,
+  prune: boolean,
+): { attach: Attachments; detach: Attachments } {
   const attach = noLinks();
   const detach = noLinks();
   for (const { key, kind } of STACK_SECTIONS) {
@@ -87,58 +94,87 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
   const problems: PlanProblem[] = [...catalogs.problems];
   const byId = new Map(existing.map((agent) => [agent.id, agent]));
 
-  const planned = await mapLimit(desired, options.concurrency, async ({ agent: want, where }): Promise<PlannedAgent | undefined> => {
-    const at = where ? `${where}: ` : '';
-    const links = (current: Agent | undefined) => {
-      try {
-        return linkChanges(want, current, catalogs, prune);
-      } catch (error) {
-        if (!(error instanceof CliError)) throw error;
-        problems.push({ name: want.name, error: new CliError(error.kind, `${at}${error.message}`, { details: error.details, hint: error.hint }) });
+  const planned = await mapLimit(
+    desired,
+    options.concurrency,
+    async ({ agent: want, where }): Promise<PlannedAgent | undefined> => {
+      const at = where ? `${where}: ` : '';
+      const links = (current: Agent | undefined) => {
+        try {
+          return linkChanges(want, current, catalogs, prune);
+        } catch (error) {
+          if (!(error instanceof CliError)) throw error;
+          problems.push({
+            name: want.name,
+            error: new CliError(error.kind, `${at}${error.message}`, { details: error.details, hint: error.hint }),
+          });
+          return undefined;
+        }
+      };
+      // By id first (export writes ids when names collide), then by name.
+      const matches =
+        want.id !== undefined
+          ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined)
+          : (byName.get(want.name) ?? []);
+      if (want.id !== undefined && matches.length === 0) {
+        problems.push({
+          name: want.name,
+          error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, {
+            hint: 'Remove its id from the file to create it anew.',
+          }),
+        });
         return undefined;
       }
-    };
-    // By id first (export writes ids when names collide), then by name.
-    const matches = want.id !== undefined ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined) : (byName.get(want.name) ?? []);
-    if (want.id !== undefined && matches.length === 0) {
-      problems.push({
+      if (matches.length > 1) {
+        problems.push({
+          name: want.name,
+          error: new CliError(
+            'usage',
+            `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`,
+            {
+              details: matches.map((m) => m.id),
+            },
+          ),
+        });
+        return undefined;
+      }
+      const fields = fieldsOf(want);
+      if (matches.length === 0) {
+        const changes = links(undefined);
+        return (
+          changes && {
+            name: want.name,
+            action: 'create',
+            fields,
+            changed: Object.keys(fields),
+            previous: {},
+            ...changes,
+          }
+        );
+      }
+      // The list leaves relations out on some servers: read the agent for its links.
+      const current = await getAgent(client, matches[0]!.id);
+      // llmProvider is not stored on the agent, so it cannot differ.
+      const changed = FIELD_KEYS.filter(
+        (key) => key !== 'llmProvider' && fields[key] !== undefined && !same(fields[key], current[key]),
+      );
+      const update = Object.fromEntries(changed.map((key) => [key, fields[key]])) as AgentFields;
+      const changes = links(current);
+      if (!changes) return undefined;
+      const linksChange = [...Object.values(changes.attach), ...Object.values(changes.detach)].some(
+        (list) => list.length > 0,
+      );
+      return {
         name: want.name,
-        error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, { hint: 'Remove its id from the file to create it anew.' }),
-      });
-      return undefined;
-    }
-    if (matches.length > 1) {
-      problems.push({
-        name: want.name,
-        error: new CliError('usage', `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`, {
-          details: matches.map((m) => m.id),
-        }),
-      });
-      return undefined;
-    }
-    const fields = fieldsOf(want);
-    if (matches.length === 0) {
-      const changes = links(undefined);
-      return changes && { name: want.name, action: 'create', fields, changed: Object.keys(fields), previous: {}, ...changes };
-    }
-    // The list leaves relations out on some servers: read the agent for its links.
-    const current = await getAgent(client, matches[0]!.id);
-    // llmProvider is not stored on the agent, so it cannot differ.
-    const changed = FIELD_KEYS.filter((key) => key !== 'llmProvider' && fields[key] !== undefined && !same(fields[key], current[key]));
-    const update = Object.fromEntries(changed.map((key) => [key, fields[key]])) as AgentFields;
-    const changes = links(current);
-    if (!changes) return undefined;
-    const linksChange = [...Object.values(changes.attach), ...Object.values(changes.detach)].some((list) => list.length > 0);
-    return {
-      name: want.name,
-      id: current.id,
-      action: changed.length > 0 || linksChange ? 'update' : 'unchanged',
-      fields: update,
-      changed,
-      previous: Object.fromEntries(changed.map((key) => [key, current[key]])) as Partial<AgentFields>,
-      ...changes,
-    };
-  });
+        id: current.id,
+        action: changed.length > 0 || linksChange ? 'update' : 'unchanged',
+        fields: update,
+        changed,
+        previous: Object.fromEntries(changed.map((key) => [key, current[key]])) as Partial<AgentFields>,
+        ...changes,
+      };
+    },
+  );
   const agents = planned.filter((p): p is PlannedAgent => p !== undefined);
   return { resources: catalogs.planned, agents, problems, linkNames: linkNames(catalogs) };
 }

@@ -34,7 +34,8 @@ export function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): 
   const shown = new Map<string, string>();
   for (const id of distinct) {
     let length = Math.min(minimum, id.length);
-    while (length < id.length && distinct.some((other) => other !== id && other.startsWith(id.slice(0, length)))) length++;
+    while (length < id.length && distinct.some((other) => other !== id && other.startsWith(id.slice(0, length))))
+      length++;
     shown.set(id, length < id.length ? `${id.slice(0, length)}…` : id);
   }
   return shown;
@@ -44,7 +45,9 @@ export function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): 
 function valueText(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
   const safe = redactSecrets(value); // a tool's metadata may hold its keys
-  return escapeControls(scrubSecrets(typeof safe === 'string' || typeof safe === 'object' ? JSON.stringify(safe) : String(safe)));
+  return escapeControls(
+    scrubSecrets(typeof safe === 'string' || typeof safe === 'object' ? JSON.stringify(safe) : String(safe)),
+  );
 }
 
 /**
@@ -84,13 +87,24 @@ function resourceRows(planned: PlannedResource, theme: Theme, width: number | un
   if (planned.action !== 'update') return [];
   return planned.changed.map((key) => {
     const secret = planned.resource.fields.find((field) => field.key === key)?.secret;
-    return [key, secret ? '(changed, not shown)' : changeText(planned.previous[key], planned.fields[key], width), theme.warn];
+    return [
+      key,
+      secret ? '(changed, not shown)' : changeText(planned.previous[key], planned.fields[key], width),
+      theme.warn,
+    ];
   });
 }
 
-const resourceLabel = (planned: { kind: AttachKind; name: string }) => `${ATTACHABLE_OF[planned.kind].noun} ${planned.name}`;
+const resourceLabel = (planned: { kind: AttachKind; name: string }) =>
+  `${ATTACHABLE_OF[planned.kind].noun} ${planned.name}`;
 
-function changeRows(agent: PlannedAgent, plan: Plan, shortIds: Map<string, string>, theme: Theme, width: number | undefined): ChangeRow[] {
+function changeRows(
+  agent: PlannedAgent,
+  plan: Plan,
+  shortIds: Map<string, string>,
+  theme: Theme,
+  width: number | undefined,
+): ChangeRow[] {
   const rows: ChangeRow[] = [];
   if (agent.action === 'update') {
     for (const field of agent.changed) {
@@ -117,34 +131,56 @@ export function renderPlan(plan: Plan, theme: Theme, columns?: number): string {
     plan.problems.length ? `, ${plan.problems.length} in error` : ''
   }`;
   // What a change row leaves for its values on a terminal: four spaces, the widest label, two spaces.
-  const widestLabel = Math.max(LINK_LABEL_WIDTH, ...entries.flatMap((entry) => entry.changed.map((field) => field.length)));
+  const widestLabel = Math.max(
+    LINK_LABEL_WIDTH,
+    ...entries.flatMap((entry) => entry.changed.map((field) => field.length)),
+  );
   const valueWidth = columns ? Math.max(2 * MIN_VALUE_WIDTH + 3, columns - 6 - widestLabel) : undefined;
   const shortIds = abbreviateIds(
-    plan.agents.flatMap((agent) => [...Object.values(agent.attach), ...Object.values(agent.detach)].flat().filter((id) => !id.startsWith(NEW_PREFIX))),
+    plan.agents.flatMap((agent) =>
+      [...Object.values(agent.attach), ...Object.values(agent.detach)]
+        .flat()
+        .filter((id) => !id.startsWith(NEW_PREFIX)),
+    ),
   );
   const lines: Array<{ action: PlannedAgent['action']; name: string; rows: ChangeRow[] }> = [
-    ...plan.resources.map((planned) => ({ action: planned.action, name: resourceLabel(planned), rows: resourceRows(planned, theme, valueWidth) })),
-    ...plan.agents.map((agent) => ({ action: agent.action, name: agent.name, rows: changeRows(agent, plan, shortIds, theme, valueWidth) })),
+    ...plan.resources.map((planned) => ({
+      action: planned.action,
+      name: resourceLabel(planned),
+      rows: resourceRows(planned, theme, valueWidth),
+    })),
+    ...plan.agents.map((agent) => ({
+      action: agent.action,
+      name: agent.name,
+      rows: changeRows(agent, plan, shortIds, theme, valueWidth),
+    })),
   ];
   const nameWidth = Math.min(NAME_WIDTH_CAP, Math.max(0, ...lines.map((line) => escapeControls(line.name).length)));
   const labelWidth = Math.max(0, ...lines.flatMap((line) => line.rows.map(([label]) => label.length)));
   const paint = { create: theme.success, update: theme.warn, unchanged: theme.muted, error: theme.error };
   const out = [summary];
   for (const line of lines) {
-    out.push(`${paint[line.action](pad(ACTION_LABEL[line.action], ACTION_WIDTH))}  ${pad(escapeControls(line.name), nameWidth)}`.trimEnd());
+    out.push(
+      `${paint[line.action](pad(ACTION_LABEL[line.action], ACTION_WIDTH))}  ${pad(escapeControls(line.name), nameWidth)}`.trimEnd(),
+    );
     for (const [label, text, paintRow] of line.rows) out.push(`    ${paintRow(pad(label, labelWidth))}  ${text}`);
   }
   for (const problem of plan.problems) {
-    out.push(`${paint.error(pad(ACTION_LABEL.error, ACTION_WIDTH))}  ${escapeControls(`${problem.name}: ${problem.error.message}`)}`);
+    out.push(
+      `${paint.error(pad(ACTION_LABEL.error, ACTION_WIDTH))}  ${escapeControls(`${problem.name}: ${problem.error.message}`)}`,
+    );
   }
   return out.join('\n');
 }
 
 const linkLabel = (link: { kind: AttachKind; id: string }) =>
-  link.id.startsWith(NEW_PREFIX) ? `${link.kind} "${link.id.slice(NEW_PREFIX.length + link.kind.length + 1)}"` : `${link.kind} ${link.id}`;
+  link.id.startsWith(NEW_PREFIX)
+    ? `${link.kind} "${link.id.slice(NEW_PREFIX.length + link.kind.length + 1)}"`
+    : `${link.kind} ${link.id}`;
 
 /** A link's failure, naming the link unless the message already does ("tool X not found"). */
-const linkFailure = (link: LinkResult) => (link.error!.message.includes(link.id) ? link.error!.message : `${linkLabel(link)}: ${link.error!.message}`);
+const linkFailure = (link: LinkResult) =>
+  link.error!.message.includes(link.id) ? link.error!.message : `${linkLabel(link)}: ${link.error!.message}`;
 
 /** What was done to the agent itself: "created", "not updated", … */
 function outcome(result: AppliedAgent): string {
@@ -173,11 +209,15 @@ export function renderResults(applied: Applied, theme: Theme): string {
       continue;
     }
     lines.push(`${theme.error('✗')} ${outcome(result)} ${name}${id}`);
-    if (result.attempted && !result.saved) lines.push(`    ${theme.error('✗')} ${escapeControls(result.error.message)}`);
+    if (result.attempted && !result.saved)
+      lines.push(`    ${theme.error('✗')} ${escapeControls(result.error.message)}`);
     for (const link of result.links) {
       if (link.error) lines.push(`    ${theme.error('✗')} ${escapeControls(linkFailure(link))}`);
       else if (!link.attempted) lines.push(`    ${theme.muted('-')} ${linkLabel(link)}: not attempted`);
-      else lines.push(`    ${theme.success('✓')} ${link.change === 'attach' ? 'attached' : 'detached'} ${linkLabel(link)}`);
+      else
+        lines.push(
+          `    ${theme.success('✓')} ${link.change === 'attach' ? 'attached' : 'detached'} ${linkLabel(link)}`,
+        );
     }
   }
   return lines.join('\n');
@@ -191,22 +231,36 @@ const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ?
  */
 /** Each problem on a line, its details (the candidates of an ambiguous name) indented under it. */
 export function problemLines(plan: Plan): string[] {
-  return plan.problems.flatMap((p) => [`${p.name}: ${p.error.message}`, ...p.error.details.map((detail) => `  ${detail}`)]);
+  return plan.problems.flatMap((p) => [
+    `${p.name}: ${p.error.message}`,
+    ...p.error.details.map((detail) => `  ${detail}`),
+  ]);
 }
 
 export function applyFailure(plan: Plan, applied: Applied): CliError | undefined {
   const failedResources = applied.resources.filter((r) => r.error && r.attempted);
   const failedAgents = applied.agents.filter((r) => r.error && r.attempted);
   const notAttempted = [...applied.resources, ...applied.agents].filter((r) => !r.attempted);
-  const first = plan.problems[0]?.error ?? failedResources[0]?.error ?? failedAgents[0]?.error ?? notAttempted[0]?.error;
+  const first =
+    plan.problems[0]?.error ?? failedResources[0]?.error ?? failedAgents[0]?.error ?? notAttempted[0]?.error;
   if (!first) return undefined;
   const withResources = plan.resources.length > 0 || plan.problems.some((p) => p.resource);
-  const noun = (count: number) => (withResources ? `${count} ${count === 1 ? 'entry' : 'entries'}` : plural(count, 'agent'));
+  const noun = (count: number) =>
+    withResources ? `${count} ${count === 1 ? 'entry' : 'entries'}` : plural(count, 'agent');
   const total = plan.resources.length + plan.agents.length + plan.problems.length;
   const failures = plan.problems.length + failedResources.length + failedAgents.length;
-  const done = applied.resources.length + applied.agents.length - failedResources.length - failedAgents.length - notAttempted.length;
+  const done =
+    applied.resources.length +
+    applied.agents.length -
+    failedResources.length -
+    failedAgents.length -
+    notAttempted.length;
   const unchanged = [...plan.resources, ...plan.agents].filter((entry) => entry.action === 'unchanged').length;
-  const counts = [`${done} applied`, unchanged ? `${unchanged} unchanged` : '', notAttempted.length ? `${notAttempted.length} not attempted` : '']
+  const counts = [
+    `${done} applied`,
+    unchanged ? `${unchanged} unchanged` : '',
+    notAttempted.length ? `${notAttempted.length} not attempted` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   const details = [
@@ -216,7 +270,9 @@ export function applyFailure(plan: Plan, applied: Applied): CliError | undefined
       const what = [
         r.saved ? '' : r.error!.message,
         ...r.links.filter((link) => link.error).map(linkFailure),
-        r.links.some((link) => !link.attempted) ? `${plural(r.links.filter((link) => !link.attempted).length, 'attachment')} not attempted` : '',
+        r.links.some((link) => !link.attempted)
+          ? `${plural(r.links.filter((link) => !link.attempted).length, 'attachment')} not attempted`
+          : '',
       ];
       return `${r.name}: ${outcome(r)}${r.id ? ` ${r.id}` : ''}; ${what.filter(Boolean).join('; ')}`;
     }),

@@ -57,15 +57,22 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-    return entries.length === 0 ? 'null' : `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+    return entries.length === 0
+      ? 'null'
+      : `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
   }
   return JSON.stringify(value);
 }
 
 /** The fields the file sets, as the service takes them (secrets as read from their variables by load). */
-function wantedFields(resource: ResourceDescriptor, declared: DesiredResource, secrets: Record<string, string>): Record<string, unknown> {
+function wantedFields(
+  resource: ResourceDescriptor,
+  declared: DesiredResource,
+  secrets: Record<string, string>,
+): Record<string, unknown> {
   const fields: Record<string, unknown> = { ...secrets };
-  for (const field of resource.fields) if (!field.secret && declared[field.key] !== undefined) fields[field.key] = declared[field.key];
+  for (const field of resource.fields)
+    if (!field.secret && declared[field.key] !== undefined) fields[field.key] = declared[field.key];
   return fields;
 }
 
@@ -77,11 +84,23 @@ function planOne(
 ): PlannedResource {
   const at = `${where}: `;
   const name = referenceNameOf(resource, declared);
-  const base = { kind, resource, name, placeholder: `${NEW_PREFIX}${kind}:${name}`, where, changed: [] as string[], previous: {} };
+  const base = {
+    kind,
+    resource,
+    name,
+    placeholder: `${NEW_PREFIX}${kind}:${name}`,
+    where,
+    changed: [] as string[],
+    previous: {},
+  };
   const matches =
-    declared.id !== undefined ? existing.filter((r) => r.id === declared.id) : existing.filter((r) => r[resource.nameKey] === declared[resource.nameKey]);
+    declared.id !== undefined
+      ? existing.filter((r) => r.id === declared.id)
+      : existing.filter((r) => r[resource.nameKey] === declared[resource.nameKey]);
   if (declared.id !== undefined && matches.length === 0) {
-    throw new CliError('not-found', `${at}${resource.noun} ${declared.id} ("${name}") not found`, { hint: 'Remove its id from the file to create it anew.' });
+    throw new CliError('not-found', `${at}${resource.noun} ${declared.id} ("${name}") not found`, {
+      hint: 'Remove its id from the file to create it anew.',
+    });
   }
   if (matches.length > 1) {
     throw new CliError(
@@ -95,8 +114,14 @@ function planOne(
   const fields = wantedFields(resource, declared, secrets);
   const current = matches[0];
   if (!current) {
-    const missing = resource.fields.filter((f) => f.required && fields[f.key] === undefined).map((f) => (f.secret ? `${f.key}Env` : f.key));
-    if (missing.length > 0) throw new CliError('usage', `${at}${resource.noun} "${name}" does not exist yet, and creating it needs ${missing.join(', ')}`);
+    const missing = resource.fields
+      .filter((f) => f.required && fields[f.key] === undefined)
+      .map((f) => (f.secret ? `${f.key}Env` : f.key));
+    if (missing.length > 0)
+      throw new CliError(
+        'usage',
+        `${at}${resource.noun} "${name}" does not exist yet, and creating it needs ${missing.join(', ')}`,
+      );
     return { ...base, action: 'create', fields, changed: Object.keys(fields) };
   }
   const changed = Object.keys(fields).filter((key) => canonical(fields[key]) !== canonical(current[key]));
@@ -121,12 +146,17 @@ function planOne(
 function kindsUsed(stack: LoadedStack): Set<AttachKind> {
   const kinds = new Set<AttachKind>();
   for (const { key, kind } of STACK_SECTIONS) {
-    if (stack.resources[key].length > 0 || stack.agents.some(({ agent }) => (agent[key]?.length ?? 0) > 0)) kinds.add(kind);
+    if (stack.resources[key].length > 0 || stack.agents.some(({ agent }) => (agent[key]?.length ?? 0) > 0))
+      kinds.add(kind);
   }
   return kinds;
 }
 
-export async function planResources(client: ApiClient, stack: LoadedStack, options: { listAll?: boolean } = {}): Promise<Catalogs> {
+export async function planResources(
+  client: ApiClient,
+  stack: LoadedStack,
+  options: { listAll?: boolean } = {},
+): Promise<Catalogs> {
   const catalogs: Catalogs = { existing: {}, planned: [], problems: [] };
   const used = options.listAll ? new Set<AttachKind>(ATTACH_KINDS) : kindsUsed(stack);
   await Promise.all(
@@ -140,7 +170,11 @@ export async function planResources(client: ApiClient, stack: LoadedStack, optio
         catalogs.planned.push(planOne(kind, resource, loaded, catalogs.existing[kind] ?? []));
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
-        catalogs.problems.push({ name: `${resource.noun} ${referenceNameOf(resource, loaded.resource)}`, error, resource: true });
+        catalogs.problems.push({
+          name: `${resource.noun} ${referenceNameOf(resource, loaded.resource)}`,
+          error,
+          resource: true,
+        });
       }
     }
   }
@@ -171,7 +205,8 @@ export function resolveLink(catalogs: Catalogs, kind: AttachKind, reference: str
 export function linkNames(catalogs: Catalogs): Map<string, string> {
   const names = new Map<string, string>();
   for (const { kind, resource } of STACK_SECTIONS) {
-    for (const record of catalogs.existing[kind] ?? []) if (record[resource.nameKey]) names.set(record.id, String(record[resource.nameKey]));
+    for (const record of catalogs.existing[kind] ?? [])
+      if (record[resource.nameKey]) names.set(record.id, String(record[resource.nameKey]));
   }
   for (const planned of catalogs.planned) names.set(planned.id ?? planned.placeholder, planned.name);
   return names;

@@ -7,16 +7,24 @@ import type { AttachableDescriptor, ResourceDescriptor } from '../resources/desc
 import { ATTACHABLE, type AttachablePlural, type AttachKind } from '../resources/registry.js';
 import { fieldSchema, textError } from '../resources/field-schema.js';
 
-const ids = z.array(z.string({ error: textError('must be a name or an id (a string)') }).check(z.minLength(1, 'must not be empty')), {
-  error: 'must be a list of names or ids',
-});
+const ids = z.array(
+  z.string({ error: textError('must be a name or an id (a string)') }).check(z.minLength(1, 'must not be empty')),
+  {
+    error: 'must be a list of names or ids',
+  },
+);
 const text = () => z.string({ error: textError('must be a string') });
 const optionalId = () => z.optional(text().check(z.trim(), z.minLength(1, 'must not be empty')));
 
 type RequiredAgentKey = Extract<(typeof AGENT.fields)[number], { required: true }>['key'];
 
 /** An agent of the file: the descriptor's fields (those create needs, required), an id, and its links. */
-export type DesiredAgent = AgentFields & { [K in RequiredAgentKey]-?: string } & { id?: string; tools?: string[]; datasources?: string[]; llms?: string[] };
+export type DesiredAgent = AgentFields & { [K in RequiredAgentKey]-?: string } & {
+  id?: string;
+  tools?: string[];
+  datasources?: string[];
+  llms?: string[];
+};
 
 export type StackSectionKey = AttachablePlural;
 
@@ -39,7 +47,12 @@ export function desiredResourceSchema(resource: ResourceDescriptor) {
   const fields = Object.fromEntries(
     resource.fields.map((field) => {
       if (field.secret)
-        return [field.key, z.optional(z.never({ error: `does not belong in a file: put the name of an environment variable in ${field.key}Env` }))];
+        return [
+          field.key,
+          z.optional(
+            z.never({ error: `does not belong in a file: put the name of an environment variable in ${field.key}Env` }),
+          ),
+        ];
       return [field.key, field.required ? fieldSchema(field) : z.optional(fieldSchema(field))];
     }),
   );
@@ -48,7 +61,10 @@ export function desiredResourceSchema(resource: ResourceDescriptor) {
   const variables = Object.fromEntries(
     resource.fields
       .filter((field) => field.secret)
-      .map((field) => [`${field.key}Env`, z.optional(text().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable')))]),
+      .map((field) => [
+        `${field.key}Env`,
+        z.optional(text().check(z.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be the name of an environment variable'))),
+      ]),
   );
   return z.strictObject({ id: optionalId(), ...fields, ...fileName, ...variables });
 }
@@ -56,7 +72,11 @@ export function desiredResourceSchema(resource: ResourceDescriptor) {
 export type DesiredResource = Record<string, unknown> & { id?: string; name?: string; apiKeyEnv?: string };
 
 /** Matches an existing agent by id before by name (export writes the id when names collide). */
-export const desiredAgentSchema = z.extend(desiredResourceSchema(AGENT), { tools: z.optional(ids), datasources: z.optional(ids), llms: z.optional(ids) });
+export const desiredAgentSchema = z.extend(desiredResourceSchema(AGENT), {
+  tools: z.optional(ids),
+  datasources: z.optional(ids),
+  llms: z.optional(ids),
+});
 
 export interface DocumentSections {
   /** The agents' list and where it sits in the document (for line numbers). */
@@ -76,7 +96,8 @@ export function documentSections(document: unknown): DocumentSections | { notALi
   if (Array.isArray(document)) return { agents: { entries: document, basePath: [] }, resources: {}, unknownKeys: [] };
   if (!document || typeof document !== 'object') return undefined;
   const record = document as Record<string, unknown>;
-  if (!Object.keys(record).some((key) => SECTION_KEYS.has(key))) return { agents: { entries: [document], basePath: [] }, resources: {}, unknownKeys: [] };
+  if (!Object.keys(record).some((key) => SECTION_KEYS.has(key)))
+    return { agents: { entries: [document], basePath: [] }, resources: {}, unknownKeys: [] };
   for (const key of SECTION_KEYS) if (key in record && !Array.isArray(record[key])) return { notAList: key };
   const resources: DocumentSections['resources'] = {};
   for (const { key } of STACK_SECTIONS) if (Array.isArray(record[key])) resources[key] = record[key] as unknown[];

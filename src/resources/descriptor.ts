@@ -30,10 +30,16 @@ export interface FieldSpec {
   viewLabel?: string;
 }
 
-type ValueOf<F extends FieldSpec> = F['type'] extends 'boolean' ? boolean : F['type'] extends 'json-object' ? Record<string, unknown> : string;
+type ValueOf<F extends FieldSpec> = F['type'] extends 'boolean'
+  ? boolean
+  : F['type'] extends 'json-object'
+    ? Record<string, unknown>
+    : string;
 
 /** The writable fields of a resource as a TypeScript type, derived from a descriptor declared `as const`. */
-export type FieldValues<D extends { fields: readonly FieldSpec[] }> = { [F in D['fields'][number] as F['key']]?: ValueOf<F> };
+export type FieldValues<D extends { fields: readonly FieldSpec[] }> = {
+  [F in D['fields'][number] as F['key']]?: ValueOf<F>;
+};
 
 export interface ResourceDescriptor {
   /** What arguments and references call it: `<tool>`, `--agent <agent>`; the registry's key. */
@@ -89,6 +95,8 @@ export interface AttachableDescriptor extends ResourceDescriptor {
 export const attachKey = (resource: { kind: string }) => `${resource.kind}Id`;
 
 /** The required enum field the database checks (tools and datasources: type; LLMs: provider). */
-export const checkedEnum = (resource: ResourceDescriptor) => resource.fields.find((field) => field.type === 'enum' && field.required);
+export const checkedEnum = (resource: ResourceDescriptor) =>
+  resource.fields.find((field) => field.type === 'enum' && field.required);
 
-export const fieldByKey = (resource: ResourceDescriptor, key: string) => resource.fields.find((field) => field.key === key);
+export const fieldByKey = (resource: ResourceDescriptor, key: string) =>
+  resource.fields.find((field) => field.key === key);

@@ -4,13 +4,15 @@ import * as z from 'zod/mini';
 import type { FieldSpec, ResourceDescriptor } from './descriptor.js';
 
 /** "is required" only when the field is absent; a value of the wrong type says what it must be. */
-const requiredOr = (message: string) => (issue: { input?: unknown }) => (issue.input === undefined ? 'is required' : message);
+const requiredOr = (message: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? 'is required' : message;
 
 /** A file's 123 or true where text belongs (a name, an id prefix): say how to make it text. */
 export function textError(message: string) {
   return (issue: { input?: unknown }) => {
     const { input } = issue;
-    if (typeof input === 'number' || typeof input === 'boolean') return `${message}; the file has the ${typeof input} ${String(input)}: put it in quotes`;
+    if (typeof input === 'number' || typeof input === 'boolean')
+      return `${message}; the file has the ${typeof input} ${String(input)}: put it in quotes`;
     return requiredOr(message)(issue);
   };
 }
@@ -20,7 +22,9 @@ export function fieldSchema(field: FieldSpec) {
     case 'boolean':
       return z.boolean({ error: requiredOr('must be true or false') });
     case 'enum':
-      return z.enum(field.choices as [string, ...string[]], { error: requiredOr(`must be one of ${field.choices!.join(', ')}`) });
+      return z.enum(field.choices as [string, ...string[]], {
+        error: requiredOr(`must be one of ${field.choices!.join(', ')}`),
+      });
     case 'json-object':
       return z.record(z.string(), z.unknown(), { error: requiredOr('must be a JSON object') });
     case 'text': {
@@ -31,5 +35,7 @@ export function fieldSchema(field: FieldSpec) {
 }
 
 export function fieldsSchema(resource: ResourceDescriptor) {
-  return z.strictObject(Object.fromEntries(resource.fields.map((field) => [field.key, z.optional(fieldSchema(field))])));
+  return z.strictObject(
+    Object.fromEntries(resource.fields.map((field) => [field.key, z.optional(fieldSchema(field))])),
+  );
 }

@@ -53,7 +53,11 @@ async function fromFile(resource: ResourceDescriptor, ctx: Context, path: string
   return value as Fields;
 }
 
-async function fromSecretSources(resource: ResourceDescriptor, ctx: Context, options: Record<string, unknown>): Promise<Fields> {
+async function fromSecretSources(
+  resource: ResourceDescriptor,
+  ctx: Context,
+  options: Record<string, unknown>,
+): Promise<Fields> {
   const fields: Fields = {};
   for (const field of resource.fields) {
     if (!field.secret) continue;
@@ -76,21 +80,34 @@ async function fromSecretSources(resource: ResourceDescriptor, ctx: Context, opt
  * Checks merged fields. An error names the flag to fix when the value came from a flag (or a
  * prompt), else the field in its file.
  */
-export function checkFields(resource: ResourceDescriptor, fields: Fields, source: string, fromFile: Fields = {}): Fields {
+export function checkFields(
+  resource: ResourceDescriptor,
+  fields: Fields,
+  source: string,
+  fromFile: Fields = {},
+): Fields {
   const parsed = fieldsSchema(resource).safeParse(fields);
   if (parsed.success) return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   const details = parsed.error.issues.map((issue) => {
-    if (issue.code === 'unrecognized_keys') return `${source}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+    if (issue.code === 'unrecognized_keys')
+      return `${source}: unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
     const key = String(issue.path[0]);
     const field = fieldByKey(resource, key);
     const where = field && fields[key] !== fromFile[key] ? flagName(field) : `${key} in ${source}`;
     return `${where}: ${issue.message}`;
   });
-  throw new CliError('usage', `invalid ${resource.noun} fields`, { details, hint: `Known fields: ${resource.fields.map((f) => f.key).join(', ')}` });
+  throw new CliError('usage', `invalid ${resource.noun} fields`, {
+    details,
+    hint: `Known fields: ${resource.fields.map((f) => f.key).join(', ')}`,
+  });
 }
 
 /** Fields given by --file, flags and secret sources; flags win over the file. */
-export async function givenFields(resource: ResourceDescriptor, ctx: Context, options: Record<string, unknown>): Promise<Fields> {
+export async function givenFields(
+  resource: ResourceDescriptor,
+  ctx: Context,
+  options: Record<string, unknown>,
+): Promise<Fields> {
   const file = typeof options.file === 'string' ? options.file : undefined;
   const inFile = file ? await fromFile(resource, ctx, file) : {};
   const merged = { ...inFile, ...fromFlags(resource, options), ...(await fromSecretSources(resource, ctx, options)) };

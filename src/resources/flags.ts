@@ -8,11 +8,19 @@ export const attributeOf = (flag: string) => flag.replace(/-([a-z])/g, (_, lette
 
 export function fieldOptions(field: FieldSpec): Option[] {
   if (field.secret) {
-    return [new Option(`--${field.secret.stdinFlag}`, `read ${field.description} from standard input (or set ${field.secret.env})`)];
+    return [
+      new Option(
+        `--${field.secret.stdinFlag}`,
+        `read ${field.description} from standard input (or set ${field.secret.env})`,
+      ),
+    ];
   }
   switch (field.type) {
     case 'boolean':
-      return [new Option(`--${field.flag}`, field.description), new Option(`--no-${field.flag}`, `the opposite of --${field.flag}`)];
+      return [
+        new Option(`--${field.flag}`, field.description),
+        new Option(`--no-${field.flag}`, `the opposite of --${field.flag}`),
+      ];
     case 'enum':
       return [new Option(`--${field.flag} <value>`, field.description).choices(field.choices ?? [])];
     case 'json-object':

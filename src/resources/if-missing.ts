@@ -6,11 +6,20 @@ import { CliError } from '../errors.js';
 export const IF_MISSING_FLAG = '--if-missing';
 
 /** The one record named `name`, undefined when none is; two or more is exit 2 listing them. */
-export function existingByName<T extends { id: string }>(records: T[], nameOf: (record: T) => unknown, name: unknown, noun: string): T | undefined {
+export function existingByName<T extends { id: string }>(
+  records: T[],
+  nameOf: (record: T) => unknown,
+  name: unknown,
+  noun: string,
+): T | undefined {
   const same = records.filter((record) => nameOf(record) === name);
   if (same.length <= 1) return same[0];
-  throw new CliError('usage', `${same.length} ${noun}s are already named ${JSON.stringify(name)}: --if-missing cannot tell which is meant`, {
-    details: same.map((record) => record.id),
-    hint: 'Use one of them by id, or delete the extra ones.',
-  });
+  throw new CliError(
+    'usage',
+    `${same.length} ${noun}s are already named ${JSON.stringify(name)}: --if-missing cannot tell which is meant`,
+    {
+      details: same.map((record) => record.id),
+      hint: 'Use one of them by id, or delete the extra ones.',
+    },
+  );
 }

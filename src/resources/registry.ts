@@ -12,7 +12,8 @@ export type AttachKind = (typeof ATTACHABLE)[number]['kind'];
 export type AttachablePlural = (typeof ATTACHABLE)[number]['plural'];
 export type ReferenceKind = 'agent' | AttachKind;
 
-const byKind = <D extends ResourceDescriptor>(descriptors: readonly D[]) => Object.fromEntries(descriptors.map((d) => [d.kind, d]));
+const byKind = <D extends ResourceDescriptor>(descriptors: readonly D[]) =>
+  Object.fromEntries(descriptors.map((d) => [d.kind, d]));
 
 export const ATTACHABLE_OF = byKind<AttachableDescriptor>(ATTACHABLE) as Record<AttachKind, AttachableDescriptor>;
 

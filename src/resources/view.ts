@@ -17,7 +17,12 @@ const viewLabel = (field: FieldSpec) => (field.viewLabel ?? field.label.replace(
 /** A table cell: a switch reads yes or no. */
 const cell = (value: unknown) => (typeof value === 'boolean' ? (value ? 'yes' : 'no') : escapeControls(shown(value)));
 
-export function resourceTable(resource: ResourceDescriptor, records: ResourceRecord[], theme: Theme, width: number | undefined): string {
+export function resourceTable(
+  resource: ResourceDescriptor,
+  records: ResourceRecord[],
+  theme: Theme,
+  width: number | undefined,
+): string {
   const headers = [
     'ID',
     ...resource.columns.map((key) => {
@@ -32,7 +37,10 @@ export function resourceTable(resource: ResourceDescriptor, records: ResourceRec
 export function describeResource(resource: ResourceDescriptor, record: ResourceRecord, theme: Theme): string {
   const rows: Array<[string, string]> = [['id', record.id]];
   // Multi-line text (a prompt) goes last, so the short facts stay together above it.
-  const ordered = [...resource.fields.filter((field) => !field.multiline), ...resource.fields.filter((field) => field.multiline)];
+  const ordered = [
+    ...resource.fields.filter((field) => !field.multiline),
+    ...resource.fields.filter((field) => field.multiline),
+  ];
   for (const field of ordered) {
     const value = record[field.key];
     rows.push([viewLabel(field), field.secret ? (value ? '(set, not shown)' : '') : shown(value)]);
@@ -42,6 +50,9 @@ export function describeResource(resource: ResourceDescriptor, record: ResourceR
   const indent = '\n' + ' '.repeat(width + 2);
   return rows
     .filter(([, value]) => value !== '')
-    .map(([label, value]) => `${theme.muted(label.padEnd(width))}  ${escapeControlsKeepLines(value).replace(/\n/g, indent)}`)
+    .map(
+      ([label, value]) =>
+        `${theme.muted(label.padEnd(width))}  ${escapeControlsKeepLines(value).replace(/\n/g, indent)}`,
+    )
     .join('\n');
 }

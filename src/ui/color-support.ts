@@ -15,7 +15,11 @@ const same = (text: string) => text;
 export const PLAIN_THEME: Theme = { error: same, warn: same, success: same, muted: same, accent: same, heading: same };
 
 /** chalk ignores NO_COLOR, so the decision is made here: flag, NO_COLOR, FORCE_COLOR, TERM=dumb, TTY. */
-export function colorEnabled(stream: OutputStream, env: Record<string, string | undefined>, colorFlag: boolean): boolean {
+export function colorEnabled(
+  stream: OutputStream,
+  env: Record<string, string | undefined>,
+  colorFlag: boolean,
+): boolean {
   if (!colorFlag) return false;
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
   const force = env.FORCE_COLOR;

@@ -14,7 +14,11 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
   const theme = options.color ? undefined : PLAIN_PROMPT_THEME;
   const load = () => import('@inquirer/prompts');
 
-  const search = async (message: string, choices: Choice[], extra: { allowOther?: boolean; validate?: Validate; done?: string }) => {
+  const search = async (
+    message: string,
+    choices: Choice[],
+    extra: { allowOther?: boolean; validate?: Validate; done?: string },
+  ) => {
     const { search } = await load();
     return guard(deps, (context) =>
       search<string>(
@@ -24,7 +28,10 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
           source: (term) => {
             const query = (term ?? '').trim();
             const matches = rank(choices, query);
-            const other = extra.allowOther && query && !choices.some((c) => c.value === query) ? [{ value: query, name: `use "${query}"` }] : [];
+            const other =
+              extra.allowOther && query && !choices.some((c) => c.value === query)
+                ? [{ value: query, name: `use "${query}"` }]
+                : [];
             const done = extra.done ? [{ value: '', name: extra.done }] : [];
             // Enter takes the first entry: a listed match beats the typed text taken as is.
             return [...done, ...matches, ...other];
@@ -40,7 +47,9 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
   return {
     async text(message, options = {}) {
       const { input } = await load();
-      return guard(deps, (context) => input({ message, default: options.default, validate: options.validate, theme }, context));
+      return guard(deps, (context) =>
+        input({ message, default: options.default, validate: options.validate, theme }, context),
+      );
     },
     async secret(message, options = {}) {
       const { password } = await load();
@@ -53,14 +62,23 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
     async choose(message, choices, options = {}) {
       if (options.allowOther || choices.length > SEARCH_THRESHOLD) return search(message, choices, options);
       const { select } = await load();
-      return guard(deps, (context) => select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD, theme }, context));
+      return guard(deps, (context) =>
+        select<string>({ message, choices, default: options.default, pageSize: SEARCH_THRESHOLD, theme }, context),
+      );
     },
     async chooseMany(message, choices) {
       if (choices.length <= SEARCH_THRESHOLD) {
         const { checkbox } = await load();
         return guard(deps, (context) =>
           checkbox<string>(
-            { message, choices, required: true, pageSize: SEARCH_THRESHOLD, validate: (c) => (c.length ? true : 'pick at least one'), theme },
+            {
+              message,
+              choices,
+              required: true,
+              pageSize: SEARCH_THRESHOLD,
+              validate: (c) => (c.length ? true : 'pick at least one'),
+              theme,
+            },
             context,
           ),
         );
@@ -68,7 +86,9 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
       const picked: string[] = [];
       for (;;) {
         const rest = choices.filter((c) => !picked.includes(c.value));
-        const next = await search(`${message}${picked.length ? ` (${picked.length} picked)` : ''}`, rest, { done: picked.length ? '(done)' : undefined });
+        const next = await search(`${message}${picked.length ? ` (${picked.length} picked)` : ''}`, rest, {
+          done: picked.length ? '(done)' : undefined,
+        });
         if (!next) return picked;
         picked.push(next);
         if (rest.length === 1) return picked;
@@ -78,7 +98,10 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
       if (deps.env.VISUAL || deps.env.EDITOR) {
         const { editor } = await load();
         return guard(deps, (context) =>
-          editor({ message, default: options.default, validate: options.validate, waitForUserInput: false, theme }, context),
+          editor(
+            { message, default: options.default, validate: options.validate, waitForUserInput: false, theme },
+            context,
+          ),
         ).then((text) => text.replace(/\n$/, ''));
       }
       const { input } = await load();
@@ -168,7 +191,12 @@ async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>)
     return await ask({ input, output: frames.output, signal: deps.signal });
   } catch (error) {
     const name = (error as Error)?.name;
-    if (name === 'ExitPromptError' || name === 'AbortPromptError' || name === 'CancelPromptError' || name === 'AbortError') {
+    if (
+      name === 'ExitPromptError' ||
+      name === 'AbortPromptError' ||
+      name === 'CancelPromptError' ||
+      name === 'AbortError'
+    ) {
       throw new CliError('interrupted', 'interrupted');
     }
     throw error;

@@ -13,7 +13,11 @@ export interface Prompter {
   secret(message: string, options?: { validate?: Validate }): Promise<string>;
   confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
   /** One of the choices; with allowOther, free text too (search as you type). */
-  choose(message: string, choices: Choice[], options?: { default?: string; allowOther?: boolean; validate?: Validate }): Promise<string>;
+  choose(
+    message: string,
+    choices: Choice[],
+    options?: { default?: string; allowOther?: boolean; validate?: Validate },
+  ): Promise<string>;
   /** Any number of the choices. */
   chooseMany(message: string, choices: Choice[]): Promise<string[]>;
   /** Text that may span lines: the user's editor when one is set, else one line where \n means a newline. */

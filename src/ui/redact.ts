@@ -4,7 +4,17 @@
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { REDACTED } from './secrets.js';
 
-const SECRET_WORDS = new Set(['key', 'apikey', 'token', 'secret', 'password', 'passwd', 'passphrase', 'credential', 'credentials']);
+const SECRET_WORDS = new Set([
+  'key',
+  'apikey',
+  'token',
+  'secret',
+  'password',
+  'passwd',
+  'passphrase',
+  'credential',
+  'credentials',
+]);
 
 /** Whether a field or metadata key names a secret: one of its words (camelCase or snake_case) is key, token, secret, password… */
 export function isSecretKey(key: string): boolean {
@@ -23,7 +33,12 @@ export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactSecrets) as T;
   if (typeof value === 'string') return redactJsonText(value) as T;
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, isSecretKey(key) && isShownValue(inner) ? REDACTED : redactSecrets(inner)])) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      isSecretKey(key) && isShownValue(inner) ? REDACTED : redactSecrets(inner),
+    ]),
+  ) as T;
 }
 
 function redactJsonText(text: string): string {

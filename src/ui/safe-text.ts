@@ -24,5 +24,7 @@ export function escapeControls(text: string): string {
 
 /** Unsafe characters escaped, but line breaks and tabs kept: for multi-line text (an answer). */
 export function escapeControlsKeepLines(text: string): string {
-  return UNSAFE.test(text) ? text.replace(ALL_UNSAFE, (char) => (char === '\n' || char === '\t' ? char : shown(char))) : text;
+  return UNSAFE.test(text)
+    ? text.replace(ALL_UNSAFE, (char) => (char === '\n' || char === '\t' ? char : shown(char)))
+    : text;
 }

@@ -46,7 +46,11 @@ function heldBack(text: string): number {
   let longest = 0;
   for (const secret of secrets) {
     const first = secret[0]!;
-    for (let at = text.indexOf(first, Math.max(0, text.length - secret.length + 1)); at !== -1; at = text.indexOf(first, at + 1)) {
+    for (
+      let at = text.indexOf(first, Math.max(0, text.length - secret.length + 1));
+      at !== -1;
+      at = text.indexOf(first, at + 1)
+    ) {
       if (secret.startsWith(text.slice(at))) {
         longest = Math.max(longest, text.length - at);
         break;

@@ -6,7 +6,11 @@ import { excerpt } from './secrets.js';
 import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
 
-export function renderTable(headers: string[], rows: string[][], options: { theme: Theme; width?: number; cutFirst?: boolean }): string {
+export function renderTable(
+  headers: string[],
+  rows: string[][],
+  options: { theme: Theme; width?: number; cutFirst?: boolean },
+): string {
   const clean = rows.map((row) => row.map((cell) => escapeControls(cell.replace(/\s+/g, ' '))));
   const widths = headers.map((header, i) => Math.max(header.length, ...clean.map((row) => (row[i] ?? '').length)));
   if (options.width) shrinkToFit(widths, options.width, options.cutFirst === true);

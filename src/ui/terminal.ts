@@ -14,5 +14,11 @@ export function isCi(env: Record<string, string | undefined>): boolean {
  * 0 columns (CI runners, `docker exec -t` before a resize) makes ora clear lines forever.
  */
 export function canAnimate(stream: Stream, env: Record<string, string | undefined>): boolean {
-  return stream.isTTY === true && typeof stream.columns === 'number' && stream.columns > 0 && env.TERM !== 'dumb' && !isCi(env);
+  return (
+    stream.isTTY === true &&
+    typeof stream.columns === 'number' &&
+    stream.columns > 0 &&
+    env.TERM !== 'dumb' &&
+    !isCi(env)
+  );
 }

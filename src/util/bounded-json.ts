@@ -32,7 +32,10 @@ function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
 export function parseBoundedJson(text: string, what = 'the service'): unknown {
   const value: unknown = JSON.parse(text);
   if (typeof value === 'object' && value !== null && jsonDepth(text) === Infinity) {
-    throw new CliError('bad-response', `${what} sent JSON nested more than ${MAX_JSON_DEPTH} levels deep; refusing to read it`);
+    throw new CliError(
+      'bad-response',
+      `${what} sent JSON nested more than ${MAX_JSON_DEPTH} levels deep; refusing to read it`,
+    );
   }
   return value;
 }

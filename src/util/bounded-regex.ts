@@ -48,7 +48,11 @@ export function boundedRegExp(pattern: string, flags = ''): BoundedRegExp {
     }
   }
   // toString: Ajv caches compiled patterns by it.
-  return { source: regExp.source, test: (input) => testInWorker(pattern, flags, input), toString: () => String(regExp) };
+  return {
+    source: regExp.source,
+    test: (input) => testInWorker(pattern, flags, input),
+    toString: () => String(regExp),
+  };
 }
 
 /** How Ajv names the engine in code it generates (only standalone code uses it). */

@@ -15,11 +15,16 @@ function dialectOf(schema: Record<string, unknown>, what: string): Dialect {
   if (declared === undefined) return 'draft-07';
   const uri = typeof declared === 'string' ? declared : '';
   for (const dialect of ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'] as const) {
-    if (uri.includes(`json-schema.org/${dialect}/`) || uri.includes(`json-schema.org/draft/${dialect}/`)) return dialect;
+    if (uri.includes(`json-schema.org/${dialect}/`) || uri.includes(`json-schema.org/draft/${dialect}/`))
+      return dialect;
   }
-  throw new CliError('usage', `${what} declares "$schema": ${JSON.stringify(declared)}, a JSON Schema version the CLI does not know`, {
-    hint: 'Use draft-04, -06, -07, 2019-09 or 2020-12, or leave $schema out (draft-07).',
-  });
+  throw new CliError(
+    'usage',
+    `${what} declares "$schema": ${JSON.stringify(declared)}, a JSON Schema version the CLI does not know`,
+    {
+      hint: 'Use draft-04, -06, -07, 2019-09 or 2020-12, or leave $schema out (draft-07).',
+    },
+  );
 }
 
 /**
@@ -28,13 +33,20 @@ function dialectOf(schema: Record<string, unknown>, what: string): Dialect {
  */
 function classOf<T>(module: { default?: unknown }): T {
   let value: unknown = module;
-  while (typeof value !== 'function' && value !== null && typeof value === 'object' && 'default' in value) value = (value as { default: unknown }).default;
+  while (typeof value !== 'function' && value !== null && typeof value === 'object' && 'default' in value)
+    value = (value as { default: unknown }).default;
   return value as T;
 }
 
 async function validatorFor(dialect: Dialect) {
   // Patterns match in bounded time (bounded-regex.ts): a schema's `pattern` is text from outside.
-  const options = { strict: false, allErrors: true, validateFormats: false, logger: false as const, code: { regExp: boundedRegExp } };
+  const options = {
+    strict: false,
+    allErrors: true,
+    validateFormats: false,
+    logger: false as const,
+    code: { regExp: boundedRegExp },
+  };
   switch (dialect) {
     case 'draft-04': {
       const Ajv04 = classOf<typeof import('ajv-draft-04').default>(await import('ajv-draft-04'));
@@ -51,7 +63,10 @@ async function validatorFor(dialect: Dialect) {
     default: {
       const Ajv = classOf<typeof import('ajv').Ajv>(await import('ajv'));
       const ajv = new Ajv(options);
-      if (dialect === 'draft-06') ajv.addMetaSchema((await import('ajv/dist/refs/json-schema-draft-06.json', { with: { type: 'json' } })).default);
+      if (dialect === 'draft-06')
+        ajv.addMetaSchema(
+          (await import('ajv/dist/refs/json-schema-draft-06.json', { with: { type: 'json' } })).default,
+        );
       return ajv;
     }
   }

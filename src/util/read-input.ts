@@ -9,7 +9,8 @@ import { CliError } from '../errors.js';
 /** The most any file or stdin is read: /dev/zero, or a link to it, must end with an error, not fill memory. */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
-const tooLarge = (what: string) => new CliError('usage', `${what} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; refusing to read it`);
+const tooLarge = (what: string) =>
+  new CliError('usage', `${what} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; refusing to read it`);
 
 export async function readAllBytes(stream: InputStream, what = 'stdin'): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -55,11 +56,19 @@ export async function readFileOrStdin(path: string, stdin: InputStream, flag: st
 /** An input's text; invalid UTF-8 becomes U+FFFD, and warn says where. */
 export function decodeInput(bytes: Buffer, what: string, warn: (message: string) => void): string {
   const offset = invalidUtf8Offset(bytes);
-  if (offset !== undefined) warn(`${what} is not valid UTF-8 (first bad byte at offset ${offset}); sending it with U+FFFD in place of bad bytes`);
+  if (offset !== undefined)
+    warn(
+      `${what} is not valid UTF-8 (first bad byte at offset ${offset}); sending it with U+FFFD in place of bad bytes`,
+    );
   return bytes.toString('utf8');
 }
 
-export async function readInputFile(path: string, stdin: InputStream, flag: string, warn: (message: string) => void): Promise<string> {
+export async function readInputFile(
+  path: string,
+  stdin: InputStream,
+  flag: string,
+  warn: (message: string) => void,
+): Promise<string> {
   return decodeInput(await readBytes(path, stdin, flag), `${flag} ${path === '-' ? 'stdin' : path}`, warn);
 }
 
@@ -110,7 +119,16 @@ export function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
   if (isUtf8(bytes)) return undefined;
   for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;
-    const length = lead < 0x80 ? 1 : lead >= 0xc2 && lead <= 0xdf ? 2 : lead >= 0xe0 && lead <= 0xef ? 3 : lead >= 0xf0 && lead <= 0xf4 ? 4 : 0;
+    const length =
+      lead < 0x80
+        ? 1
+        : lead >= 0xc2 && lead <= 0xdf
+          ? 2
+          : lead >= 0xe0 && lead <= 0xef
+            ? 3
+            : lead >= 0xf0 && lead <= 0xf4
+              ? 4
+              : 0;
     // isUtf8 on the one sequence rejects overlong forms, surrogates and cut-off sequences.
     if (length === 0 || !isUtf8(bytes.subarray(i, i + length)) || i + length > bytes.length) return i;
     i += length;

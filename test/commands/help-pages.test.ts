@@ -16,12 +16,15 @@ describe('help pages', () => {
     expect(paths).toContainEqual(['config', 'set']);
   });
 
-  it.each(paths.map((path) => [path.join(' ') || '(agents)', path]))('`%s --help` fits 80 columns', async (_name, path) => {
-    const result = await runCli([...(path as string[]), '--help']);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Usage: agents');
-    expect(tooWide(result.stdout)).toEqual([]);
-  });
+  it.each(paths.map((path) => [path.join(' ') || '(agents)', path]))(
+    '`%s --help` fits 80 columns',
+    async (_name, path) => {
+      const result = await runCli([...(path as string[]), '--help']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain('Usage: agents');
+      expect(tooWide(result.stdout)).toEqual([]);
+    },
+  );
 
   it.each(Object.keys(HELP_TOPICS))('`help %s` fits 80 columns', async (topic) => {
     const result = await runCli(['help', topic]);
@@ -32,7 +35,9 @@ describe('help pages', () => {
 
   it('wraps a long example with a shell continuation, each piece whole', async () => {
     const { stdout } = await runCli(['create', '--help']);
-    expect(stdout).toMatch(/\$ agents create --name "Docs bot" --description "answers doc questions" \\\n {6}--llm-model GPT_4_TURBO/);
+    expect(stdout).toMatch(
+      /\$ agents create --name "Docs bot" --description "answers doc questions" \\\n {6}--llm-model GPT_4_TURBO/,
+    );
   });
 
   it('`help config set` and `help "config set"` both show the help of config set', async () => {

@@ -7,11 +7,16 @@ let emulator: RunningEmulator;
 let env: Record<string, string>;
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_LLM_API_KEY: 'sk-if-missing-not-real-0001' };
+  env = {
+    AGENTS_BASE_URL: emulator.url,
+    AGENTS_TOKEN: emulator.token,
+    AGENTS_LLM_API_KEY: 'sk-if-missing-not-real-0001',
+  };
 });
 afterAll(() => emulator.close());
 
-const ids = async (argv: string[]) => (await runCli([...argv, '-q'], { env })).stdout.trim().split('\n').filter(Boolean);
+const ids = async (argv: string[]) =>
+  (await runCli([...argv, '-q'], { env })).stdout.trim().split('\n').filter(Boolean);
 
 describe('--if-missing', () => {
   it('create: the second run prints the same agent and creates nothing', async () => {
@@ -21,7 +26,9 @@ describe('--if-missing', () => {
     expect(first.code).toBe(0);
     expect(second.code).toBe(0);
     expect(second.stdout).toBe(first.stdout);
-    const named = JSON.parse((await runCli(['list', '--all', '--json'], { env })).stdout).filter((a: { name: string }) => a.name === 'Twice bot');
+    const named = JSON.parse((await runCli(['list', '--all', '--json'], { env })).stdout).filter(
+      (a: { name: string }) => a.name === 'Twice bot',
+    );
     expect(named).toHaveLength(1);
     const loud = await runCli(
       argv.filter((a) => a !== '-q'),
@@ -32,7 +39,9 @@ describe('--if-missing', () => {
 
   it('tools create matches by name, llms create by provider (the seeded OPENAI LLM)', async () => {
     const before = await ids(['llms', 'list', '--all']);
-    const tool = await runCli(['tools', 'create', '--if-missing', '-q', '--name', 'weather', '--type', 'FUNCTION'], { env });
+    const tool = await runCli(['tools', 'create', '--if-missing', '-q', '--name', 'weather', '--type', 'FUNCTION'], {
+      env,
+    });
     expect(tool.stdout.trim()).toBe(SEED.tools[2].id);
     const llm = await runCli(['llms', 'create', '--if-missing', '-q', '--provider', 'OPENAI'], { env });
     expect(llm).toMatchObject({ code: 0, stdout: `${SEED.llms[0].id}\n` });

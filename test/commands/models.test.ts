@@ -41,7 +41,12 @@ describe('agents models', () => {
   });
 
   it('completion offers the same list for --llm-model', async () => {
-    const program = createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
+    const program = createProgram({
+      stdout: captureStream(),
+      stderr: captureStream(),
+      stdin: stdinFrom(undefined, false),
+      env: {},
+    });
     const create = describeProgram(program).commands.find((command) => command.name === 'create')!;
     const model = create.options.find((option) => option.flags.includes('--llm-model'))!;
     expect(model.value).toEqual({ kind: 'choices', choices: await names() });
@@ -56,7 +61,11 @@ describe('agents models', () => {
       { ask: /^Active/, answer: true },
       { ask: /^Create this agent/, answer: false },
     ]);
-    await runCli(['create', '--name', 'n', '--description', 'd'], { tty: true, prompter, env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 't' } });
+    await runCli(['create', '--name', 'n', '--description', 'd'], {
+      tty: true,
+      prompter,
+      env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 't' },
+    });
     const asked = prompter.asked.find((question) => /^LLM model/.test(question.message))!;
     expect(asked.choices!.map((choice) => choice.value)).toEqual(await names());
   });

@@ -8,7 +8,13 @@ import { runCli, type RunOptions } from '../helpers/run-cli.js';
 
 const ORIGIN = 'https://agents.example.com';
 const TOKEN = 'tok_mock_secret_0123456789';
-const AGENT = { id: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_0', isActive: true };
+const AGENT = {
+  id: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+  name: 'Docs bot',
+  description: 'answers',
+  llmModel: 'GPT_4_0',
+  isActive: true,
+};
 
 let agent: MockAgent;
 beforeEach(() => {
@@ -20,7 +26,11 @@ afterEach(() => agent.close());
 const pool = () => agent.get(ORIGIN);
 const calls = () => agent.getCallHistory()?.calls() ?? [];
 const run = (argv: string[], options: RunOptions = {}) =>
-  runCli(argv, { ...options, dispatcher: agent, env: { AGENTS_BASE_URL: ORIGIN, AGENTS_TOKEN: TOKEN, ...options.env } });
+  runCli(argv, {
+    ...options,
+    dispatcher: agent,
+    env: { AGENTS_BASE_URL: ORIGIN, AGENTS_TOKEN: TOKEN, ...options.env },
+  });
 
 function reply(method: string, path: string, status: number, body: unknown, times = 1) {
   pool()
@@ -34,13 +44,34 @@ function reply(method: string, path: string, status: number, body: unknown, time
 describe('create', () => {
   it('sends the fields as JSON with the bearer token, accept and user agent', async () => {
     reply('POST', '/api/v1/agents', 200, { success: true, data: AGENT });
-    const result = await run(['create', '--name', 'Docs bot', '--description', 'answers', '--llm-model', 'GPT_4_0', '--no-active', '--llm-provider', 'OPENAI']);
+    const result = await run([
+      'create',
+      '--name',
+      'Docs bot',
+      '--description',
+      'answers',
+      '--llm-model',
+      'GPT_4_0',
+      '--no-active',
+      '--llm-provider',
+      'OPENAI',
+    ]);
     expect(result.code).toBe(0);
     const [call] = calls();
     expect(call!.method).toBe('POST');
     expect(call!.path).toBe('/api/v1/agents');
-    expect(JSON.parse(call!.body!)).toEqual({ name: 'Docs bot', description: 'answers', llmModel: 'GPT_4_0', llmProvider: 'OPENAI', isActive: false });
-    expect(call!.headers).toMatchObject({ authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json' });
+    expect(JSON.parse(call!.body!)).toEqual({
+      name: 'Docs bot',
+      description: 'answers',
+      llmModel: 'GPT_4_0',
+      llmProvider: 'OPENAI',
+      isActive: false,
+    });
+    expect(call!.headers).toMatchObject({
+      authorization: `Bearer ${TOKEN}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    });
     expect(String(call!.headers!['user-agent'])).toMatch(/^agents-cli\/\d+\.\d+\.\d+ /);
     expect(result.stdout).toMatch(/^id\s+0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11$/m);
     expect(result.stderr).toContain('Created agent Docs bot');
@@ -48,7 +79,9 @@ describe('create', () => {
 
   it('-q prints only the id; --json prints the agent; both shapes of answer work', async () => {
     reply('POST', '/api/v1/agents', 200, { success: true, data: AGENT });
-    expect((await run(['create', '-q', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4'])).stdout).toBe('0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\n');
+    expect((await run(['create', '-q', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4'])).stdout).toBe(
+      '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\n',
+    );
     reply('POST', '/api/v1/agents', 201, AGENT); // a strict server: bare object, 201
     const json = await run(['--json', 'create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']);
     expect(JSON.parse(json.stdout)).toEqual(AGENT);
@@ -56,7 +89,10 @@ describe('create', () => {
 
   it('reads --file (JSON, YAML, stdin) and lets flags override it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-file-'));
-    writeFileSync(join(dir, 'a.yaml'), 'name: From YAML\ndescription: |\n  two\n  lines\nllmModel: GPT_4\nisActive: false\n');
+    writeFileSync(
+      join(dir, 'a.yaml'),
+      'name: From YAML\ndescription: |\n  two\n  lines\nllmModel: GPT_4\nisActive: false\n',
+    );
     writeFileSync(join(dir, 'a.json'), JSON.stringify({ name: 'From JSON', description: 'd', llmModel: 'GPT_4' }));
     for (let i = 0; i < 3; i++) reply('POST', '/api/v1/agents', 200, { success: true, data: AGENT });
     await run(['create', '-f', join(dir, 'a.yaml'), '--name', 'Flag wins']);
@@ -120,7 +156,10 @@ describe('add-tool, add-datasource, add-llm', () => {
   it('send toolId/datasourceId/llmId, one request per id', async () => {
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: null });
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: null });
-    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/datasources', 200, { success: true, data: null });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/datasources', 200, {
+      success: true,
+      data: null,
+    });
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', 200, { success: true, data: null });
     const tools = await run([
       'add-tool',
@@ -130,40 +169,96 @@ describe('add-tool, add-datasource, add-llm', () => {
       '--json',
     ]);
     expect(JSON.parse(tools.stdout)).toEqual([
-      { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', attached: true, alreadyAttached: false },
-      { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000002', attached: true, alreadyAttached: false },
+      {
+        agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+        toolId: '5b0d6a7e-0000-4000-8000-000000000001',
+        attached: true,
+        alreadyAttached: false,
+      },
+      {
+        agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+        toolId: '5b0d6a7e-0000-4000-8000-000000000002',
+        attached: true,
+        alreadyAttached: false,
+      },
     ]);
     await run(['add-datasource', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '9c1e2f3a-0000-4000-8000-000000000001']);
     await run(['add-llm', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 'a2b4c6d8-0000-4000-8000-000000000001']);
     expect(calls().map((c) => [c.path, JSON.parse(c.body!)])).toEqual([
       ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', { toolId: '5b0d6a7e-0000-4000-8000-000000000001' }],
       ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', { toolId: '5b0d6a7e-0000-4000-8000-000000000002' }],
-      ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/datasources', { datasourceId: '9c1e2f3a-0000-4000-8000-000000000001' }],
+      [
+        '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/datasources',
+        { datasourceId: '9c1e2f3a-0000-4000-8000-000000000001' },
+      ],
       ['/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', { llmId: 'a2b4c6d8-0000-4000-8000-000000000001' }],
     ]);
   });
 
   it('print one shape, an array, even when a strict server returns a record', async () => {
-    const record = { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', createdAt: '2024-05-20T10:00:00Z' };
+    const record = {
+      agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+      toolId: '5b0d6a7e-0000-4000-8000-000000000001',
+      createdAt: '2024-05-20T10:00:00Z',
+    };
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 200, { success: true, data: record });
-    expect(JSON.parse((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout)).toEqual([
-      { agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', toolId: '5b0d6a7e-0000-4000-8000-000000000001', attached: true, alreadyAttached: false },
+    expect(
+      JSON.parse(
+        (
+          await run([
+            'add-tool',
+            '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+            '5b0d6a7e-0000-4000-8000-000000000001',
+            '--json',
+          ])
+        ).stdout,
+      ),
+    ).toEqual([
+      {
+        agentId: '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+        toolId: '5b0d6a7e-0000-4000-8000-000000000001',
+        attached: true,
+        alreadyAttached: false,
+      },
     ]);
   });
 
   it('treat 409 and the real "already exists" 500 as success; other 500s fail', async () => {
     reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 409, { detail: 'exists' });
-    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 500, { detail: 'Agent tool already exists' });
-    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', 500, { detail: 'Unique constraint failed on the fields: (`agentId`,`llmId`)' });
-    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 500, { detail: 'Foreign key constraint failed on the field: `toolId`' });
-    const conflict = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001']);
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 500, {
+      detail: 'Agent tool already exists',
+    });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/llms', 500, {
+      detail: 'Unique constraint failed on the fields: (`agentId`,`llmId`)',
+    });
+    reply('POST', '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11/tools', 500, {
+      detail: 'Foreign key constraint failed on the field: `toolId`',
+    });
+    const conflict = await run([
+      'add-tool',
+      '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+      '5b0d6a7e-0000-4000-8000-000000000001',
+    ]);
     expect(conflict).toMatchObject({ code: 0 });
     expect(conflict.stderr).toContain('already attached');
-    expect((await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '5b0d6a7e-0000-4000-8000-000000000001', '--json'])).stdout).toContain(
-      '"alreadyAttached": true',
-    );
-    expect((await run(['add-llm', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 'a2b4c6d8-0000-4000-8000-000000000001'])).code).toBe(0);
-    const failed = await run(['add-tool', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', '00000000-0000-4000-8000-00000000dead']);
+    expect(
+      (
+        await run([
+          'add-tool',
+          '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+          '5b0d6a7e-0000-4000-8000-000000000001',
+          '--json',
+        ])
+      ).stdout,
+    ).toContain('"alreadyAttached": true');
+    expect(
+      (await run(['add-llm', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11', 'a2b4c6d8-0000-4000-8000-000000000001'])).code,
+    ).toBe(0);
+    const failed = await run([
+      'add-tool',
+      '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11',
+      '00000000-0000-4000-8000-00000000dead',
+    ]);
     expect(failed.code).toBe(5);
     expect(failed.stderr).toContain('error: tool 00000000-0000-4000-8000-00000000dead not found');
   });
@@ -180,7 +275,13 @@ describe('errors through commands', () => {
       5,
       /^error: agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found\n`agents list` shows the agents you can reach/, // every kind says it the same way
     ],
-    ["the web framework's bare 404", 404, { detail: 'Not Found' }, 5, /has no \/api\/v1\/agents\/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\nCheck --base-url/],
+    [
+      "the web framework's bare 404",
+      404,
+      { detail: 'Not Found' },
+      5,
+      /has no \/api\/v1\/agents\/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11\nCheck --base-url/,
+    ],
     [
       'the real missing-agent 500',
       500,
@@ -188,7 +289,13 @@ describe('errors through commands', () => {
       5,
       /^error: agent 0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11 not found$/m,
     ],
-    ['a 422 list', 422, { detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' }] }, 2, /\n {2}name: field required/],
+    [
+      'a 422 list',
+      422,
+      { detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' }] },
+      2,
+      /\n {2}name: field required/,
+    ],
     ['plain-text 500', 500, 'Internal Server Error', 1, /HTTP 500: Internal Server Error/],
   ];
   for (const [name, status, body, code, message] of cases) {
@@ -205,7 +312,9 @@ describe('errors through commands', () => {
   it('an HTML 502 is shown as a trimmed excerpt without tags', async () => {
     pool()
       .intercept({ method: 'GET', path: '/api/v1/agents/0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11' })
-      .reply(502, '<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>', { headers: { 'content-type': 'text/html' } })
+      .reply(502, '<html><body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>', {
+        headers: { 'content-type': 'text/html' },
+      })
       .times(4);
     const result = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11']);
     expect(result.code).toBe(1);
@@ -214,14 +323,19 @@ describe('errors through commands', () => {
   });
 
   it('no token configured → exit 4 naming agents login, no request', async () => {
-    const result = await runCli(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11'], { dispatcher: agent, env: { AGENTS_BASE_URL: ORIGIN } });
+    const result = await runCli(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11'], {
+      dispatcher: agent,
+      env: { AGENTS_BASE_URL: ORIGIN },
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toContain('agents login');
     expect(calls()).toHaveLength(0);
   });
 
   it('plain http to a non-loopback host is refused before any request', async () => {
-    const result = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11'], { env: { AGENTS_BASE_URL: 'http://agents.example.com' } });
+    const result = await run(['get', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11'], {
+      env: { AGENTS_BASE_URL: 'http://agents.example.com' },
+    });
     expect(result.code).toBe(2);
     expect(calls()).toHaveLength(0);
   });
@@ -260,7 +374,9 @@ describe('program', () => {
   it("every subcommand's help lists the global options; `agents help` is `agents --help`, footer included", async () => {
     for (const path of [['invoke'], ['config', 'set'], ['emulator']]) {
       const help = await runCli([...path, '--help']);
-      expect(help.stdout, path.join(' ')).toMatch(/Global Options:[\s\S]*--base-url <url>[\s\S]*--no-color[\s\S]*--timeout <seconds>/);
+      expect(help.stdout, path.join(' ')).toMatch(
+        /Global Options:[\s\S]*--base-url <url>[\s\S]*--no-color[\s\S]*--timeout <seconds>/,
+      );
     }
     const viaHelp = await runCli(['help']);
     const viaFlag = await runCli(['--help']);
@@ -285,7 +401,13 @@ describe('retries through commands', () => {
     reply('GET', '/api/v1/agents/0f1a0000-0000-4000-8000-000000000001', 500, 'Internal Server Error');
     reply('GET', '/api/v1/agents/0f1a0000-0000-4000-8000-000000000001', 200, { success: true, data: AGENT });
     expect((await run(['get', '0f1a0000-0000-4000-8000-000000000001'])).code).toBe(0);
-    reply('GET', '/api/v1/agents/00000000-0000-4000-8000-0000000000ff', 500, { detail: "'NoneType' object has no attribute 'metadata'" }, 4);
+    reply(
+      'GET',
+      '/api/v1/agents/00000000-0000-4000-8000-0000000000ff',
+      500,
+      { detail: "'NoneType' object has no attribute 'metadata'" },
+      4,
+    );
     expect((await run(['get', '00000000-0000-4000-8000-0000000000ff'])).code).toBe(5);
     expect(calls().filter((c) => c.path === '/api/v1/agents/00000000-0000-4000-8000-0000000000ff')).toHaveLength(1);
   });

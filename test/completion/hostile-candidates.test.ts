@@ -70,16 +70,21 @@ function complete(withPackage: boolean, ...words: string[]): string[] {
   return result.stdout.split('\n').filter(Boolean);
 }
 
-describe.each([false, ...(hasBashCompletion ? [true] : [])])('bash completion with a hostile service (bash-completion loaded: %s)', (withPackage) => {
-  it('offers hostile ids and names as quoted words and runs nothing', () => {
-    const tools = complete(withPackage, 'agents', 'tools', 'get', '');
-    expect(tools).toContain('x\\$\\(touch\\ PWNED_ID\\)');
-    expect(tools).toContain('Docs\\ bot');
-    expect(complete(withPackage, 'agents', 'add-tool', AGENT_ID, 'x$')).toEqual(['x\\$\\(touch\\ PWNED_ID\\)']);
-    expect(complete(withPackage, 'agents', 'get', 'y')).toEqual(['y\\`touch\\ PWNED_NAME\\`\\ \\$\\(touch\\ PWNED_TOO\\)']);
-    expect(pwned()).toEqual([]);
-  });
-});
+describe.each([false, ...(hasBashCompletion ? [true] : [])])(
+  'bash completion with a hostile service (bash-completion loaded: %s)',
+  (withPackage) => {
+    it('offers hostile ids and names as quoted words and runs nothing', () => {
+      const tools = complete(withPackage, 'agents', 'tools', 'get', '');
+      expect(tools).toContain('x\\$\\(touch\\ PWNED_ID\\)');
+      expect(tools).toContain('Docs\\ bot');
+      expect(complete(withPackage, 'agents', 'add-tool', AGENT_ID, 'x$')).toEqual(['x\\$\\(touch\\ PWNED_ID\\)']);
+      expect(complete(withPackage, 'agents', 'get', 'y')).toEqual([
+        'y\\`touch\\ PWNED_NAME\\`\\ \\$\\(touch\\ PWNED_TOO\\)',
+      ]);
+      expect(pwned()).toEqual([]);
+    });
+  },
+);
 
 describe.skipIf(!python())('a real TAB in an interactive bash', () => {
   it.each([false, ...(hasBashCompletion ? [true] : [])])(

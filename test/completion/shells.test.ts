@@ -29,7 +29,10 @@ beforeAll(() => {
       services: {
         'default http://127.0.0.1:9': {
           agents: { 'a1b2-id': { name: 'Docs bot' }, 'c3d4-id': { name: 'Other: one' } },
-          tools: { 't9-id': { name: 'weather', lastUsed: '2026-01-02T00:00:00Z' }, 't8-id': { name: 'web search', lastUsed: '2026-01-01T00:00:00Z' } },
+          tools: {
+            't9-id': { name: 'weather', lastUsed: '2026-01-02T00:00:00Z' },
+            't8-id': { name: 'web search', lastUsed: '2026-01-01T00:00:00Z' },
+          },
           llms: { 'l1-id': { name: 'OPENAI' } },
         },
         'staging https://staging.example.com': { agents: { 's1-id': { name: 'Staging bot' } } },
@@ -38,7 +41,9 @@ beforeAll(() => {
   );
   writeFileSync(
     join(configDir, 'config.json'),
-    JSON.stringify({ profiles: { default: { baseUrl: 'http://127.0.0.1:9' }, staging: { baseUrl: 'https://staging.example.com' } } }),
+    JSON.stringify({
+      profiles: { default: { baseUrl: 'http://127.0.0.1:9' }, staging: { baseUrl: 'https://staging.example.com' } },
+    }),
   );
   env = { PATH: `${binDir}:${process.env.PATH}`, AGENTS_CONFIG_DIR: configDir, HOME: configDir };
 });
@@ -51,23 +56,32 @@ function bash(...words: string[]): string[] {
 }
 
 function zsh(...words: string[]): string[] {
-  const result = spawnSync('zsh', ['-f', ZSH_STUBS, ...words], { env: { ...env, AGENTS_COMPLETION_SCRIPT: `${ROOT}completions/_agents` }, encoding: 'utf8' });
-  expect(result.stderr).toBe('');
-  return result.stdout.split('\n').filter(Boolean);
-}
-
-function fish(line: string): string[] {
-  const result = spawnSync('fish', ['--no-config', '-c', `source "${ROOT}completions/agents.fish"; complete -C ${JSON.stringify(line)}`], {
-    env,
+  const result = spawnSync('zsh', ['-f', ZSH_STUBS, ...words], {
+    env: { ...env, AGENTS_COMPLETION_SCRIPT: `${ROOT}completions/_agents` },
     encoding: 'utf8',
   });
   expect(result.stderr).toBe('');
   return result.stdout.split('\n').filter(Boolean);
 }
 
+function fish(line: string): string[] {
+  const result = spawnSync(
+    'fish',
+    ['--no-config', '-c', `source "${ROOT}completions/agents.fish"; complete -C ${JSON.stringify(line)}`],
+    {
+      env,
+      encoding: 'utf8',
+    },
+  );
+  expect(result.stderr).toBe('');
+  return result.stdout.split('\n').filter(Boolean);
+}
+
 describe('bash', () => {
   it('completes subcommands, flags, values and agent ids', () => {
-    expect(bash('agents', '')).toEqual(expect.arrayContaining(['create', 'invoke', 'add-tool', 'config', 'completion']));
+    expect(bash('agents', '')).toEqual(
+      expect.arrayContaining(['create', 'invoke', 'add-tool', 'config', 'completion']),
+    );
     expect(bash('agents', 'ad')).toEqual(['add-tool', 'add-datasource', 'add-llm']);
     expect(bash('agents', 'create', '--ll')).toEqual(['--llm-model', '--llm-provider']);
     expect(bash('agents', 'create', '--llm-model', 'GPT_4_0')).toEqual(['GPT_4_0613', 'GPT_4_0125_PREVIEW', 'GPT_4_0']);
@@ -84,13 +98,17 @@ describe('bash', () => {
   it("offers only the agents of the service the line talks to: its --profile or --base-url, else the environment's (#30 row 9)", () => {
     expect(bash('agents', '--profile', 'staging', 'get', '')).toEqual(['s1-id', 'Staging\\ bot']);
     expect(bash('agents', 'get', '--profile=staging', '')).toEqual(['s1-id', 'Staging\\ bot']);
-    expect(bash('agents', '--base-url', 'https://staging.example.com/api/v1', '--profile', 'staging', 'get', '')).toEqual(['s1-id', 'Staging\\ bot']);
+    expect(
+      bash('agents', '--base-url', 'https://staging.example.com/api/v1', '--profile', 'staging', 'get', ''),
+    ).toEqual(['s1-id', 'Staging\\ bot']);
     expect(bash('agents', '--base-url', 'http://other.example.com', 'get', '')).toEqual([]);
     expect(bash('agents', 'get', '')).toEqual(['a1b2-id', 'c3d4-id', 'Docs\\ bot', 'Other:\\ one']);
   });
 
   it('`help <TAB>` offers the commands and topics; `eval --agent <TAB>` offers agents, a name with spaces one word (#30 row 9)', () => {
-    expect(bash('agents', 'help', '')).toEqual(expect.arrayContaining(['create', 'config', 'tools', 'environment', 'exit-codes']));
+    expect(bash('agents', 'help', '')).toEqual(
+      expect.arrayContaining(['create', 'config', 'tools', 'environment', 'exit-codes']),
+    );
     expect(bash('agents', 'help', '')).not.toContain('help');
     expect(bash('agents', 'help', 'exi')).toEqual(['exit-codes']);
     expect(bash('agents', 'eval', '-f', 'evals.yaml', '--agent', 'Do')).toEqual(['Docs\\ bot']);
@@ -144,7 +162,12 @@ describe('--output-schema takes JSON or @FILE: file names are offered with an @ 
 describe.skipIf(!has('zsh'))('zsh', () => {
   it('completes subcommands with summaries, flags, values and agent ids with names', () => {
     expect(zsh('agents', '')).toContain('create:Create an agent');
-    expect(zsh('agents', 'add-tool', '')).toEqual(['a1b2-id:Docs bot', 'c3d4-id:Other\\: one', 'Docs bot:a1b2-id', 'Other\\: one:c3d4-id']);
+    expect(zsh('agents', 'add-tool', '')).toEqual([
+      'a1b2-id:Docs bot',
+      'c3d4-id:Other\\: one',
+      'Docs bot:a1b2-id',
+      'Other\\: one:c3d4-id',
+    ]);
     expect(zsh('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
     expect(zsh('agents', 'create', '-f', '')).toEqual(['<files>']);
     expect(zsh('agents', 'create', '--llm-model', '')).toContain('GPT_4_0');
@@ -153,7 +176,12 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     expect(zsh('agents', 'datasources', 'create', '--type', '')).not.toContain('GOOGLE_SEARCH');
     expect(zsh('agents', 'tools', 'update', 'x', '--type', '')).toContain('GOOGLE_SEARCH');
     expect(zsh('agents', 'create', '--na')).toContain('--name:name of the agent');
-    expect(zsh('agents', 'add-tool', 'a1b2-id', '')).toEqual(['t9-id:weather', 't8-id:web search', 'weather:t9-id', 'web search:t8-id']);
+    expect(zsh('agents', 'add-tool', 'a1b2-id', '')).toEqual([
+      't9-id:weather',
+      't8-id:web search',
+      'weather:t9-id',
+      'web search:t8-id',
+    ]);
   });
 
   it("offers the profile's agents, the commands after help, agents after --agent (#30 row 9)", () => {
@@ -166,7 +194,12 @@ describe.skipIf(!has('zsh'))('zsh', () => {
 describe.skipIf(!has('fish'))('fish', () => {
   it('completes subcommands, values and agent ids with names', () => {
     expect(fish('agents ')).toContain('create\tCreate an agent');
-    expect(fish('agents add-tool ')).toEqual(['a1b2-id\tDocs bot', 'c3d4-id\tOther: one', 'Docs bot\ta1b2-id', 'Other: one\tc3d4-id']);
+    expect(fish('agents add-tool ')).toEqual([
+      'a1b2-id\tDocs bot',
+      'c3d4-id\tOther: one',
+      'Docs bot\ta1b2-id',
+      'Other: one\tc3d4-id',
+    ]);
     expect(fish('agents config set ')).toEqual(['allow-insecure-http', 'base-url', 'timeout']);
     expect(fish('agents --profile staging get ')).toEqual(['s1-id\tStaging bot', 'Staging bot\ts1-id']);
     expect(fish('agents help ').map((l) => l.split('\t')[0])).toEqual(expect.arrayContaining(['config', 'exit-codes']));
@@ -178,7 +211,9 @@ describe.skipIf(!has('fish'))('fish', () => {
 });
 
 if (!has('zsh') || !has('fish')) {
-  console.log(`skipped: ${['zsh', 'fish'].filter((s) => !has(s)).join(' and ')} not installed (.ci/run installs them with apt-get when it can)`);
+  console.log(
+    `skipped: ${['zsh', 'fish'].filter((s) => !has(s)).join(' and ')} not installed (.ci/run installs them with apt-get when it can)`,
+  );
 }
 
 describe('generated scripts', () => {
@@ -198,8 +233,13 @@ describe('generated scripts', () => {
   }
 
   it('__complete reads local state only and prints ids with names', async () => {
-    const result = await runBinary(['__complete', 'agents'], { env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' } });
-    expect(result).toMatchObject({ code: 0, stdout: 'a1b2-id\tDocs bot\nc3d4-id\tOther: one\nDocs bot\ta1b2-id\nOther: one\tc3d4-id\n' });
+    const result = await runBinary(['__complete', 'agents'], {
+      env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: 'a1b2-id\tDocs bot\nc3d4-id\tOther: one\nDocs bot\ta1b2-id\nOther: one\tc3d4-id\n',
+    });
     const prefixed = await runBinary(['__complete', 'agents', 'Oth'], { env });
     expect(prefixed.stdout).toBe('Other: one\tc3d4-id\n');
     const staging = await runBinary(['__complete', 'agents'], { env: { ...env, AGENTS_PROFILE: 'staging' } });
@@ -216,7 +256,11 @@ describe('the install lines of `completion --help` and README, run as written on
     return command!;
   };
   // An ordinary user (nobody, when the tests run as root) with an empty home: no folders made yet.
-  const userEnv = (home: string) => ({ PATH: `${agentsOnPathForUser()}:${process.env.PATH}`, HOME: home, ZDOTDIR: home });
+  const userEnv = (home: string) => ({
+    PATH: `${agentsOnPathForUser()}:${process.env.PATH}`,
+    HOME: home,
+    ZDOTDIR: home,
+  });
 
   it('bash: ~/.bashrc loads it, and it completes without the bash-completion package', async () => {
     const home = freshHome();

@@ -38,6 +38,8 @@ describe.skipIf(process.platform !== 'linux')('atomic writeFileSync', () => {
   });
 
   it('a folder that does not exist throws the open error, not the clean-up one', () => {
-    expect(() => writeFileSync(join(dir(), 'missing', 'config.json'), 'data')).toThrow(expect.objectContaining({ code: 'ENOENT', syscall: 'open' }));
+    expect(() => writeFileSync(join(dir(), 'missing', 'config.json'), 'data')).toThrow(
+      expect.objectContaining({ code: 'ENOENT', syscall: 'open' }),
+    );
   });
 });

@@ -17,7 +17,10 @@ afterEach(async () => {
 });
 
 async function login(configDir: string, extra: string[] = [], token = TOKEN) {
-  return runCli(['login', '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify', ...extra], { configDir, stdin: token + '\n' });
+  return runCli(['login', '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify', ...extra], {
+    configDir,
+    stdin: token + '\n',
+  });
 }
 
 describe('file modes', () => {
@@ -30,7 +33,9 @@ describe('file modes', () => {
     expect([mode(dir), mode(file)]).toEqual([0o700, 0o600]);
     expect((await runCli(['logout'], { configDir: dir })).code).toBe(0);
     expect([mode(dir), mode(file)]).toEqual([0o700, 0o600]);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ profiles: { default: { baseUrl: 'https://agents.example.com', timeout: 12 } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
+      profiles: { default: { baseUrl: 'https://agents.example.com', timeout: 12 } },
+    });
   });
 
   it('tightens a folder that already existed as 0755 and a file that was 0644', async () => {
@@ -52,13 +57,21 @@ describe('precedence: flag > environment > profile > default', () => {
     const status = async (args: string[], env: Record<string, string> = {}) =>
       JSON.parse((await runCli(['status', '--json', ...args], { configDir: dir, env })).stdout);
 
-    expect(await status([])).toMatchObject({ baseUrl: 'https://agents.example.com', baseUrlSource: 'profile', timeoutSeconds: 30 });
+    expect(await status([])).toMatchObject({
+      baseUrl: 'https://agents.example.com',
+      baseUrlSource: 'profile',
+      timeoutSeconds: 30,
+    });
     expect(await status([], { AGENTS_BASE_URL: 'https://env.example.com', AGENTS_TIMEOUT: '45' })).toMatchObject({
       baseUrl: 'https://env.example.com',
       baseUrlSource: 'env',
       timeoutSeconds: 45,
     });
-    expect(await status(['--base-url', 'https://flag.example.com/api/v1/', '--timeout', '5'], { AGENTS_BASE_URL: 'https://env.example.com' })).toMatchObject({
+    expect(
+      await status(['--base-url', 'https://flag.example.com/api/v1/', '--timeout', '5'], {
+        AGENTS_BASE_URL: 'https://env.example.com',
+      }),
+    ).toMatchObject({
       baseUrl: 'https://flag.example.com',
       baseUrlSource: 'flag',
       timeoutSeconds: 5,
@@ -70,15 +83,25 @@ describe('precedence: flag > environment > profile > default', () => {
   it('profiles are chosen by --profile or AGENTS_PROFILE, and the token by AGENTS_TOKEN first', async () => {
     const dir = tempConfigDir();
     await login(dir);
-    await runCli(['login', '--profile', 'staging', '--base-url', 'https://staging.example.com', '--token-stdin', '--skip-verify'], {
-      configDir: dir,
-      stdin: 'tok_staging_0000000000001',
-    });
+    await runCli(
+      ['login', '--profile', 'staging', '--base-url', 'https://staging.example.com', '--token-stdin', '--skip-verify'],
+      {
+        configDir: dir,
+        stdin: 'tok_staging_0000000000001',
+      },
+    );
     const status = async (args: string[], env: Record<string, string> = {}) =>
       JSON.parse((await runCli(['status', '--json', ...args], { configDir: dir, env })).stdout);
-    expect(await status(['--profile', 'staging'])).toMatchObject({ profile: 'staging', baseUrl: 'https://staging.example.com', token: '****0001' });
+    expect(await status(['--profile', 'staging'])).toMatchObject({
+      profile: 'staging',
+      baseUrl: 'https://staging.example.com',
+      token: '****0001',
+    });
     expect(await status([], { AGENTS_PROFILE: 'staging' })).toMatchObject({ profile: 'staging' });
-    expect(await status([], { AGENTS_TOKEN: 'tok_from_env_999999999' })).toMatchObject({ tokenSource: 'env', token: '****9999' });
+    expect(await status([], { AGENTS_TOKEN: 'tok_from_env_999999999' })).toMatchObject({
+      tokenSource: 'env',
+      token: '****9999',
+    });
   });
 });
 
@@ -106,7 +129,11 @@ describe('a corrupt config file', () => {
       mkdirSync(dir, { recursive: true });
       const file = join(dir, 'config.json');
       writeFileSync(file, content);
-      for (const argv of [['status'], ['config', 'set', 'timeout', '5'], ['login', '--base-url', 'https://x.example.com', '--token-stdin', '--skip-verify']]) {
+      for (const argv of [
+        ['status'],
+        ['config', 'set', 'timeout', '5'],
+        ['login', '--base-url', 'https://x.example.com', '--token-stdin', '--skip-verify'],
+      ]) {
         const result = await runCli(argv, { configDir: dir, stdin: TOKEN });
         expect(result.code).toBe(2);
         expect(result.stderr.split('\n')[0]).toContain(`${file} is not valid`);
@@ -152,11 +179,17 @@ describe('login and logout', () => {
         : sendJson(res, 401, { detail: 'Invalid token or expired token' }),
     );
     const dir = tempConfigDir();
-    const rejected = await runCli(['login', '--base-url', server.url, '--token-stdin'], { configDir: dir, stdin: 'tok_wrong_0000000000' });
+    const rejected = await runCli(['login', '--base-url', server.url, '--token-stdin'], {
+      configDir: dir,
+      stdin: 'tok_wrong_0000000000',
+    });
     expect(rejected.code).toBe(4);
     expect(rejected.stderr).toContain('Invalid token or expired token');
     expect(() => readFileSync(join(dir, 'config.json'))).toThrow();
-    const accepted = await runCli(['login', '--base-url', server.url, '--token-stdin'], { configDir: dir, stdin: TOKEN });
+    const accepted = await runCli(['login', '--base-url', server.url, '--token-stdin'], {
+      configDir: dir,
+      stdin: TOKEN,
+    });
     expect(accepted.code).toBe(0);
     expect(server.requests.at(-1)!.url).toBe('/api/v1/agents?skip=0&take=1');
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles.default.token).toBe(TOKEN);
@@ -170,11 +203,17 @@ describe('login and logout', () => {
 
   it('refuses plain http to a non-loopback host unless opted in', async () => {
     const dir = tempConfigDir();
-    const refused = await runCli(['login', '--base-url', 'http://agents.example.com', '--token-stdin', '--skip-verify'], { configDir: dir, stdin: TOKEN });
+    const refused = await runCli(
+      ['login', '--base-url', 'http://agents.example.com', '--token-stdin', '--skip-verify'],
+      { configDir: dir, stdin: TOKEN },
+    );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('refusing to send the token over plain http');
     await runCli(['config', 'set', 'allow-insecure-http', 'true'], { configDir: dir });
-    const allowed = await runCli(['login', '--base-url', 'http://agents.example.com', '--token-stdin', '--skip-verify'], { configDir: dir, stdin: TOKEN });
+    const allowed = await runCli(
+      ['login', '--base-url', 'http://agents.example.com', '--token-stdin', '--skip-verify'],
+      { configDir: dir, stdin: TOKEN },
+    );
     expect(allowed.code).toBe(0);
   });
 });
@@ -185,9 +224,14 @@ describe('concurrent writers', () => {
     const dir = tempConfigDir();
     const env = { ...process.env, AGENTS_CONFIG_DIR: dir };
     const set = (key: string, value: string) =>
-      new Promise<number | null>((resolve) => spawn(process.execPath, [BIN, 'config', 'set', key, value], { env, stdio: 'ignore' }).on('close', resolve));
+      new Promise<number | null>((resolve) =>
+        spawn(process.execPath, [BIN, 'config', 'set', key, value], { env, stdio: 'ignore' }).on('close', resolve),
+      );
     for (let round = 0; round < 5; round++) {
-      const codes = await Promise.all([set('timeout', String(10 + round)), set('base-url', `https://h${round}.example.com`)]);
+      const codes = await Promise.all([
+        set('timeout', String(10 + round)),
+        set('base-url', `https://h${round}.example.com`),
+      ]);
       expect(codes).toEqual([0, 0]);
       const data = JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'));
       expect(typeof data.profiles.default).toBe('object');

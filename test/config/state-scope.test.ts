@@ -19,7 +19,10 @@ describe('state.json per service', () => {
     // The same profile against another address is another service too.
     expect(new StateStore(dir, serviceScope('default', 'http://127.0.0.1:7878')).agents()).toEqual({});
     const file = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8'));
-    expect(Object.keys(file.services).sort()).toEqual(['default https://agents.example.com', 'staging https://staging.example.com']);
+    expect(Object.keys(file.services).sort()).toEqual([
+      'default https://agents.example.com',
+      'staging https://staging.example.com',
+    ]);
     expect(file.services['staging https://staging.example.com'].tools.t1.name).toBe('weather');
   });
 });

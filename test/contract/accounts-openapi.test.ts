@@ -9,7 +9,10 @@ import { parse } from 'yaml';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 
 const document = parse(readFileSync(new URL('../fixtures/superagent-openapi.yaml', import.meta.url), 'utf8')) as {
-  paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema?: unknown } } }> }>>;
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: { 'application/json'?: { schema?: unknown } } }> }>
+  >;
   components: unknown;
 };
 // OpenAPI 3.0 schemas are JSON Schema with a few extras; formats (date-time) are not checked here.
@@ -73,7 +76,10 @@ describe('the account routes match the OpenAPI document', () => {
   });
 
   it('an unknown key: delete is a 500 detail, rename the odd 404 of the fact sheet', async () => {
-    expect(await call('DELETE', '/api/v1/api-keys/nope')).toEqual({ status: 500, body: { detail: 'API Key not found' } });
+    expect(await call('DELETE', '/api/v1/api-keys/nope')).toEqual({
+      status: 500,
+      body: { detail: 'API Key not found' },
+    });
     expect(await call('PATCH', '/api/v1/api-keys/nope', { name: 'x' })).toEqual({
       status: 404,
       body: { success: false, error: { message: 'API Key not found' } },
@@ -81,6 +87,9 @@ describe('the account routes match the OpenAPI document', () => {
   });
 
   it('create with an unknown llmModel and no provider is 400 "LLM provider not found", as the fact sheet says', async () => {
-    expect(await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'GPT_5' })).toEqual({ status: 400, body: { detail: 'LLM provider not found' } });
+    expect(await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'GPT_5' })).toEqual({
+      status: 400,
+      body: { detail: 'LLM provider not found' },
+    });
   });
 });

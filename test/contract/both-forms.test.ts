@@ -46,7 +46,15 @@ const llmRecord = (options: unknown) => ({
   apiUserId: 'u',
   apiUser: null,
 });
-const toolRecord = (toolConfig: unknown) => ({ id: 't1', name: 'weather', description: 'd', type: 'FUNCTION', returnDirect: false, metadata: '', toolConfig });
+const toolRecord = (toolConfig: unknown) => ({
+  id: 't1',
+  name: 'weather',
+  description: 'd',
+  type: 'FUNCTION',
+  returnDirect: false,
+  metadata: '',
+  toolConfig,
+});
 
 describe('agent metadata: JSON text (create, [UNCONFIRMED] §1.1) or a value (get, list, patch)', () => {
   it.each([
@@ -91,18 +99,28 @@ describe('Json columns: llm.options and tool.toolConfig as a value (§12.3) or a
 });
 
 describe('timestamps: microseconds and +00:00 ([UNCONFIRMED] §1), or milliseconds and Z', () => {
-  it.each(['2024-05-14T08:47:57.123000+00:00', '2024-05-14T08:47:57.123Z', '2024-05-14T08:47:57'])('%s passes through get --json untouched', async (stamp) => {
-    const result = await agents({ ...base, metadata: null, createdAt: stamp, updatedAt: stamp, llms: [], tools: [], datasources: [] }, ['get', ID, '--json']);
-    expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ createdAt: stamp, updatedAt: stamp });
-  });
+  it.each(['2024-05-14T08:47:57.123000+00:00', '2024-05-14T08:47:57.123Z', '2024-05-14T08:47:57'])(
+    '%s passes through get --json untouched',
+    async (stamp) => {
+      const result = await agents(
+        { ...base, metadata: null, createdAt: stamp, updatedAt: stamp, llms: [], tools: [], datasources: [] },
+        ['get', ID, '--json'],
+      );
+      expect(result.code).toBe(0);
+      expect(JSON.parse(result.stdout)).toMatchObject({ createdAt: stamp, updatedAt: stamp });
+    },
+  );
 });
 
 describe('relations: loaded arrays (get), link rows without their record (list), or null (patch, delete, list)', () => {
   it.each([
     ['null', null, null],
     ['empty arrays', [], []],
-    ['link rows with no record', [{ agentId: ID, toolId: 't1', tool: null }], [{ agentId: ID, llmId: 'l1', llm: null }]],
+    [
+      'link rows with no record',
+      [{ agentId: ID, toolId: 't1', tool: null }],
+      [{ agentId: ID, llmId: 'l1', llm: null }],
+    ],
   ])('get, list and export read %s', async (_form, tools, llms) => {
     const agent = { ...base, metadata: null, tools, datasources: tools === null ? null : [], llms };
     for (const argv of [['get', ID], ['list'], ['list', '--json'], ['export', ID]]) {
@@ -120,6 +138,10 @@ describe('delete: the deleted row (since Feb 2024, §6) or data:null (older buil
   ])('delete --json reads %s as one shape', async (_form, data) => {
     const result = await agents(data, ['delete', ID, '--yes', '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ id: ID, deleted: true, agent: data === null ? null : { id: ID } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      id: ID,
+      deleted: true,
+      agent: data === null ? null : { id: ID },
+    });
   });
 });

@@ -10,7 +10,12 @@ const running = useEmulatorEnv();
 describe('superagentai-js against the emulator', () => {
   it('create, get, update, add-tool/-datasource/-llm, invoke, list and delete complete without an error', async () => {
     const client = new SuperAgentClient({ environment: running.emulator.url, token: running.emulator.token });
-    const created = await client.agent.create({ name: 'SDK bot', description: 'd', llmModel: 'GPT_4_TURBO', isActive: true });
+    const created = await client.agent.create({
+      name: 'SDK bot',
+      description: 'd',
+      llmModel: 'GPT_4_TURBO',
+      isActive: true,
+    });
     const id = created.data!.id!;
     await client.agent.addTool(id, { toolId: SEED.tools[2].id });
     await client.agent.addDatasource(id, { datasourceId: SEED.datasources[0].id });

@@ -18,7 +18,8 @@ function shapeProblems(value: unknown, shape: RecordShape, path: string): string
   const record = value as Record<string, unknown>;
   const problems: string[] = [];
   const [got, want] = [Object.keys(record), Object.keys(shape)];
-  if (got.join() !== want.join()) problems.push(`${path}: fields ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
+  if (got.join() !== want.join())
+    problems.push(`${path}: fields ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`);
   for (const [field, expected] of Object.entries(shape)) {
     if (field in record) problems.push(...fieldProblems(record[field], expected, `${path}.${field}`));
   }
@@ -29,7 +30,9 @@ function fieldProblems(value: unknown, expected: FieldShape, path: string): stri
   if (typeof expected === 'object' && 'object' in expected) return shapeProblems(value, expected.object, path);
   if (typeof expected === 'object') {
     if (!Array.isArray(value)) return [`${path}: expected an array, got ${jsonTypeOf(value)}`];
-    return value.flatMap((item, i) => (Object.keys(expected.array).length === 0 ? [] : shapeProblems(item, expected.array, `${path}[${i}]`)));
+    return value.flatMap((item, i) =>
+      Object.keys(expected.array).length === 0 ? [] : shapeProblems(item, expected.array, `${path}[${i}]`),
+    );
   }
   if (expected === 'any' || expected.split('|').includes(jsonTypeOf(value))) return [];
   return [`${path}: expected ${expected}, got ${jsonTypeOf(value)} (${JSON.stringify(value)})`];
@@ -44,7 +47,11 @@ async function runRow(row: ContractRow) {
         headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json', ...headers },
         body: body === undefined ? undefined : fill(JSON.stringify(body)),
       });
-      return { status: response.statusCode, contentType: String(response.headers['content-type']), text: await response.body.text() };
+      return {
+        status: response.statusCode,
+        contentType: String(response.headers['content-type']),
+        text: await response.body.text(),
+      };
     };
     // The row's agent: made as a user would, with a tool and a datasource linked (its OPENAI LLM comes with create).
     const places: Record<string, string> = {
@@ -54,7 +61,9 @@ async function runRow(row: ContractRow) {
       ':llm': SEED.llms[1].id,
     };
     const fill = (text: string) => text.replace(/:(agent|missing|tool|datasource|llm)\b/g, (key) => places[key] ?? key);
-    places[':agent'] = JSON.parse((await send('POST', '/agents', { name: 'Row agent', description: 'd', llmModel: 'GPT_4_TURBO' })).text).data.id;
+    places[':agent'] = JSON.parse(
+      (await send('POST', '/agents', { name: 'Row agent', description: 'd', llmModel: 'GPT_4_TURBO' })).text,
+    ).data.id;
     await send('POST', '/agents/:agent/tools', { toolId: ':tool' });
     await send('POST', '/agents/:agent/datasources', { datasourceId: ':datasource' });
     for (const step of row.before ?? []) await send(step.method, step.path, step.body);
@@ -72,7 +81,8 @@ function envelopeProblems(row: ContractRow, text: string): string[] {
   const keys = Object.keys(body).join();
   if ('detail' in envelope) {
     if (keys !== 'detail' || typeof body.detail !== 'string') return [`body ${text.slice(0, 200)}`];
-    const ok = typeof envelope.detail === 'string' ? body.detail === envelope.detail : envelope.detail.test(body.detail);
+    const ok =
+      typeof envelope.detail === 'string' ? body.detail === envelope.detail : envelope.detail.test(body.detail);
     return ok ? [] : [`detail ${JSON.stringify(body.detail)}`];
   }
   if ('validation' in envelope) {
@@ -81,7 +91,8 @@ function envelopeProblems(row: ContractRow, text: string): string[] {
   }
   if ('list' in envelope) {
     const want = envelope.paged ? 'success,data,total_pages' : 'success,data';
-    if (keys !== want || body.success !== true || !Array.isArray(body.data) || body.data.length === 0) return [`list envelope ${keys}: ${text.slice(0, 200)}`];
+    if (keys !== want || body.success !== true || !Array.isArray(body.data) || body.data.length === 0)
+      return [`list envelope ${keys}: ${text.slice(0, 200)}`];
     return body.data.flatMap((item, i) => shapeProblems(item, envelope.list, `data[${i}]`));
   }
   if (keys !== 'success,data' || body.success !== true) return [`envelope ${keys}`];
@@ -92,7 +103,11 @@ function envelopeProblems(row: ContractRow, text: string): string[] {
 describe('the emulator answers as service-wire-format.md says, field by field', () => {
   it.each(CONTRACT.map((row) => [`${row.section} ${row.name}`, row] as const))('%s', async (_name, row) => {
     const response = await runRow(row);
-    expect({ status: response.status, contentType: response.contentType, problems: envelopeProblems(row, response.text) }).toEqual({
+    expect({
+      status: response.status,
+      contentType: response.contentType,
+      problems: envelopeProblems(row, response.text),
+    }).toEqual({
       status: row.status,
       contentType: row.contentType,
       problems: [],

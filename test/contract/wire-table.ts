@@ -100,7 +100,14 @@ function agent(relations: Pick<RecordShape, 'llms' | 'datasources' | 'tools'>, m
 const EMPTY = { array: {} as RecordShape };
 export const AGENT = {
   created: agent({ llms: EMPTY, datasources: EMPTY, tools: EMPTY }, 'string'), // §2.1: llms [] and metadata as JSON text
-  got: agent({ llms: { array: LINK_SHAPES.llmLoaded }, datasources: { array: LINK_SHAPES.datasourceLoaded }, tools: { array: LINK_SHAPES.toolLoaded } }, 'any'),
+  got: agent(
+    {
+      llms: { array: LINK_SHAPES.llmLoaded },
+      datasources: { array: LINK_SHAPES.datasourceLoaded },
+      tools: { array: LINK_SHAPES.toolLoaded },
+    },
+    'any',
+  ),
   listed: agent({ llms: { array: LINK_SHAPES.llm }, datasources: 'null', tools: 'null' }, 'any'), // §6: only the LLM link rows
   patched: agent({ llms: 'null', datasources: 'null', tools: 'null' }, 'any'), // §2.2: no relation loaded
   deleted: agent({ llms: 'null', datasources: 'null', tools: 'null' }, 'any'), // §6: the deleted row
@@ -215,7 +222,15 @@ export const CONTRACT: ContractRow[] = [
     contentType: JSON_TYPE,
     envelope: { list: AGENT.listed, paged: true },
   },
-  { section: '§6', name: 'get', method: 'GET', path: '/agents/:agent', status: 200, contentType: JSON_TYPE, envelope: { data: AGENT.got } },
+  {
+    section: '§6',
+    name: 'get',
+    method: 'GET',
+    path: '/agents/:agent',
+    status: 200,
+    contentType: JSON_TYPE,
+    envelope: { data: AGENT.got },
+  },
   {
     section: '§5',
     name: 'get a missing agent',
@@ -247,7 +262,15 @@ export const CONTRACT: ContractRow[] = [
     envelope: { detail: /Record to update not found/ },
   },
   // §6 delete
-  { section: '§6', name: 'delete', method: 'DELETE', path: '/agents/:agent', status: 200, contentType: JSON_TYPE, envelope: { data: AGENT.deleted } },
+  {
+    section: '§6',
+    name: 'delete',
+    method: 'DELETE',
+    path: '/agents/:agent',
+    status: 200,
+    contentType: JSON_TYPE,
+    envelope: { data: AGENT.deleted },
+  },
   {
     section: '§5',
     name: 'delete a missing agent',
@@ -485,7 +508,15 @@ export const CONTRACT: ContractRow[] = [
     contentType: JSON_TYPE,
     envelope: { detail: 'division by zero' },
   },
-  { section: '§12.1', name: 'list LLMs (no paging)', method: 'GET', path: '/llms', status: 200, contentType: JSON_TYPE, envelope: { list: LLM, paged: false } },
+  {
+    section: '§12.1',
+    name: 'list LLMs (no paging)',
+    method: 'GET',
+    path: '/llms',
+    status: 200,
+    contentType: JSON_TYPE,
+    envelope: { list: LLM, paged: false },
+  },
   // §4 authentication
   {
     section: '§4',

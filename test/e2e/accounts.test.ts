@@ -15,8 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-const agents = (args: string[], extra: Record<string, string> = {}, input?: string) => runBinary(args, { env: { ...env, ...extra }, input });
-const savedProfile = (dir: string, profile: string) => JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles[profile];
+const agents = (args: string[], extra: Record<string, string> = {}, input?: string) =>
+  runBinary(args, { env: { ...env, ...extra }, input });
+const savedProfile = (dir: string, profile: string) =>
+  JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles[profile];
 
 describe('signup', () => {
   it('creates a user and saves its token as login does (0600); --json shows no token unless --show-token', async () => {
@@ -56,7 +58,9 @@ describe('whoami', () => {
   it('shows the user, profile and address, never the token; a rejected token is exit 4 with the login hint', async () => {
     const result = await agents(['whoami']);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^user +7c0d5b1e-0000-4000-8000-000000000001\nemail +emulator@localhost\nprofile +default\nbase URL +http/);
+    expect(result.stdout).toMatch(
+      /^user +7c0d5b1e-0000-4000-8000-000000000001\nemail +emulator@localhost\nprofile +default\nbase URL +http/,
+    );
     expect(result.stdout + result.stderr).not.toContain(emulator.token);
     const rejected = await agents(['whoami'], { AGENTS_TOKEN: 'not-a-token-the-service-knows' });
     expect(rejected.code).toBe(4);
@@ -125,15 +129,24 @@ describe('api', () => {
       'returnDirect=true',
     ]);
     expect(created.code).toBe(0);
-    expect(JSON.parse(created.stdout).data).toMatchObject({ name: 'api-made', description: 'from a file', returnDirect: true });
-    const input = await agents(['api', 'tools', '--input', '-', '-H', 'X-Trace: 42'], {}, JSON.stringify({ name: 'from-input', type: 'FUNCTION' }));
+    expect(JSON.parse(created.stdout).data).toMatchObject({
+      name: 'api-made',
+      description: 'from a file',
+      returnDirect: true,
+    });
+    const input = await agents(
+      ['api', 'tools', '--input', '-', '-H', 'X-Trace: 42'],
+      {},
+      JSON.stringify({ name: 'from-input', type: 'FUNCTION' }),
+    );
     expect(JSON.parse(input.stdout).data).toMatchObject({ name: 'from-input' });
     const included = await agents(['api', 'agents', '-X', 'GET', '-F', 'take=1', '-i']);
     expect(included.stdout).toMatch(/^HTTP 200 OK\ncontent-type: application\/json[\s\S]*\n\n\{"success":true/);
   });
 
   it('--paginate follows total_pages across pages and prints one array; a route without it prints its one page', async () => {
-    for (let i = 0; i < 5; i++) await agents(['create', '-q', '--name', `Paged ${i}`, '--description', 'd', '--llm-model', 'GPT_4']);
+    for (let i = 0; i < 5; i++)
+      await agents(['create', '-q', '--name', `Paged ${i}`, '--description', 'd', '--llm-model', 'GPT_4']);
     const all = JSON.parse((await agents(['list', '--all', '--json'])).stdout) as Array<{ id: string }>;
     const paged = await agents(['api', 'agents', '-F', 'take=2', '--paginate', '--debug']);
     expect(paged.code).toBe(0);

@@ -23,7 +23,16 @@ for (const strict of [false, true]) {
     afterAll(() => emulator.close());
 
     it('manages an agent from create to delete', async () => {
-      const created = await agents('create', '-q', '--name', 'E2E bot', '--description', 'tests', '--llm-model', 'GPT_4_TURBO');
+      const created = await agents(
+        'create',
+        '-q',
+        '--name',
+        'E2E bot',
+        '--description',
+        'tests',
+        '--llm-model',
+        'GPT_4_TURBO',
+      );
       expect(created.code).toBe(0);
       const id = created.stdout.trim();
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -34,7 +43,9 @@ for (const strict of [false, true]) {
       expect(again.code).toBe(0);
       expect(again.stderr).toContain('already attached');
       const ds = await agents('add-datasource', id, SEED.datasources[1].id, '--json');
-      expect(JSON.parse(ds.stdout)).toEqual([{ agentId: id, datasourceId: SEED.datasources[1].id, attached: true, alreadyAttached: false }]);
+      expect(JSON.parse(ds.stdout)).toEqual([
+        { agentId: id, datasourceId: SEED.datasources[1].id, attached: true, alreadyAttached: false },
+      ]);
       expect(await agents('add-llm', id, SEED.llms[1].id, '-q')).toMatchObject({ code: 0, stdout: '' });
 
       const updated = await agents('update', id, '--description', 'updated', '--no-active', '--json');
@@ -61,13 +72,17 @@ for (const strict of [false, true]) {
     });
 
     it('invokes with streaming and without, with sessions, tool calls and structured output', async () => {
-      const id = (await agents('create', '-q', '--name', 'Talker', '--description', 'talks', '--llm-model', 'GPT_4')).stdout.trim();
+      const id = (
+        await agents('create', '-q', '--name', 'Talker', '--description', 'talks', '--llm-model', 'GPT_4')
+      ).stdout.trim();
       await agents('add-tool', id, SEED.tools[2].id);
       const streamed = await agents('invoke', id, 'My name is Ada');
       const whole = await agents('invoke', id, 'My name is Ada', '--no-stream');
       expect(streamed.code).toBe(0);
       expect(streamed.stdout).toBe(whole.stdout);
-      expect(streamed.stdout).toBe('You said: "My name is Ada".\nThis is turn 1 of the session — it is 21°C and sunny in the emulator.\n');
+      expect(streamed.stdout).toBe(
+        'You said: "My name is Ada".\nThis is turn 1 of the session — it is 21°C and sunny in the emulator.\n',
+      );
       expect(streamed.stderr).toContain('⚙ weather(');
 
       const second = await agents('invoke', id, '-c', 'What is my name?');
@@ -79,7 +94,13 @@ for (const strict of [false, true]) {
       const structured = await agents('invoke', id, 'score it', '--output-schema', schema);
       expect(JSON.parse(structured.stdout)).toEqual({ points: 42 });
       // The fake model fills a schema with 42; a minimum it ignores makes a local mismatch.
-      const mismatch = await agents('invoke', id, 'score it', '--output-schema', '{"type":"object","properties":{"points":{"type":"integer","minimum":100}}}');
+      const mismatch = await agents(
+        'invoke',
+        id,
+        'score it',
+        '--output-schema',
+        '{"type":"object","properties":{"points":{"type":"integer","minimum":100}}}',
+      );
       expect(mismatch.code).toBe(6);
       expect(mismatch.stderr).toContain('points:');
 
@@ -90,7 +111,9 @@ for (const strict of [false, true]) {
     });
 
     it('chats over stdin: two turns in one session', async () => {
-      const id = (await agents('create', '-q', '--name', 'Chatty', '--description', 'chats', '--llm-model', 'GPT_4')).stdout.trim();
+      const id = (
+        await agents('create', '-q', '--name', 'Chatty', '--description', 'chats', '--llm-model', 'GPT_4')
+      ).stdout.trim();
       const chat = await runBinary(['chat', id], { env, input: 'I like tea\nWhat do I like?\n' });
       expect(chat.code).toBe(0);
       const answers = chat.stdout.trim().split('\n');
@@ -100,7 +123,10 @@ for (const strict of [false, true]) {
 
     it('reads YAML in the built bundle: create -f, apply, diff, export', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'agents-yaml-'));
-      writeFileSync(join(dir, 'agent.yaml'), 'name: From YAML\ndescription: |\n  two lines\n  of text\nllmModel: GPT_4\n');
+      writeFileSync(
+        join(dir, 'agent.yaml'),
+        'name: From YAML\ndescription: |\n  two lines\n  of text\nllmModel: GPT_4\n',
+      );
       const created = await agents('create', '-f', join(dir, 'agent.yaml'), '--json');
       expect(JSON.parse(created.stdout)).toMatchObject({ name: 'From YAML', description: 'two lines\nof text\n' });
       const example = fileURLToPath(new URL('../../examples/agents.yaml', import.meta.url));

@@ -16,7 +16,17 @@ describe('built binary', () => {
   it('--help lists the commands on stdout', async () => {
     const result = await runBinary(['--help']);
     expect(result.code).toBe(0);
-    for (const name of ['create', 'update', 'add-tool', 'add-datasource', 'add-llm', 'login', 'logout', 'status', 'config']) {
+    for (const name of [
+      'create',
+      'update',
+      'add-tool',
+      'add-datasource',
+      'add-llm',
+      'login',
+      'logout',
+      'status',
+      'config',
+    ]) {
       expect(result.stdout).toContain(`\n  ${name} `);
     }
     expect(result.stdout).toContain('Examples:');
@@ -25,7 +35,11 @@ describe('built binary', () => {
   it('under --debug a stack trace points into src/ through the shipped source maps; without it, no trace', async () => {
     const server = await startTestServer((_req, res) => sendJson(res, 404, { detail: 'Not Found' })); // a route this server lacks
     try {
-      const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_maps_123456789' };
+      const env = {
+        AGENTS_CONFIG_DIR: tempConfigDir(),
+        AGENTS_BASE_URL: server.url,
+        AGENTS_TOKEN: 'tok_maps_123456789',
+      };
       const debug = await runBinary(['--debug', 'tools', 'list'], { env });
       expect(debug.code).toBe(5);
       expect(debug.stderr).toMatch(/\n\s+at apiErrorFromResponse \(\S*\/src\/api\/response-errors\.ts:\d+:\d+\)/);
@@ -49,13 +63,22 @@ describe('built binary', () => {
   describe('against a loopback server', () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer((_req, res) => sendJson(res, 200, { success: true, data: { id: 'agent-123', name: 'Docs bot', llmModel: 'GPT_4_0' } }));
+      server = await startTestServer((_req, res) =>
+        sendJson(res, 200, { success: true, data: { id: 'agent-123', name: 'Docs bot', llmModel: 'GPT_4_0' } }),
+      );
     });
     afterAll(() => server.close());
 
     it('create -q prints only the new id and sends the agent', async () => {
-      const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_e2e_secret_value' };
-      const result = await runBinary(['create', '-q', '--name', 'Docs bot', '--description', 'answers', '--llm-model', 'GPT_4_0'], { env });
+      const env = {
+        AGENTS_CONFIG_DIR: tempConfigDir(),
+        AGENTS_BASE_URL: server.url,
+        AGENTS_TOKEN: 'tok_e2e_secret_value',
+      };
+      const result = await runBinary(
+        ['create', '-q', '--name', 'Docs bot', '--description', 'answers', '--llm-model', 'GPT_4_0'],
+        { env },
+      );
       expect(result).toMatchObject({ code: 0, stdout: 'agent-123\n', stderr: '' });
       const request = server.requests.at(-1)!;
       expect(request.method).toBe('POST');

@@ -18,7 +18,9 @@ let agentId: string;
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 40 });
   env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-  agentId = (await runBinary(['create', '-q', '--name', 'Keys', '--description', 'd', '--llm-model', 'GPT_4'], { env })).stdout.trim();
+  agentId = (
+    await runBinary(['create', '-q', '--name', 'Keys', '--description', 'd', '--llm-model', 'GPT_4'], { env })
+  ).stdout.trim();
 });
 afterAll(() => emulator.close());
 
@@ -86,7 +88,10 @@ describe.skipIf(!python())('chat and the keyboard', () => {
     );
     expect(result.failure).toBeNull();
     expect(result.code).toBe(0);
-    const firstAnswer = result.screen.slice(result.screen.indexOf('You said'), result.screen.indexOf('turn 1 of the session'));
+    const firstAnswer = result.screen.slice(
+      result.screen.indexOf('You said'),
+      result.screen.indexOf('turn 1 of the session'),
+    );
     expect(firstAnswer).not.toContain('typed ahead');
     expect(result.screen.replace(/\r/g, '')).toContain('Now you said: "pasted one\npasted two"');
     expect(count(result.screen, 'turn 4 of the session')).toBe(0); // the two pasted lines were one turn

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 it.skipIf(!python())('chats in one session; Ctrl-C stops only the reply; /exit leaves', async () => {
-  const id = (await runBinary(['create', '-q', '--name', 'Chatty', '--description', 'd', '--llm-model', 'GPT_4'], { env })).stdout.trim();
+  const id = (
+    await runBinary(['create', '-q', '--name', 'Chatty', '--description', 'd', '--llm-model', 'GPT_4'], { env })
+  ).stdout.trim();
   const result = await runInPty(
     ['chat', id],
     [

@@ -22,14 +22,22 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 10 });
-  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test' };
+  env = {
+    AGENTS_CONFIG_DIR: tempConfigDir(),
+    AGENTS_BASE_URL: emulator.url,
+    AGENTS_TOKEN: emulator.token,
+    AGENTS_KEY_OPENAI: 'sk-test',
+  };
   const applied = await runBinary(['apply', '-f', 'examples/stack.yaml'], { env });
   expect(applied.code, applied.stderr).toBe(0);
 }, 30_000);
 afterAll(() => emulator.close());
 
 async function schemaProblems(xml: string): Promise<string[]> {
-  const result = await validateXML({ xml: [{ fileName: 'report.xml', contents: xml }], schema: [{ fileName: 'junit.xsd', contents: XSD }] });
+  const result = await validateXML({
+    xml: [{ fileName: 'report.xml', contents: xml }],
+    schema: [{ fileName: 'junit.xsd', contents: XSD }],
+  });
   return result.errors.map((error) => error.rawMessage);
 }
 
@@ -40,15 +48,21 @@ describe('the JUnit report', () => {
     expect(result.code, result.stderr).toBe(1);
     const xml = readFileSync(report, 'utf8');
     expect(await schemaProblems(xml)).toEqual([]);
-    expect(xml).toMatch(/<testsuite name="examples\/evals\.yaml" package="examples\/evals\.yaml" id="0" tests="6" failures="1" errors="1" skipped="0" /);
+    expect(xml).toMatch(
+      /<testsuite name="examples\/evals\.yaml" package="examples\/evals\.yaml" id="0" tests="6" failures="1" errors="1" skipped="0" /,
+    );
   });
 
   it('the schema check can fail: it rejects a report without a failure type, or with testcases after system-out', async () => {
     const result = await runBinary(['eval', '-f', 'examples/evals.yaml', '--junit', join(dir, 'base.xml')], { env });
     expect(result.code).toBe(1);
     const xml = readFileSync(join(dir, 'base.xml'), 'utf8');
-    expect(await schemaProblems(xml.replace(' type="equals"', ''))).toEqual([expect.stringContaining("The attribute 'type' is required but missing")]);
-    expect(await schemaProblems(xml.replace('    <system-out/>\n', '').replace('</testsuite>', '<system-out/></testsuite>'))).not.toEqual([]);
+    expect(await schemaProblems(xml.replace(' type="equals"', ''))).toEqual([
+      expect.stringContaining("The attribute 'type' is required but missing"),
+    ]);
+    expect(
+      await schemaProblems(xml.replace('    <system-out/>\n', '').replace('</testsuite>', '<system-out/></testsuite>')),
+    ).not.toEqual([]);
   });
 
   it('names and answers with quotes, angle brackets, ampersands, control characters and emoji stay valid XML', async () => {
@@ -100,7 +114,12 @@ describe.skipIf(!python())('on a terminal and off it', () => {
   }, 90_000);
 
   it('under CI=true, even on a terminal: one plain line per case, no redraws', async () => {
-    const result = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'a'], [], { ...env, CI: 'true' }, { cols: 80, rows: 40, maxSeconds: 60 });
+    const result = await runInPty(
+      ['eval', '-f', 'examples/evals.yaml', '--filter', 'a'],
+      [],
+      { ...env, CI: 'true' },
+      { cols: 80, rows: 40, maxSeconds: 60 },
+    );
     expect(result.code).toBe(1);
     const raw = result.bytes.toString('utf8');
     expect(raw).not.toContain('\x1b[2K');
@@ -108,12 +127,20 @@ describe.skipIf(!python())('on a terminal and off it', () => {
     expect(screen.lines.filter((line) => /^(PASS|FAIL) {2}\S/.test(line)).length).toBeGreaterThanOrEqual(4);
   }, 90_000);
   it('a terminal that reports 0 columns, or a run with --debug, gets plain lines too, and the run ends', async () => {
-    const result = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets'], [], env, { cols: 0, rows: 0, maxSeconds: 60 });
+    const result = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets'], [], env, {
+      cols: 0,
+      rows: 0,
+      maxSeconds: 60,
+    });
     expect([result.code, result.failure]).toEqual([0, null]);
     expect(result.bytes.toString('utf8')).not.toContain('\x1b[2K');
     expect(result.screen).toMatch(/PASS {2}greets back/);
     // --debug lines would tear a line that redraws: with them, plain lines as well.
-    const debug = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets', '--debug'], [], env, { cols: 80, rows: 40, maxSeconds: 60 });
+    const debug = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets', '--debug'], [], env, {
+      cols: 80,
+      rows: 40,
+      maxSeconds: 60,
+    });
     expect(debug.code).toBe(0);
     expect(debug.bytes.toString('utf8')).not.toContain('\x1b[2K');
     expect(debug.screen).toContain('→ POST');

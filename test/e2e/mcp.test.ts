@@ -22,7 +22,9 @@ beforeAll(async () => {
     AGENTS_TOKEN: emulator.token,
   };
   const make = async (name: string, description: string) =>
-    (await runBinary(['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'], { env })).stdout.trim();
+    (
+      await runBinary(['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'], { env })
+    ).stdout.trim();
   docsId = await make('Docs bot', 'Answers questions about the docs');
   await runBinary(['add-tool', docsId, 'weather'], { env });
   await make('Docs bot', 'A second agent of the same name');
@@ -32,14 +34,20 @@ afterAll(() => emulator.close());
 
 async function connect(args: string[] = [], extraEnv: Record<string, string> = {}) {
   const client = new Client({ name: 'test', version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp', 'serve', ...args], env: { ...env, ...extraEnv }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', 'serve', ...args],
+    env: { ...env, ...extraEnv },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
   await client.connect(transport);
   return { client, close: () => client.close(), stderr: () => stderr };
 }
 
-const textOf = (result: Record<string, unknown>) => ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');
+const textOf = (result: Record<string, unknown>) =>
+  ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');
 
 describe('agents mcp serve over stdio', () => {
   it('lists one tool per agent: valid unique names, descriptions, the input schema, explicit annotations', async () => {
@@ -54,7 +62,11 @@ describe('agents mcp serve over stdio', () => {
       expect(new Set(names).size).toBe(names.length);
       const trip = tools.find((tool) => tool.name === 'Trip_planner')!;
       expect(trip.description).toContain('Trip planner!'); // an empty description gets one naming the agent
-      expect(trip.inputSchema).toMatchObject({ type: 'object', required: ['input'], properties: { input: { type: 'string' }, session: { type: 'string' } } });
+      expect(trip.inputSchema).toMatchObject({
+        type: 'object',
+        required: ['input'],
+        properties: { input: { type: 'string' }, session: { type: 'string' } },
+      });
       expect(trip.annotations).toEqual({ readOnlyHint: false, openWorldHint: true });
     } finally {
       await close();
@@ -79,7 +91,9 @@ describe('agents mcp serve over stdio', () => {
       }
       const sessionId = (first._meta as { sessionId: string }).sessionId;
       // The tool calls the agent made, as --events describes them.
-      expect((first._meta as { toolCalls: Array<{ name: string }> }).toolCalls.map((call) => call.name)).toEqual(['weather']);
+      expect((first._meta as { toolCalls: Array<{ name: string }> }).toolCalls.map((call) => call.name)).toEqual([
+        'weather',
+      ]);
       const second = await client.callTool({ name: 'Docs_bot', arguments: { input: 'And now?', session: sessionId } });
       expect(textOf(second)).toContain('Earlier you said: "I like tea".');
       const fresh = await client.callTool({ name: 'Docs_bot', arguments: { input: 'Hello' } });
@@ -109,12 +123,16 @@ describe('agents mcp serve over stdio', () => {
     try {
       const controller = new AbortController();
       const started = performance.now();
-      const call = client.callTool({ name: 'Trip_planner', arguments: { input: 'wait [[hang]]' } }, undefined, { signal: controller.signal });
+      const call = client.callTool({ name: 'Trip_planner', arguments: { input: 'wait [[hang]]' } }, undefined, {
+        signal: controller.signal,
+      });
       setTimeout(() => controller.abort(), 300);
       await expect(call).rejects.toThrow();
       expect(performance.now() - started).toBeLessThan(5_000);
       // The server is still there for the next call.
-      expect(textOf(await client.callTool({ name: 'Trip_planner', arguments: { input: 'still here?' } }))).toContain('still here?');
+      expect(textOf(await client.callTool({ name: 'Trip_planner', arguments: { input: 'still here?' } }))).toContain(
+        'still here?',
+      );
     } finally {
       await close();
     }
@@ -153,7 +171,12 @@ describe('agents mcp serve over stdio', () => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk));
     const send = (message: object) => child.stdin.write(JSON.stringify(message) + '\n');
-    send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+    });
     send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     send({ jsonrpc: '2.0', id: 2, method: 'tools/list' });
     send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'Trip_planner', arguments: { input: 'hi' } } });
@@ -168,7 +191,10 @@ describe('agents mcp serve over stdio', () => {
 
 describe('agents mcp serve --http', () => {
   it('serves Streamable HTTP on loopback with a bearer token printed once on stderr; refuses a missing token and another Host', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', 'serve', '--http', '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'mcp', 'serve', '--http', '--port', '0'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       let err = '';
       child.stderr.on('data', (chunk: Buffer) => (err += chunk));
@@ -176,9 +202,15 @@ describe('agents mcp serve --http', () => {
       const url = /MCP over HTTP at (\S+)/.exec(err)![1]!;
       const token = /Authorization: Bearer (\S+)/.exec(err)![1]!;
       const client = new Client({ name: 'http-test', version: '1.0.0' });
-      await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('Trip_planner');
-      expect(textOf(await client.callTool({ name: 'Trip_planner', arguments: { input: 'over http' } }))).toContain('over http');
+      expect(textOf(await client.callTool({ name: 'Trip_planner', arguments: { input: 'over http' } }))).toContain(
+        'over http',
+      );
       await client.close();
       const { request } = await import('undici');
       const initialize = JSON.stringify({

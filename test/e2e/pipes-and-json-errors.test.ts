@@ -21,14 +21,24 @@ let agentId: string;
 
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-pipes-0123' };
-  const created = await runBinary(['create', '-q', '--name', 'Piped', '--description', 'd', '--llm-model', 'GPT_4'], { env });
+  env = {
+    AGENTS_CONFIG_DIR: tempConfigDir(),
+    AGENTS_BASE_URL: emulator.url,
+    AGENTS_TOKEN: emulator.token,
+    AGENTS_KEY_OPENAI: 'sk-pipes-0123',
+  };
+  const created = await runBinary(['create', '-q', '--name', 'Piped', '--description', 'd', '--llm-model', 'GPT_4'], {
+    env,
+  });
   agentId = created.stdout.trim();
 });
 afterAll(() => emulator.close());
 
 /** A shell line, with `agents` the built binary; prints the exit code of the command left of the pipe last. */
-function shell(line: string, extraEnv: Record<string, string> = {}): Promise<{ stdout: string; stderr: string; pipeCode: number }> {
+function shell(
+  line: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ stdout: string; stderr: string; pipeCode: number }> {
   const script = `agents() { "${process.execPath}" "${BIN}" "$@"; }\n${line}\necho "pipe=\${PIPESTATUS[0]}"`;
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], { env: { ...process.env, ...env, ...extraEnv } });
@@ -82,12 +92,26 @@ describe.skipIf(!python())('Ctrl-C on a piped invoke (row 2)', () => {
   it('exits 130 and keeps what was printed', async () => {
     const slow = await startEmulator({ tokenDelayMs: 300 });
     try {
-      const slowEnv = { ...env, AGENTS_BASE_URL: slow.url, AGENTS_TOKEN: slow.token, AGENTS_CONFIG_DIR: tempConfigDir() };
-      const id = (await runBinary(['create', '-q', '--name', 'Slow', '--description', 'd', '--llm-model', 'GPT_4'], { env: slowEnv })).stdout.trim();
+      const slowEnv = {
+        ...env,
+        AGENTS_BASE_URL: slow.url,
+        AGENTS_TOKEN: slow.token,
+        AGENTS_CONFIG_DIR: tempConfigDir(),
+      };
+      const id = (
+        await runBinary(['create', '-q', '--name', 'Slow', '--description', 'd', '--llm-model', 'GPT_4'], {
+          env: slowEnv,
+        })
+      ).stdout.trim();
       const line = `"${process.execPath}" "${BIN}" invoke ${id} hello | cat; echo "pipe=\${PIPESTATUS[0]}"`;
-      const result = await runCommandInPty(['bash', '--noprofile', '--norc', '-c', line], [{ expect: 'You said', send: KEY.ctrlC }], slowEnv, {
-        maxSeconds: 20,
-      });
+      const result = await runCommandInPty(
+        ['bash', '--noprofile', '--norc', '-c', line],
+        [{ expect: 'You said', send: KEY.ctrlC }],
+        slowEnv,
+        {
+          maxSeconds: 20,
+        },
+      );
       expect(result.failure).toBeNull();
       expect(result.screen).toContain('You said');
       expect(result.screen).toMatch(/pipe=130/);
@@ -126,7 +150,8 @@ describe('--json: every failing command prints one document with `error` (row 11
     const result = await runBinary([...argv, '--json'], { env: setup === 'emulator' ? env : noToken(), input: '' });
     expect(result.code, result.stderr).toBe(code);
     // add-* answers with its documented array, one entry per link, each failed one with its error.
-    const document = JSON.parse(result.stdout) as { error: { exitCode: number } } | Array<{ error: { exitCode: number } }>;
+    const document = JSON.parse(result.stdout) as
+      { error: { exitCode: number } } | Array<{ error: { exitCode: number } }>;
     const error = Array.isArray(document) ? document[0]!.error : document.error;
     expect(errorSchema(error), JSON.stringify(errorSchema.errors)).toBe(true);
     expect(error.exitCode).toBe(code);

@@ -42,7 +42,14 @@ function heavyPackagesIn(sources: string[]): string[] {
 describe('start-up module graph', () => {
   // bin/agents.js answers these alone, or with the completion entry: the CLI is never loaded.
   const FAST_PATHS = ['--version', '--help', 'completion bash', '__complete agents'];
-  for (const args of [['--version'], ['--help'], ['create', '--help'], ['invoke', '--help'], ['completion', 'bash'], ['__complete', 'agents']]) {
+  for (const args of [
+    ['--version'],
+    ['--help'],
+    ['create', '--help'],
+    ['invoke', '--help'],
+    ['completion', 'bash'],
+    ['__complete', 'agents'],
+  ]) {
     it(`agents ${args.join(' ')} loads none of ${HEAVY.join(', ')}`, () => {
       const sources = loadedSources(args);
       expect(sources.includes('dist/main.js')).toBe(!FAST_PATHS.includes(args.join(' ')));
@@ -56,7 +63,9 @@ describe('start-up module graph', () => {
     async () => {
       const cache = join(mkdtempSync(join(tmpdir(), 'agents-cache-')), 'cache');
       const config = join(mkdtempSync(join(tmpdir(), 'agents-config-')), 'config');
-      expect((await runBinary(['config', 'list'], { env: { AGENTS_CACHE_DIR: cache, AGENTS_CONFIG_DIR: config } })).code).toBe(0);
+      expect(
+        (await runBinary(['config', 'list'], { env: { AGENTS_CACHE_DIR: cache, AGENTS_CONFIG_DIR: config } })).code,
+      ).toBe(0);
       expect(readdirSync(cache).length).toBeGreaterThan(0);
       expect(existsSync(config)).toBe(false);
     },

@@ -17,7 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const env = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_pty_secret_123456' });
+const env = () => ({
+  AGENTS_CONFIG_DIR: tempConfigDir(),
+  AGENTS_BASE_URL: server.url,
+  AGENTS_TOKEN: 'tok_pty_secret_123456',
+});
 const writes = () => server.requests.filter((r) => r.method !== 'GET');
 
 describe.skipIf(!python())('in a terminal', () => {

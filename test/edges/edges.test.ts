@@ -10,7 +10,13 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_EMULATOR_TOKEN, MAX_BODY_BYTES, SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import {
+  DEFAULT_EMULATOR_TOKEN,
+  MAX_BODY_BYTES,
+  SEED,
+  startEmulator,
+  type RunningEmulator,
+} from '../../src/emulator/server.js';
 import { BIN, runBinary } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { sendJson, startTestServer } from '../helpers/test-server.js';
@@ -60,11 +66,16 @@ describe('provisioning files at their edges (rows 3 and 5)', () => {
 });
 
 describe('a base URL pasted from the API docs (row 12)', () => {
-  it.each(['/api/v1/agents', '/api/v1/agents/', '/api/v1'])('…%s is the service address, not a doubled path', async (suffix) => {
-    const result = await runCli(['list', '--json'], { env: { AGENTS_BASE_URL: running.env.AGENTS_BASE_URL + suffix, AGENTS_TOKEN: running.env.AGENTS_TOKEN } });
-    expect(result.code).toBe(0);
-    expect(Array.isArray(JSON.parse(result.stdout))).toBe(true);
-  });
+  it.each(['/api/v1/agents', '/api/v1/agents/', '/api/v1'])(
+    '…%s is the service address, not a doubled path',
+    async (suffix) => {
+      const result = await runCli(['list', '--json'], {
+        env: { AGENTS_BASE_URL: running.env.AGENTS_BASE_URL + suffix, AGENTS_TOKEN: running.env.AGENTS_TOKEN },
+      });
+      expect(result.code).toBe(0);
+      expect(Array.isArray(JSON.parse(result.stdout))).toBe(true);
+    },
+  );
 });
 
 describe('many requests at once (row 7)', () => {
@@ -87,36 +98,51 @@ describe('--strict: add-tool with an id that does not exist (row 18)', () => {
 
   it('points at how to find the tool, not only at the agent list', async () => {
     const env = { AGENTS_BASE_URL: strict.url, AGENTS_TOKEN: strict.token, AGENTS_CONFIG_DIR: tempConfigDir() };
-    const id = (await runCli(['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], { env })).stdout.trim();
+    const id = (
+      await runCli(['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], { env })
+    ).stdout.trim();
     const result = await runCli(['add-tool', id, 'nope'], { env });
     expect(result.code).toBe(5);
     // "nope" is no id, name or prefix of a tool: found out from the tool list, before any write.
-    expect(result.stderr).toBe('error: tool "nope" not found: no tool has that id, name or id prefix\n`agents tools list` shows them.\n');
+    expect(result.stderr).toBe(
+      'error: tool "nope" not found: no tool has that id, name or id prefix\n`agents tools list` shows them.\n',
+    );
   });
 });
 
 describe('profile names (row 13)', () => {
-  it.each(['__proto__', ' ', '-x', '..', 'constructor/../x'])('--profile %j is refused with exit 2, nothing stored', async (name) => {
-    const dir = tempConfigDir();
-    const result = await runCli(['login', '--profile', name, '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], {
-      configDir: dir,
-      stdin: 'tok_profile_0123456789\n',
-    });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/is not a profile name/);
-  });
+  it.each(['__proto__', ' ', '-x', '..', 'constructor/../x'])(
+    '--profile %j is refused with exit 2, nothing stored',
+    async (name) => {
+      const dir = tempConfigDir();
+      const result = await runCli(
+        ['login', '--profile', name, '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'],
+        {
+          configDir: dir,
+          stdin: 'tok_profile_0123456789\n',
+        },
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/is not a profile name/);
+    },
+  );
 
   it('a profile named like an Object method is just a profile', async () => {
     const dir = tempConfigDir();
-    expect((await runCli(['status', '--json', '--profile', 'constructor'], { configDir: dir })).stdout).toContain('"baseUrl": null');
+    expect((await runCli(['status', '--json', '--profile', 'constructor'], { configDir: dir })).stdout).toContain(
+      '"baseUrl": null',
+    );
   });
 
   it('an unknown AGENTS_PROFILE names itself and the profiles there are', async () => {
     const dir = tempConfigDir();
-    await runCli(['login', '--profile', 'staging', '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'], {
-      configDir: dir,
-      stdin: 'tok_profile_0123456789\n',
-    });
+    await runCli(
+      ['login', '--profile', 'staging', '--base-url', 'https://agents.example.com', '--token-stdin', '--skip-verify'],
+      {
+        configDir: dir,
+        stdin: 'tok_profile_0123456789\n',
+      },
+    );
     const result = await runCli(['list'], { configDir: dir, env: { AGENTS_PROFILE: 'stagng' } });
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
@@ -136,7 +162,18 @@ describe('an --llm-model this CLI does not know (row 16)', () => {
   });
 
   it('--allow-unknown-model sends it, for a server that knows newer models', async () => {
-    const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_5', '--llm-provider', 'OPENAI', '--allow-unknown-model');
+    const result = await agents(
+      'create',
+      '--name',
+      'x',
+      '--description',
+      'd',
+      '--llm-model',
+      'GPT_5',
+      '--llm-provider',
+      'OPENAI',
+      '--allow-unknown-model',
+    );
     expect(result.code).toBe(1); // this emulator, like the real service, does not know it: a plain 500
     expect(result.stderr).toContain('HTTP 500: Internal Server Error');
   });
@@ -197,7 +234,11 @@ describe('proxies (row 11)', () => {
     const proxy = await startProxy();
     const service = await startTestServer((_req, res) => sendJson(res, 200, { success: true, data: [] }));
     try {
-      const env = { ...remote(), AGENTS_BASE_URL: service.url.replace('127.0.0.1', 'agents.internal'), HTTP_PROXY: proxy.url };
+      const env = {
+        ...remote(),
+        AGENTS_BASE_URL: service.url.replace('127.0.0.1', 'agents.internal'),
+        HTTP_PROXY: proxy.url,
+      };
       const result = await runBinary(['list', '--json'], { env });
       expect(result.stderr).toBe('');
       expect(result.code).toBe(0);
@@ -214,7 +255,12 @@ describe('proxies (row 11)', () => {
     const proxy = await startProxy();
     try {
       for (const host of ['127.0.0.1', 'localhost']) {
-        const env = { ...running.env, AGENTS_BASE_URL: running.env.AGENTS_BASE_URL!.replace('127.0.0.1', host), HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url };
+        const env = {
+          ...running.env,
+          AGENTS_BASE_URL: running.env.AGENTS_BASE_URL!.replace('127.0.0.1', host),
+          HTTP_PROXY: proxy.url,
+          HTTPS_PROXY: proxy.url,
+        };
         const result = await runBinary(['list', '--json'], { env });
         expect(result.code, result.stderr).toBe(0);
       }
@@ -228,7 +274,9 @@ describe('proxies (row 11)', () => {
   it('a proxy that refuses is named, not the service', async () => {
     const result = await runBinary(['list'], { env: { ...remote(), HTTP_PROXY: 'http://127.0.0.1:1' } });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: could not reach the proxy 127\.0\.0\.1:1 \(HTTP_PROXY\) on the way to agents\.internal:\d+\n/);
+    expect(result.stderr).toMatch(
+      /^error: could not reach the proxy 127\.0\.0\.1:1 \(HTTP_PROXY\) on the way to agents\.internal:\d+\n/,
+    );
   });
 
   it('HTTP_PROXY that is not a URL is exit 2 naming it', async () => {
@@ -295,7 +343,9 @@ describe('--output-schema given a file name without @ (row 15)', () => {
     try {
       const result = await agents('invoke', 'a1', 'hi', '--output-schema', 'schema.json');
       expect(result.code).toBe(2);
-      expect(result.stderr).toBe('error: --output-schema "schema.json" is the name of a file, not a schema\nPass --output-schema @schema.json to read it.\n');
+      expect(result.stderr).toBe(
+        'error: --output-schema "schema.json" is the name of a file, not a schema\nPass --output-schema @schema.json to read it.\n',
+      );
     } finally {
       process.chdir(previous);
     }
@@ -307,7 +357,10 @@ describe('validation messages (row 6)', () => {
   it('a value of the wrong type says what it must be; only an absent field "is required"; sorted by line', async () => {
     const file = join(tempDir(), 'types.yaml');
     // zod reports name before llmModel and unknown keys last: the file has them the other way round.
-    writeFileSync(file, 'agents:\n  - temperature: 1\n    llmModel: 5\n    name: 123\n    description: [a, b]\n    tools: [1]\n');
+    writeFileSync(
+      file,
+      'agents:\n  - temperature: 1\n    llmModel: 5\n    name: 123\n    description: [a, b]\n    tools: [1]\n',
+    );
     const result = await agents('apply', '-f', file);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
@@ -323,16 +376,23 @@ describe('validation messages (row 6)', () => {
     );
     const missing = join(tempDir(), 'missing.yaml');
     writeFileSync(missing, 'agents:\n  - name: No description\n    llmModel: GPT_4\n');
-    expect((await agents('apply', '-f', missing)).stderr).toContain(`${missing}:2: agent "No description": description: is required`);
+    expect((await agents('apply', '-f', missing)).stderr).toContain(
+      `${missing}:2: agent "No description": description: is required`,
+    );
   });
 
   it.each([
     [
       'apply -f',
       (file: string) => ['apply', '-f', file],
-      (file: string) => `error: invalid provisioning input (nothing was sent)\n  ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`,
+      (file: string) =>
+        `error: invalid provisioning input (nothing was sent)\n  ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`,
     ],
-    ['create -f', (file: string) => ['create', '-f', file], (file: string) => `error: ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`],
+    [
+      'create -f',
+      (file: string) => ['create', '-f', file],
+      (file: string) => `error: ${file}:4:5: not valid JSON or YAML: Map keys must be unique\n`,
+    ],
   ])('a duplicate key given to %s is one whole line with its line and column', async (_name, argv, expected) => {
     const file = join(tempDir(), 'duplicate.yaml');
     writeFileSync(file, 'agents:\n  - name: Twice\n    description: a\n    description: b\n    llmModel: GPT_4\n');
@@ -353,15 +413,24 @@ describe('apply when the service dies part-way (row 8)', () => {
         return void res.destroy();
       }
       const { name } = JSON.parse(body) as { name: string };
-      sendJson(res, 200, { success: true, data: { id: `00000000-0000-4000-8000-${String(created).padStart(12, '0')}`, name } });
+      sendJson(res, 200, {
+        success: true,
+        data: { id: `00000000-0000-4000-8000-${String(created).padStart(12, '0')}`, name },
+      });
     });
     const file = join(tempDir(), 'many.yaml');
-    writeFileSync(file, `agents:\n${Array.from({ length: 200 }, (_, i) => `  - {name: Agent ${i}, description: d, llmModel: GPT_4}\n`).join('')}`);
+    writeFileSync(
+      file,
+      `agents:\n${Array.from({ length: 200 }, (_, i) => `  - {name: Agent ${i}, description: d, llmModel: GPT_4}\n`).join('')}`,
+    );
     const result = await runBinary(['apply', '-f', file], {
       env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789', AGENTS_CONFIG_DIR: tempConfigDir() },
     });
     expect(result.code).toBe(3);
-    const summary = /error: the service stopped answering: (.*)\n[\s\S]*200 agents: 20 applied, (\d+) not attempted, (\d+) failed\n/.exec(result.stderr);
+    const summary =
+      /error: the service stopped answering: (.*)\n[\s\S]*200 agents: 20 applied, (\d+) not attempted, (\d+) failed\n/.exec(
+        result.stderr,
+      );
     expect(summary, result.stderr).not.toBeNull();
     // Only the agents in flight when it died (at most --concurrency, 4) were tried and failed.
     expect(Number(summary![3])).toBeGreaterThanOrEqual(1);
@@ -376,13 +445,20 @@ describe('partial failures, agent by agent (row 9)', () => {
   it('an agent created with a bad tool says it was created, and its other tools are still attached', async () => {
     const file = join(tempDir(), 'partial.yaml');
     const missing = '00000000-0000-4000-8000-00000000dead';
-    writeFileSync(file, `agents:\n  - name: Partly linked\n    description: d\n    llmModel: GPT_4\n    tools: [${missing}, ${SEED.tools[0].id}]\n`);
+    writeFileSync(
+      file,
+      `agents:\n  - name: Partly linked\n    description: d\n    llmModel: GPT_4\n    tools: [${missing}, ${SEED.tools[0].id}]\n`,
+    );
     const result = await agents('apply', '-f', file);
     expect(result.code).toBe(5);
     const id = /^✗ created Partly linked {2}(\S+)$/m.exec(result.stdout)?.[1];
     expect(id, result.stdout).toBeDefined();
-    expect(result.stdout).toContain(`✗ created Partly linked  ${id}\n    ✗ tool ${missing} not found\n    ✓ attached tool ${SEED.tools[0].id}\n`);
-    expect(result.stderr).toBe(`error: 1 of 1 agent failed (0 applied)\n  Partly linked: created ${id}; tool ${missing} not found\n`);
+    expect(result.stdout).toContain(
+      `✗ created Partly linked  ${id}\n    ✗ tool ${missing} not found\n    ✓ attached tool ${SEED.tools[0].id}\n`,
+    );
+    expect(result.stderr).toBe(
+      `error: 1 of 1 agent failed (0 applied)\n  Partly linked: created ${id}; tool ${missing} not found\n`,
+    );
     const agent = JSON.parse((await agents('get', id!, '--json')).stdout) as { tools: Array<{ toolId: string }> };
     expect(agent.tools.map((t) => t.toolId)).toEqual([SEED.tools[0].id]);
   });
@@ -390,7 +466,16 @@ describe('partial failures, agent by agent (row 9)', () => {
 
 describe('diff output (row 10)', () => {
   it('names links, shows ids long enough to be unique, old → new, aligned; --json has the full values', async () => {
-    const created = await agents('create', '--name', 'Diff target', '--description', 'Before', '--llm-model', 'GPT_4', '-q');
+    const created = await agents(
+      'create',
+      '--name',
+      'Diff target',
+      '--description',
+      'Before',
+      '--llm-model',
+      'GPT_4',
+      '-q',
+    );
     const id = created.stdout.trim();
     const longer = 'x'.repeat(60);
     const file = join(tempDir(), 'diff.yaml');
@@ -414,7 +499,9 @@ describe('diff output (row 10)', () => {
         '',
       ].join('\n'),
     );
-    const json = JSON.parse((await agents('diff', '-f', file, '--json')).stdout) as { plan: Array<{ id: string; changes: unknown }> };
+    const json = JSON.parse((await agents('diff', '-f', file, '--json')).stdout) as {
+      plan: Array<{ id: string; changes: unknown }>;
+    };
     expect(json.plan[0]).toMatchObject({
       id,
       changes: [
@@ -424,25 +511,45 @@ describe('diff output (row 10)', () => {
     });
   });
 
-  it.skipIf(!python())('on a terminal, two long values show a window around their first difference, within the width (#29 row 14)', async () => {
-    const prompt = (ending: string) => `${'Answer politely and cite the handbook. '.repeat(6)}${ending}`;
-    const created = await agents('create', '-q', '--name', 'Window', '--description', 'd', '--llm-model', 'GPT_4', '--prompt', prompt('Sign as Ann.'));
-    expect(created.code).toBe(0);
-    const file = join(tempDir(), 'window.yaml');
-    writeFileSync(file, `agents:\n  - name: Window\n    description: d\n    llmModel: GPT_4\n    prompt: "${prompt('Sign as Bob.')}"\n`);
-    for (const cols of [80, 50]) {
-      const result = await runInPty(['diff', '-f', file], [], running.env, { cols, rows: 20 });
-      expect(result.code).toBe(1);
-      const row = (await renderScreen(result.bytes, cols, 20)).lines.find((line) => line.includes('prompt'))!;
-      expect(row).toMatch(/^ {4}prompt {2}…[^"]*Sign as Ann\." → …[^"]*Sign as Bob\."$/);
-      expect(row.length).toBeLessThanOrEqual(cols);
-    }
-  });
+  it.skipIf(!python())(
+    'on a terminal, two long values show a window around their first difference, within the width (#29 row 14)',
+    async () => {
+      const prompt = (ending: string) => `${'Answer politely and cite the handbook. '.repeat(6)}${ending}`;
+      const created = await agents(
+        'create',
+        '-q',
+        '--name',
+        'Window',
+        '--description',
+        'd',
+        '--llm-model',
+        'GPT_4',
+        '--prompt',
+        prompt('Sign as Ann.'),
+      );
+      expect(created.code).toBe(0);
+      const file = join(tempDir(), 'window.yaml');
+      writeFileSync(
+        file,
+        `agents:\n  - name: Window\n    description: d\n    llmModel: GPT_4\n    prompt: "${prompt('Sign as Bob.')}"\n`,
+      );
+      for (const cols of [80, 50]) {
+        const result = await runInPty(['diff', '-f', file], [], running.env, { cols, rows: 20 });
+        expect(result.code).toBe(1);
+        const row = (await renderScreen(result.bytes, cols, 20)).lines.find((line) => line.includes('prompt'))!;
+        expect(row).toMatch(/^ {4}prompt {2}…[^"]*Sign as Ann\." → …[^"]*Sign as Bob\."$/);
+        expect(row.length).toBeLessThanOrEqual(cols);
+      }
+    },
+  );
 
   it('colours each action on a terminal, as terraform plan does', async () => {
     const file = join(tempDir(), 'colour.yaml');
     writeFileSync(file, 'agents:\n  - {name: Colour new, description: d, llmModel: GPT_4}\n');
-    const result = await runCli(['diff', '-f', file], { env: { ...running.env, FORCE_COLOR: '1' }, configDir: running.env.AGENTS_CONFIG_DIR });
+    const result = await runCli(['diff', '-f', file], {
+      env: { ...running.env, FORCE_COLOR: '1' },
+      configDir: running.env.AGENTS_CONFIG_DIR,
+    });
     expect(result.stdout).toContain('\u001b[32m+ create   \u001b[39m  Colour new');
   });
 });
@@ -460,10 +567,16 @@ describe('the emulator on an address others can reach (row 17)', () => {
       expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(started.token).not.toBe(DEFAULT_EMULATOR_TOKEN);
       expect(started.token).toMatch(/^emu_[\w-]{24}$/);
-      expect(stderr).toContain('warning: listening on 0.0.0.0: other machines can reach this emulator. Its token is random');
-      const listed = await runCli(['list', '-q'], { env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: started.token } });
+      expect(stderr).toContain(
+        'warning: listening on 0.0.0.0: other machines can reach this emulator. Its token is random',
+      );
+      const listed = await runCli(['list', '-q'], {
+        env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: started.token },
+      });
       expect(listed.code).toBe(0);
-      const documented = await runCli(['list', '-q'], { env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: DEFAULT_EMULATOR_TOKEN } });
+      const documented = await runCli(['list', '-q'], {
+        env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: DEFAULT_EMULATOR_TOKEN },
+      });
       expect(documented.code).not.toBe(0);
     } finally {
       child.kill('SIGTERM');
@@ -472,7 +585,10 @@ describe('the emulator on an address others can reach (row 17)', () => {
 
   it('a body past 1 MiB is refused with 413, and the CLI says to shorten it (exit 2)', async () => {
     const file = join(tempDir(), 'big.json');
-    writeFileSync(file, JSON.stringify({ name: 'Big', description: 'd', llmModel: 'GPT_4', prompt: 'x'.repeat(MAX_BODY_BYTES) }));
+    writeFileSync(
+      file,
+      JSON.stringify({ name: 'Big', description: 'd', llmModel: 'GPT_4', prompt: 'x'.repeat(MAX_BODY_BYTES) }),
+    );
     const result = await agents('create', '-f', file);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(

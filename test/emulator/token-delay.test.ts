@@ -11,14 +11,25 @@ afterEach(() => {
   child = undefined;
 });
 
-async function startBinaryEmulator(args: string[], env: Record<string, string> = {}): Promise<{ baseUrl: string; token: string }> {
-  child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--json', ...args], { env: { PATH: process.env.PATH ?? '', ...env } });
+async function startBinaryEmulator(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; token: string }> {
+  child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--json', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+  });
   for await (const line of createInterface({ input: child.stdout! })) return JSON.parse(line);
   throw new Error('the emulator exited before printing its address');
 }
 
 /** Invokes a new agent and records when each chunk of the stream arrived. */
-async function chunkTimes({ baseUrl, token }: { baseUrl: string; token: string }): Promise<{ times: number[]; text: string }> {
+async function chunkTimes({
+  baseUrl,
+  token,
+}: {
+  baseUrl: string;
+  token: string;
+}): Promise<{ times: number[]; text: string }> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const created = await fetch(`${baseUrl}/api/v1/agents`, {
     method: 'POST',

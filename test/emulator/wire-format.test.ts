@@ -53,26 +53,38 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
       workflowSteps: null,
       avatar: null,
     });
-    for (const key of ['createdAt', 'updatedAt', 'llmModel', 'prompt', 'apiUserId', 'metadata', 'outputSchema']) expect(agent).toHaveProperty(key);
+    for (const key of ['createdAt', 'updatedAt', 'llmModel', 'prompt', 'apiUserId', 'metadata', 'outputSchema'])
+      expect(agent).toHaveProperty(key);
   });
 
   it('§2.1 create: name required (422 pydantic v1), provider rules (400), unknown model (plain 500)', async () => {
     emulator = await startEmulator();
     const missing = await call('POST', '/api/v1/agents', { description: 'x' });
     expect(missing.status).toBe(422);
-    expect(missing.json).toEqual({ detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' }] });
+    expect(missing.json).toEqual({
+      detail: [{ loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' }],
+    });
     const badType = await call('POST', '/api/v1/agents', { name: 'x', isActive: 'maybe' });
     expect(badType.json.detail[0]).toMatchObject({ loc: ['body', 'isActive'], type: 'type_error.bool' });
     const malformed = await call('POST', '/api/v1/agents', '{"name": ');
     expect(malformed.status).toBe(422);
     expect(malformed.json.detail[0].type).toBe('value_error.jsondecode');
     expect((await call('POST', '/api/v1/agents', { name: 'x' })).json).toEqual({ detail: 'LLM provider not found' });
-    expect((await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'MISTRAL_7B_INSTRUCT_V01', llmProvider: 'MISTRAL' })).json).toEqual({
+    expect(
+      (await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'MISTRAL_7B_INSTRUCT_V01', llmProvider: 'MISTRAL' }))
+        .json,
+    ).toEqual({
       detail: 'Please set an LLM first',
     });
     // The provider is resolved first: an unknown model with no llmProvider is a 400, with one a plain 500 at the insert.
-    expect((await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'NOT_A_MODEL' })).json).toEqual({ detail: 'LLM provider not found' });
-    const unknownModel = await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'NOT_A_MODEL', llmProvider: 'OPENAI' });
+    expect((await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'NOT_A_MODEL' })).json).toEqual({
+      detail: 'LLM provider not found',
+    });
+    const unknownModel = await call('POST', '/api/v1/agents', {
+      name: 'x',
+      llmModel: 'NOT_A_MODEL',
+      llmProvider: 'OPENAI',
+    });
     expect(unknownModel).toMatchObject({ status: 500, text: 'Internal Server Error' });
     expect(unknownModel.contentType).toContain('text/plain');
   });
@@ -82,7 +94,15 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     const agent = await create({ prompt: 'old' });
     const patched = await call('PATCH', `/api/v1/agents/${agent.id}`, { description: 'new' });
     expect(patched.status).toBe(200);
-    expect(patched.json.data).toMatchObject({ id: agent.id, description: 'new', prompt: 'old', name: 'Docs bot', llms: null, tools: null, datasources: null });
+    expect(patched.json.data).toMatchObject({
+      id: agent.id,
+      description: 'new',
+      prompt: 'old',
+      name: 'Docs bot',
+      llms: null,
+      tools: null,
+      datasources: null,
+    });
 
     const got = await call('GET', `/api/v1/agents/${agent.id}`);
     expect(got.json.data.llms).toHaveLength(1); // create links the provider's LLM
@@ -95,7 +115,14 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     expect(page.json.total_pages).toBe(2);
 
     const deleted = await call('DELETE', `/api/v1/agents/${agent.id}`);
-    expect(deleted.json.data).toMatchObject({ id: agent.id, apiUser: null, workflowSteps: null, llms: null, tools: null, datasources: null });
+    expect(deleted.json.data).toMatchObject({
+      id: agent.id,
+      apiUser: null,
+      workflowSteps: null,
+      llms: null,
+      tools: null,
+      datasources: null,
+    });
     expect((await call('GET', '/api/v1/agents')).json.data).toHaveLength(2);
   });
 
@@ -104,8 +131,12 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     const agent = await create();
     const link = await call('POST', `/api/v1/agents/${agent.id}/tools`, { toolId: TOOL });
     expect(link).toMatchObject({ status: 200, json: { success: true, data: null } });
-    expect((await call('POST', `/api/v1/agents/${agent.id}/tools`, { toolId: TOOL })).json).toEqual({ detail: 'Agent tool already exists' });
-    expect((await call('POST', `/api/v1/agents/${agent.id}/datasources`, { datasourceId: DATASOURCE })).json.data).toBeNull();
+    expect((await call('POST', `/api/v1/agents/${agent.id}/tools`, { toolId: TOOL })).json).toEqual({
+      detail: 'Agent tool already exists',
+    });
+    expect(
+      (await call('POST', `/api/v1/agents/${agent.id}/datasources`, { datasourceId: DATASOURCE })).json.data,
+    ).toBeNull();
     expect((await call('POST', `/api/v1/agents/${agent.id}/datasources`, { datasourceId: DATASOURCE })).json).toEqual({
       detail: 'Agent datasource already exists',
     });
@@ -120,7 +151,10 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
 
     const tools = await call('GET', `/api/v1/agents/${agent.id}/tools`);
     expect(tools.json.data).toEqual([expect.objectContaining({ agentId: agent.id, toolId: TOOL, tool: null })]);
-    expect((await call('DELETE', `/api/v1/agents/${agent.id}/tools/${TOOL}`)).json).toEqual({ success: true, data: null });
+    expect((await call('DELETE', `/api/v1/agents/${agent.id}/tools/${TOOL}`)).json).toEqual({
+      success: true,
+      data: null,
+    });
     expect((await call('GET', `/api/v1/agents/${agent.id}/tools`)).json.data).toEqual([]);
   });
 
@@ -129,7 +163,10 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
     const created = await create({ type: 'LLM', metadata: { team: 'docs', tags: ['a', 'é'] } });
     expect(created.type).toBe('LLM');
     expect(created.metadata).toBe('{"team": "docs", "tags": ["a", "\\u00e9"]}');
-    expect((await call('GET', `/api/v1/agents/${created.id}`)).json.data.metadata).toEqual({ team: 'docs', tags: ['a', 'é'] });
+    expect((await call('GET', `/api/v1/agents/${created.id}`)).json.data.metadata).toEqual({
+      team: 'docs',
+      tags: ['a', 'é'],
+    });
     expect((await create()).metadata).toBe('null');
     expect((await call('POST', '/api/v1/agents', { ...newAgent, type: 'ROBOT' })).status).toBe(422);
   });
@@ -137,7 +174,10 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
   it("§2.2 a model of another provider moves the LLM link to that provider's LLM", async () => {
     emulator = await startEmulator();
     const agent = await create({ llmModel: 'MIXTRAL_8X7B_INSTRUCT_V01', llmProvider: 'ANTHROPIC' });
-    const providers = async () => (await call('GET', `/api/v1/agents/${agent.id}`)).json.data.llms.map((l: { llm: { provider: string } }) => l.llm.provider);
+    const providers = async () =>
+      (await call('GET', `/api/v1/agents/${agent.id}`)).json.data.llms.map(
+        (l: { llm: { provider: string } }) => l.llm.provider,
+      );
     expect(await providers()).toEqual(['ANTHROPIC']);
     await call('PATCH', `/api/v1/agents/${agent.id}`, { prompt: 'no model change' });
     expect(await providers()).toEqual(['ANTHROPIC']);
@@ -156,14 +196,22 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
 
   it('§6 lists the seeded tools, datasources and llms with stable ids', async () => {
     emulator = await startEmulator();
-    expect((await call('GET', '/api/v1/tools')).json.data.map((t: { id: string }) => t.id)).toEqual(SEED.tools.map((t) => t.id).reverse()); // newest first
+    expect((await call('GET', '/api/v1/tools')).json.data.map((t: { id: string }) => t.id)).toEqual(
+      SEED.tools.map((t) => t.id).reverse(),
+    ); // newest first
     expect((await call('GET', '/api/v1/datasources')).json.total_pages).toBe(1);
-    expect((await call('GET', '/api/v1/llms')).json.data.map((l: { provider: string }) => l.provider)).toEqual(['ANTHROPIC', 'OPENAI']);
+    expect((await call('GET', '/api/v1/llms')).json.data.map((l: { provider: string }) => l.provider)).toEqual([
+      'ANTHROPIC',
+      'OPENAI',
+    ]);
   });
 
   it('§4 auth: no header 403, wrong scheme 403, bad token plain-text 500', async () => {
     emulator = await startEmulator();
-    expect(await call('GET', '/api/v1/agents', undefined, { authorization: '' })).toMatchObject({ status: 403, json: { detail: 'Not authenticated' } });
+    expect(await call('GET', '/api/v1/agents', undefined, { authorization: '' })).toMatchObject({
+      status: 403,
+      json: { detail: 'Not authenticated' },
+    });
     expect(await call('GET', '/api/v1/agents', undefined, { authorization: 'Basic abc' })).toMatchObject({
       status: 403,
       json: { detail: 'Invalid authentication credentials' },
@@ -174,8 +222,13 @@ describe('default mode: the real service (Superagent 0.2.39)', () => {
 
   it('§5 a missing agent: 500 on get, patch, delete (JSON detail) and invoke (plain text)', async () => {
     emulator = await startEmulator();
-    expect(await call('GET', '/api/v1/agents/missing')).toMatchObject({ status: 500, json: { detail: "'NoneType' object has no attribute 'metadata'" } });
-    expect((await call('PATCH', '/api/v1/agents/missing', { name: 'x' })).json.detail).toMatch(/Record to update not found/);
+    expect(await call('GET', '/api/v1/agents/missing')).toMatchObject({
+      status: 500,
+      json: { detail: "'NoneType' object has no attribute 'metadata'" },
+    });
+    expect((await call('PATCH', '/api/v1/agents/missing', { name: 'x' })).json.detail).toMatch(
+      /Record to update not found/,
+    );
     expect((await call('DELETE', '/api/v1/agents/missing')).status).toBe(500);
     expect(await call('POST', '/api/v1/agents/missing/invoke', { input: 'x', enableStreaming: false })).toMatchObject({
       status: 500,
@@ -209,7 +262,24 @@ describe('default mode: invoke (§3)', () => {
         'event: message\ndata:  said:\n\n' +
         'event: message\ndata:  "Hi".\n\n' +
         'event: message\ndata: \n\n\n' +
-        ['This', ' is', ' turn', ' 1', ' of', ' the', ' session', ' —', ' it', ' is', ' 21°C', ' and', ' sunny', ' in', ' the', ' emulator.']
+        [
+          'This',
+          ' is',
+          ' turn',
+          ' 1',
+          ' of',
+          ' the',
+          ' session',
+          ' —',
+          ' it',
+          ' is',
+          ' 21°C',
+          ' and',
+          ' sunny',
+          ' in',
+          ' the',
+          ' emulator.',
+        ]
           .map((token) => `event: message\ndata: ${token}\n\n`)
           .join(''),
     );
@@ -241,14 +311,21 @@ describe('default mode: invoke (§3)', () => {
       ),
     ).toBe(true);
     const whole = await invoke(agent.id, { input: 'Paris', enableStreaming: false });
-    expect(whole.json.data.intermediate_steps[0][0]).toMatchObject({ tool: 'weather', tool_input: { query: 'Paris' }, type: 'AgentActionMessageLog' });
+    expect(whole.json.data.intermediate_steps[0][0]).toMatchObject({
+      tool: 'weather',
+      tool_input: { query: 'Paris' },
+      type: 'AgentActionMessageLog',
+    });
     expect(whole.json.data.intermediate_steps[0][1]).toBe('weather result for "Paris"');
   });
 
   it('§3.5 outputSchema: one compact JSON frame when streaming, an object in data.output when not', async () => {
     emulator = await startEmulator();
     const agent = await create();
-    const schema = JSON.stringify({ type: 'object', properties: { title: { type: 'string' }, points: { type: 'integer' } } });
+    const schema = JSON.stringify({
+      type: 'object',
+      properties: { title: { type: 'string' }, points: { type: 'integer' } },
+    });
     const streamed = await invoke(agent.id, { input: 'x', enableStreaming: true, outputSchema: schema });
     expect(streamed.text).toBe('event: message\ndata: {"title":"title for \\"x\\"","points":42}\n\n');
     const whole = await invoke(agent.id, { input: 'x', enableStreaming: false, outputSchema: '[{title: string}]' });
@@ -260,8 +337,12 @@ describe('default mode: invoke (§3)', () => {
     const agent = await create();
     const streamed = await invoke(agent.id, { input: 'boom [[error]]', enableStreaming: true });
     expect(streamed.status).toBe(200);
-    expect(streamed.text).toMatch(/^(event: message\ndata: [^\n]*\n\n){3}event: error\ndata: Error code: 500 - simulated model failure\n\n$/);
-    expect((await invoke(agent.id, { input: '[[error]]', enableStreaming: false })).json).toEqual({ detail: 'simulated model failure' });
+    expect(streamed.text).toMatch(
+      /^(event: message\ndata: [^\n]*\n\n){3}event: error\ndata: Error code: 500 - simulated model failure\n\n$/,
+    );
+    expect((await invoke(agent.id, { input: '[[error]]', enableStreaming: false })).json).toEqual({
+      detail: 'simulated model failure',
+    });
   });
 
   it('§3.1 enableStreaming is required and llm_params are checked', async () => {
@@ -272,7 +353,9 @@ describe('default mode: invoke (§3)', () => {
       msg: 'field required',
       type: 'value_error.missing',
     });
-    expect((await invoke(agent.id, { input: 'x', enableStreaming: false, llm_params: { temperature: 3 } })).json.detail[0]).toEqual({
+    expect(
+      (await invoke(agent.id, { input: 'x', enableStreaming: false, llm_params: { temperature: 3 } })).json.detail[0],
+    ).toEqual({
       loc: ['body', 'llm_params', 'temperature'],
       msg: 'temperature must be between 0 and 2',
       type: 'value_error',
@@ -287,7 +370,10 @@ describe('--strict: the spec read cleanly', () => {
     expect(created.status).toBe(201);
     expect((await call('GET', '/api/v1/agents', undefined, { authorization: '' })).status).toBe(401);
     expect((await call('GET', '/api/v1/agents', undefined, { authorization: 'Bearer wrong' })).status).toBe(401);
-    expect(await call('GET', '/api/v1/agents/missing')).toMatchObject({ status: 404, json: { detail: 'Agent not found' } });
+    expect(await call('GET', '/api/v1/agents/missing')).toMatchObject({
+      status: 404,
+      json: { detail: 'Agent not found' },
+    });
     const got = await call('GET', `/api/v1/agents/${created.json.data.id}`);
     expect(got.json).toMatchObject({ id: created.json.data.id, name: 'Docs bot' });
     expect(got.json).not.toHaveProperty('success');
@@ -307,7 +393,11 @@ describe('--strict: the spec read cleanly', () => {
 // this table (not the descriptors) is what holds them to the real service.
 describe('§12.2 request bodies of tools, datasources and LLMs (pydantic v1, 422)', () => {
   const SHEET = [
-    { path: '/api/v1/tools', required: ['name', 'type'], types: { description: 'str', metadata: 'dict', returnDirect: 'bool' } },
+    {
+      path: '/api/v1/tools',
+      required: ['name', 'type'],
+      types: { description: 'str', metadata: 'dict', returnDirect: 'bool' },
+    },
     {
       path: '/api/v1/datasources',
       required: ['name', 'type'],
@@ -316,28 +406,49 @@ describe('§12.2 request bodies of tools, datasources and LLMs (pydantic v1, 422
     { path: '/api/v1/llms', required: ['provider', 'apiKey'], types: { options: 'dict' } },
   ] as const;
   const WRONG: Record<string, unknown> = { str: 5, bool: 'maybe', dict: [1] };
-  const TYPE_ERROR: Record<string, string> = { str: 'type_error.str', bool: 'type_error.bool', dict: 'type_error.dict' };
+  const TYPE_ERROR: Record<string, string> = {
+    str: 'type_error.str',
+    bool: 'type_error.bool',
+    dict: 'type_error.dict',
+  };
 
   for (const strict of [false, true]) {
-    it.each(SHEET)(`${strict ? '--strict' : 'default'}: $path names each missing required field and each wrong type`, async ({ path, required, types }) => {
-      emulator = await startEmulator({ strict });
-      const empty = await call('POST', path, {});
-      expect(empty.status).toBe(422);
-      expect(empty.json.detail).toEqual(required.map((field) => ({ loc: ['body', field], msg: 'field required', type: 'value_error.missing' })));
+    it.each(SHEET)(
+      `${strict ? '--strict' : 'default'}: $path names each missing required field and each wrong type`,
+      async ({ path, required, types }) => {
+        emulator = await startEmulator({ strict });
+        const empty = await call('POST', path, {});
+        expect(empty.status).toBe(422);
+        expect(empty.json.detail).toEqual(
+          required.map((field) => ({ loc: ['body', field], msg: 'field required', type: 'value_error.missing' })),
+        );
 
-      const valid = Object.fromEntries(required.map((field) => [field, field === 'provider' ? 'OPENAI' : field === 'type' ? 'URL' : 'x']));
-      const wrong = await call('POST', path, { ...valid, ...Object.fromEntries(Object.entries(types).map(([field, type]) => [field, WRONG[type]])) });
-      expect(wrong.status).toBe(422);
-      expect(wrong.json.detail.map((d: { loc: string[]; type: string }) => [d.loc[1], d.type])).toEqual(
-        Object.entries(types).map(([field, type]) => [field, TYPE_ERROR[type]]),
-      );
-    });
+        const valid = Object.fromEntries(
+          required.map((field) => [field, field === 'provider' ? 'OPENAI' : field === 'type' ? 'URL' : 'x']),
+        );
+        const wrong = await call('POST', path, {
+          ...valid,
+          ...Object.fromEntries(Object.entries(types).map(([field, type]) => [field, WRONG[type]])),
+        });
+        expect(wrong.status).toBe(422);
+        expect(wrong.json.detail.map((d: { loc: string[]; type: string }) => [d.loc[1], d.type])).toEqual(
+          Object.entries(types).map(([field, type]) => [field, TYPE_ERROR[type]]),
+        );
+      },
+    );
   }
 
   it('the embeddings provider is a pydantic enum: OPENAI or AZURE_OPENAI', async () => {
     emulator = await startEmulator();
-    const response = await call('POST', '/api/v1/datasources', { name: 'd', type: 'URL', embeddingsModelProvider: 'COHERE' });
+    const response = await call('POST', '/api/v1/datasources', {
+      name: 'd',
+      type: 'URL',
+      embeddingsModelProvider: 'COHERE',
+    });
     expect(response.status).toBe(422);
-    expect(response.json.detail[0]).toMatchObject({ loc: ['body', 'embeddingsModelProvider'], type: 'type_error.enum' });
+    expect(response.json.detail[0]).toMatchObject({
+      loc: ['body', 'embeddingsModelProvider'],
+      type: 'type_error.enum',
+    });
   });
 });

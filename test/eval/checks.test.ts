@@ -14,9 +14,13 @@ const verdict = (check: Check, given: Answer) => {
 describe('text checks', () => {
   it('contains is case-sensitive; icontains is not', () => {
     expect(verdict({ kind: 'contains', value: 'Paris' }, answer('It rains in Paris.'))).toBe('pass');
-    expect(verdict({ kind: 'contains', value: 'paris' }, answer('It rains in Paris.'))).toBe('expected the answer to contain "paris"');
+    expect(verdict({ kind: 'contains', value: 'paris' }, answer('It rains in Paris.'))).toBe(
+      'expected the answer to contain "paris"',
+    );
     expect(verdict({ kind: 'icontains', value: 'paris' }, answer('It rains in PARIS.'))).toBe('pass');
-    expect(verdict({ kind: 'icontains', value: 'Rome' }, answer('It rains in Paris.'))).toBe('expected the answer to contain "Rome" in any case');
+    expect(verdict({ kind: 'icontains', value: 'Rome' }, answer('It rains in Paris.'))).toBe(
+      'expected the answer to contain "Rome" in any case',
+    );
   });
 
   it('not-contains says where the text was found', () => {
@@ -28,13 +32,19 @@ describe('text checks', () => {
 
   it('equals ignores the whitespace around the answer, not inside it', () => {
     expect(verdict({ kind: 'equals', value: 'Paris' }, answer('  Paris\n'))).toBe('pass');
-    expect(verdict({ kind: 'equals', value: 'Paris' }, answer('Paris.'))).toBe('expected the answer to be exactly "Paris"');
-    expect(verdict({ kind: 'equals', value: 'New York' }, answer('New  York'))).toBe('expected the answer to be exactly "New York"');
+    expect(verdict({ kind: 'equals', value: 'Paris' }, answer('Paris.'))).toBe(
+      'expected the answer to be exactly "Paris"',
+    );
+    expect(verdict({ kind: 'equals', value: 'New York' }, answer('New  York'))).toBe(
+      'expected the answer to be exactly "New York"',
+    );
   });
 
   it('regex searches the whole answer', () => {
     expect(verdict({ kind: 'regex', value: '^[A-Z]', pattern: /^[A-Z]/ }, answer('Hello'))).toBe('pass');
-    expect(verdict({ kind: 'regex', value: '^[A-Z]', pattern: /^[A-Z]/ }, answer('hello'))).toBe('expected the answer to match /^[A-Z]/');
+    expect(verdict({ kind: 'regex', value: '^[A-Z]', pattern: /^[A-Z]/ }, answer('hello'))).toBe(
+      'expected the answer to match /^[A-Z]/',
+    );
   });
 });
 
@@ -43,14 +53,22 @@ describe('JSON checks', () => {
     expect(verdict({ kind: 'is-json', value: true }, answer('{"a":1}'))).toBe('pass');
     expect(verdict({ kind: 'is-json', value: true }, answer('', { value: { a: 1 } }))).toBe('pass');
     expect(verdict({ kind: 'is-json', value: true }, answer(''))).toBe('expected JSON: the answer is empty');
-    expect(verdict({ kind: 'is-json', value: true }, answer('Sure! {"a":1}'))).toMatch(/^expected JSON: Unexpected token/);
+    expect(verdict({ kind: 'is-json', value: true }, answer('Sure! {"a":1}'))).toMatch(
+      /^expected JSON: Unexpected token/,
+    );
   });
 
   it('json-schema names each path that does not match', async () => {
-    const schema = { type: 'object', properties: { hours: { type: 'integer', minimum: 1 } }, required: ['city', 'hours'] };
+    const schema = {
+      type: 'object',
+      properties: { hours: { type: 'integer', minimum: 1 } },
+      required: ['city', 'hours'],
+    };
     const check: Check = { kind: 'json-schema', value: schema, validate: await compileJsonSchema(schema, 'test') };
     expect(verdict(check, answer('{"city":"Paris","hours":3}'))).toBe('pass');
-    expect(verdict(check, answer('{"hours":0}'))).toBe("the answer does not match the schema: (root): must have required property 'city'; hours: must be >= 1");
+    expect(verdict(check, answer('{"hours":0}'))).toBe(
+      "the answer does not match the schema: (root): must have required property 'city'; hours: must be >= 1",
+    );
     expect(verdict(check, answer('no'))).toMatch(/^expected JSON matching the schema: Unexpected token/);
   });
 });
@@ -60,21 +78,30 @@ describe('tool calls', () => {
 
   it('a name alone, or a subset of the args compared deeply', () => {
     expect(verdict({ kind: 'tool-called', value: { name: 'forecast' } }, answer('', calls))).toBe('pass');
-    expect(verdict({ kind: 'tool-called', value: { name: 'forecast', args: { units: { temp: 'C' } } } }, answer('', calls))).toBe('pass');
+    expect(
+      verdict({ kind: 'tool-called', value: { name: 'forecast', args: { units: { temp: 'C' } } } }, answer('', calls)),
+    ).toBe('pass');
   });
 
   it('says what was called instead', () => {
-    expect(verdict({ kind: 'tool-called', value: { name: 'forecast', args: { query: 'Rome' } } }, answer('', calls))).toBe(
+    expect(
+      verdict({ kind: 'tool-called', value: { name: 'forecast', args: { query: 'Rome' } } }, answer('', calls)),
+    ).toBe(
       'expected a call to forecast with {"query":"Rome"}; called: forecast({"query":"Paris","days":2,"units":{"temp":"C"}})',
     );
     expect(verdict({ kind: 'tool-called', value: { name: 'browser' } }, answer('', calls))).toBe(
       'expected a call to browser; called: forecast({"query":"Paris","days":2,"units":{"temp":"C"}})',
     );
-    expect(verdict({ kind: 'tool-called', value: { name: 'browser' } }, answer('hi'))).toBe('expected a call to browser; no tool was called');
-    // Unparsed args (a string) cannot hold the expected ones.
-    expect(verdict({ kind: 'tool-called', value: { name: 'f', args: { a: 1 } } }, answer('', { toolCalls: [{ name: 'f', args: 'a=1' }] }))).toBe(
-      'expected a call to f with {"a":1}; called: f(a=1)',
+    expect(verdict({ kind: 'tool-called', value: { name: 'browser' } }, answer('hi'))).toBe(
+      'expected a call to browser; no tool was called',
     );
+    // Unparsed args (a string) cannot hold the expected ones.
+    expect(
+      verdict(
+        { kind: 'tool-called', value: { name: 'f', args: { a: 1 } } },
+        answer('', { toolCalls: [{ name: 'f', args: 'a=1' }] }),
+      ),
+    ).toBe('expected a call to f with {"a":1}; called: f(a=1)');
   });
 });
 
@@ -83,7 +110,9 @@ describe('timing and errors', () => {
     expect(verdict({ kind: 'max-latency-ms', value: 900 }, answer('x'))).toBe('pass');
     expect(verdict({ kind: 'max-latency-ms', value: 899 }, answer('x'))).toBe('took 900 ms, over the 899 ms allowed');
     expect(verdict({ kind: 'max-ttft-ms', value: 120 }, answer('x'))).toBe('pass');
-    expect(verdict({ kind: 'max-ttft-ms', value: 100 }, answer('x'))).toBe('the first token came after 120 ms, over the 100 ms allowed');
+    expect(verdict({ kind: 'max-ttft-ms', value: 100 }, answer('x'))).toBe(
+      'the first token came after 120 ms, over the 100 ms allowed',
+    );
     expect(verdict({ kind: 'max-ttft-ms', value: 100 }, answer('', { timing: { ...timing, ttftMs: null } }))).toBe(
       'no answer text came (allowed 100 ms to the first token)',
     );
@@ -91,9 +120,12 @@ describe('timing and errors', () => {
 
   it('no-error fails on an error the answer ended with', () => {
     expect(verdict({ kind: 'no-error', value: true }, answer('fine'))).toBe('pass');
-    expect(verdict({ kind: 'no-error', value: true }, answer('par', { error: { kind: 'stream', message: 'model failure' } }))).toBe(
-      'the agent failed: model failure',
-    );
+    expect(
+      verdict(
+        { kind: 'no-error', value: true },
+        answer('par', { error: { kind: 'stream', message: 'model failure' } }),
+      ),
+    ).toBe('the agent failed: model failure');
   });
 
   it('a verdict carries the kind and the expected value, for --json and JUnit', () => {
@@ -103,6 +135,10 @@ describe('timing and errors', () => {
       passed: false,
       message: 'expected the answer to contain "x"',
     });
-    expect(judge({ kind: 'contains', value: 'y' }, answer('y'))).toEqual({ kind: 'contains', expected: 'y', passed: true });
+    expect(judge({ kind: 'contains', value: 'y' }, answer('y'))).toEqual({
+      kind: 'contains',
+      expected: 'y',
+      passed: true,
+    });
   });
 });

@@ -32,7 +32,9 @@ const FAILS = '{contains: nope}';
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 /** The testcases of a JUnit file, without their timings: what two equal runs share. */
 const testcases = (path: string) =>
-  [...readFileSync(path, 'utf8').matchAll(/<testcase [^>]*?(?:\/>|>[\s\S]*?<\/testcase>)/g)].map((m) => m[0].replace(/ time="[^"]*"/, ''));
+  [...readFileSync(path, 'utf8').matchAll(/<testcase [^>]*?(?:\/>|>[\s\S]*?<\/testcase>)/g)].map((m) =>
+    m[0].replace(/ time="[^"]*"/, ''),
+  );
 
 describe('--baseline: the exit code follows regressions, not failures', () => {
   it('a case broken and a case fixed: exit 1 for the regression, the fix listed; JUnit marks a known failure skipped', async () => {
@@ -54,13 +56,28 @@ describe('--baseline: the exit code follows regressions, not failures', () => {
       ['new and red', FAILS],
     ]);
     const junit = join(dir, 'after.xml');
-    const result = await agents('eval', '-f', after, '--baseline', baseline, '--junit', junit, '--report', join(dir, 'after.json'));
+    const result = await agents(
+      'eval',
+      '-f',
+      after,
+      '--baseline',
+      baseline,
+      '--junit',
+      junit,
+      '--report',
+      join(dir, 'after.json'),
+    );
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Against the baseline');
-    expect(result.stdout).toMatch(/Regressions \(2\):\n {2}gets broken: passed in the baseline, fails now\n {2}new and red: a new case that fails/);
+    expect(result.stdout).toMatch(
+      /Regressions \(2\):\n {2}gets broken: passed in the baseline, fails now\n {2}new and red: a new case that fails/,
+    );
     expect(result.stdout).toMatch(/Fixed \(now passes\) \(1\):\n {2}gets fixed/);
     expect(result.stdout).toMatch(/Still failing, as in the baseline \(1\):\n {2}stays red/);
-    expect(read(join(dir, 'after.json')).baseline).toMatchObject({ fixed: ['gets fixed'], knownFailures: ['stays red'] });
+    expect(read(join(dir, 'after.json')).baseline).toMatchObject({
+      fixed: ['gets fixed'],
+      knownFailures: ['stays red'],
+    });
     const xml = readFileSync(junit, 'utf8');
     expect(xml).toMatch(
       /<testcase name="stays red"[^>]*>\s*<skipped message="known failure \(it failed in the baseline too\): expected the answer to contain &quot;nope&quot;"\/>/,
@@ -82,7 +99,9 @@ describe('--baseline: the exit code follows regressions, not failures', () => {
     now.cases[0].passRate = 0.5;
     writeFileSync(join(dir, 'now.json'), JSON.stringify(now));
     expect((await agents('eval', 'merge', join(dir, 'now.json'), '--baseline', baseline)).code).toBe(1);
-    expect((await agents('eval', 'merge', join(dir, 'now.json'), '--baseline', baseline, '--tolerance', '0.5')).code).toBe(0);
+    expect(
+      (await agents('eval', 'merge', join(dir, 'now.json'), '--baseline', baseline, '--tolerance', '0.5')).code,
+    ).toBe(0);
   });
 });
 
@@ -92,7 +111,15 @@ describe('--shard and merge', () => {
 
   it('shards 1/3, 2/3, 3/3 merged give the verdicts, counts, exit code and JUnit testcases of one run', async () => {
     const file = evalFile('many.yaml', cases);
-    const whole = await agents('eval', '-f', file, '--report', join(dir, 'whole.json'), '--junit', join(dir, 'whole.xml'));
+    const whole = await agents(
+      'eval',
+      '-f',
+      file,
+      '--report',
+      join(dir, 'whole.json'),
+      '--junit',
+      join(dir, 'whole.xml'),
+    );
     const shards = [];
     for (const i of [1, 2, 3]) {
       const shard = await agents('eval', '-f', file, '--shard', `${i}/3`, '--report', join(dir, `shard${i}.json`));
@@ -114,7 +141,8 @@ describe('--shard and merge', () => {
     expect(merged.code).toBe(whole.code);
     expect(merged.code).toBe(1);
     const [a, b] = [read(join(dir, 'whole.json')), read(join(dir, 'merged.json'))];
-    const verdicts = (report: { cases: Array<{ name: string; passed: boolean }> }) => report.cases.map((c) => [c.name, c.passed]);
+    const verdicts = (report: { cases: Array<{ name: string; passed: boolean }> }) =>
+      report.cases.map((c) => [c.name, c.passed]);
     expect(verdicts(b)).toEqual(verdicts(a));
     expect({ ...b.summary, durationMs: 0 }).toEqual({ ...a.summary, durationMs: 0 });
     expect(b.fileHash).toBe(a.fileHash);
@@ -125,11 +153,23 @@ describe('--shard and merge', () => {
   it('refuses reports of another eval file, a shard twice, a shard missing (exit 2)', async () => {
     const other = evalFile('other.yaml', [['case 1', PASSES]]);
     await agents('eval', '-f', other, '--shard', '1/3', '--report', join(dir, 'other1.json'));
-    const foreign = await agents('eval', 'merge', join(dir, 'shard2.json'), join(dir, 'shard3.json'), join(dir, 'other1.json'));
+    const foreign = await agents(
+      'eval',
+      'merge',
+      join(dir, 'shard2.json'),
+      join(dir, 'shard3.json'),
+      join(dir, 'other1.json'),
+    );
     expect(foreign.code).toBe(2);
     expect(foreign.stderr).toContain('is not a shard of the same run');
     expect(foreign.stderr).toContain('the eval file (its hash) differs');
-    const twice = await agents('eval', 'merge', join(dir, 'shard1.json'), join(dir, 'shard1.json'), join(dir, 'shard3.json'));
+    const twice = await agents(
+      'eval',
+      'merge',
+      join(dir, 'shard1.json'),
+      join(dir, 'shard1.json'),
+      join(dir, 'shard3.json'),
+    );
     expect(twice).toMatchObject({ code: 2 });
     expect(twice.stderr).toContain('shard 1/3 is given twice');
     const missing = await agents('eval', 'merge', join(dir, 'shard1.json'), join(dir, 'shard3.json'));
@@ -211,18 +251,38 @@ describe('judge: another agent answers PASS or FAIL', () => {
     const result = await agents('eval', '-f', path, '--report', join(dir, 'judged.json'), '--junit', junit);
     expect(result.code).toBe(1);
     const report = read(join(dir, 'judged.json'));
-    const check = (name: string) => report.cases.find((c: { name: string }) => c.name === name).runs[0].turns[0].checks[0];
-    expect(check('judged pass')).toMatchObject({ kind: 'judge', passed: true, reason: 'it greets warmly', message: null });
-    expect(check('judged fail')).toMatchObject({ passed: false, reason: 'no source is cited', message: 'the judge "Judge bot" said FAIL: no source is cited' });
-    expect(check('judged unclear')).toMatchObject({ passed: false, message: expect.stringContaining('the judge "Judge bot" was unclear') });
+    const check = (name: string) =>
+      report.cases.find((c: { name: string }) => c.name === name).runs[0].turns[0].checks[0];
+    expect(check('judged pass')).toMatchObject({
+      kind: 'judge',
+      passed: true,
+      reason: 'it greets warmly',
+      message: null,
+    });
+    expect(check('judged fail')).toMatchObject({
+      passed: false,
+      reason: 'no source is cited',
+      message: 'the judge "Judge bot" said FAIL: no source is cited',
+    });
+    expect(check('judged unclear')).toMatchObject({
+      passed: false,
+      message: expect.stringContaining('the judge "Judge bot" was unclear'),
+    });
     const xml = readFileSync(junit, 'utf8');
-    expect(xml).toMatch(/<testcase name="judged pass"[^>]*>\s*<system-out>run 1: judge Judge bot: PASS it greets warmly<\/system-out>/);
-    expect(xml).toMatch(/<testcase name="judged fail"[\s\S]*?<failure message="the judge &quot;Judge bot&quot; said FAIL: no source is cited" type="judge">/);
+    expect(xml).toMatch(
+      /<testcase name="judged pass"[^>]*>\s*<system-out>run 1: judge Judge bot: PASS it greets warmly<\/system-out>/,
+    );
+    expect(xml).toMatch(
+      /<testcase name="judged fail"[\s\S]*?<failure message="the judge &quot;Judge bot&quot; said FAIL: no source is cited" type="judge">/,
+    );
   });
 
   it('a judge that names no agent the service has stops before any case runs (exit 5)', async () => {
     const path = join(dir, 'no-judge.yaml');
-    writeFileSync(path, 'cases:\n  - {name: x, agent: Gate bot, input: hello, assert: [{judge: {agent: Nobody here, rubric: r}}]}\n');
+    writeFileSync(
+      path,
+      'cases:\n  - {name: x, agent: Gate bot, input: hello, assert: [{judge: {agent: Nobody here, rubric: r}}]}\n',
+    );
     const result = await agents('eval', '-f', path);
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('agent "Nobody here" not found');

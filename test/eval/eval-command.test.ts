@@ -62,7 +62,10 @@ describe('examples/evals.yaml against the emulator', () => {
 
   it('--filter picks cases by name (any case); all passing is exit 0', async () => {
     const result = await runCli(['eval', '-f', evals, '--filter', 'GREETS'], { env });
-    expect([result.code, result.stdout.split('\n')[0]]).toEqual([0, expect.stringMatching(/^PASS {2}greets back {2}\d+ ms$/)]);
+    expect([result.code, result.stdout.split('\n')[0]]).toEqual([
+      0,
+      expect.stringMatching(/^PASS {2}greets back {2}\d+ ms$/),
+    ]);
     expect(result.stdout).toMatch(/\n1 passed, 0 failed of 1 case in /);
   });
 
@@ -82,7 +85,9 @@ describe('examples/evals.yaml against the emulator', () => {
     const tool = doc.cases.find((c: { name: string }) => c.name === 'calls the forecast tool');
     expect(tool).toMatchObject({ agent: 'Travel bot', passed: true, passRate: 1, where: `${evals}:23` });
     const [run] = tool.runs;
-    expect(run.turns[0].toolCalls).toEqual([expect.objectContaining({ name: 'forecast', args: { query: 'Will it rain in Paris tomorrow?' } })]);
+    expect(run.turns[0].toolCalls).toEqual([
+      expect.objectContaining({ name: 'forecast', args: { query: 'Will it rain in Paris tomorrow?' } }),
+    ]);
     expect(run.turns[0].checks.map((c: { kind: string; passed: boolean }) => [c.kind, c.passed])).toEqual([
       ['tool-called', true],
       ['tool-called', true],
@@ -144,7 +149,11 @@ describe('pass rates against a flaky agent', () => {
     const server = await startTestServer(async (req, res) => {
       if (req.method === 'GET') return sendJson(res, 200, { success: true, data: [agent] });
       const failing = invokes++ % 5 >= 3; // runs 4 and 5 of every five fail
-      await drip(res, failing ? [frame('Par'), frame('Error code: 500 - overloaded', 'error')] : [frame('Paris'), frame(' it is')], 1);
+      await drip(
+        res,
+        failing ? [frame('Par'), frame('Error code: 500 - overloaded', 'error')] : [frame('Paris'), frame(' it is')],
+        1,
+      );
     });
     try {
       const file = evalFile(
@@ -157,9 +166,17 @@ describe('pass rates against a flaky agent', () => {
       expect(strict.stdout).toContain('  passed 3 of 5 runs (60%), needs 100%; run 4 failed:');
       expect(strict.stdout).toContain('  contains: expected the answer to contain "Paris"');
       expect(strict.stdout).toContain('  no-error: the agent failed: Error code: 500 - overloaded');
-      const lenient = await runCli(['eval', '-f', file, '--repeat', '5', '--concurrency', '1', '--threshold', '0.6'], { env: flakyEnv });
-      expect([lenient.code, lenient.stdout.split('\n')[0]]).toEqual([0, expect.stringMatching(/^PASS {2}capital {2}3\/5 runs {2}\d+ ms$/)]);
-      const stricter = await runCli(['eval', '-f', file, '--repeat', '5', '--concurrency', '1', '--threshold', '0.61'], { env: flakyEnv });
+      const lenient = await runCli(['eval', '-f', file, '--repeat', '5', '--concurrency', '1', '--threshold', '0.6'], {
+        env: flakyEnv,
+      });
+      expect([lenient.code, lenient.stdout.split('\n')[0]]).toEqual([
+        0,
+        expect.stringMatching(/^PASS {2}capital {2}3\/5 runs {2}\d+ ms$/),
+      ]);
+      const stricter = await runCli(
+        ['eval', '-f', file, '--repeat', '5', '--concurrency', '1', '--threshold', '0.61'],
+        { env: flakyEnv },
+      );
       expect(stricter.code).toBe(1);
     } finally {
       await server.close();
@@ -210,7 +227,8 @@ describe('what each invoke sends', () => {
 });
 
 describe('exit codes', () => {
-  const oneCase = (agent: string) => evalFile(`${agent}.yaml`, `cases:\n  - {name: c, agent: ${agent}, input: hi, assert: [{no-error: true}]}\n`);
+  const oneCase = (agent: string) =>
+    evalFile(`${agent}.yaml`, `cases:\n  - {name: c, agent: ${agent}, input: hi, assert: [{no-error: true}]}\n`);
 
   it('2: an invalid file, before any request', async () => {
     const before = emulator.requests.length;
@@ -227,17 +245,25 @@ describe('exit codes', () => {
       [['--threshold', '1.5'], '--threshold must be between 0 and 1'],
       [['--events', '--json'], '--events and --json cannot be used together'],
       [['--junit', dir], `--junit ${dir} is a folder`],
-      [['--junit', join(dir, 'no-such-folder', 'r.xml')], `cannot write --junit ${join(dir, 'no-such-folder', 'r.xml')}`],
+      [
+        ['--junit', join(dir, 'no-such-folder', 'r.xml')],
+        `cannot write --junit ${join(dir, 'no-such-folder', 'r.xml')}`,
+      ],
     ] as const) {
       const result = await runCli(['eval', '-f', evals, ...flags], { env });
-      expect([result.code, result.stderr.split('\n')[0]], flags.join(' ')).toEqual([2, expect.stringContaining(message)]);
+      expect([result.code, result.stderr.split('\n')[0]], flags.join(' ')).toEqual([
+        2,
+        expect.stringContaining(message),
+      ]);
     }
   });
 
   it('4: a token the service refuses (401, as a strict server says it) stops the run before any invoke', async () => {
     const server = await startTestServer((_q, res) => sendJson(res, 401, { detail: 'Invalid token' }));
     try {
-      const result = await runCli(['eval', '-f', evals], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'wrong' } });
+      const result = await runCli(['eval', '-f', evals], {
+        env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'wrong' },
+      });
       expect(result.code).toBe(4);
       expect(server.requests.map((r) => r.method)).toEqual(['GET']);
     } finally {
@@ -256,9 +282,14 @@ describe('exit codes', () => {
     try {
       const file = evalFile(
         'revoked.yaml',
-        'cases:\n' + ['one', 'two', 'three'].map((n) => `  - {name: ${n}, agent: Revoked, input: hi, assert: [{contains: fine}]}\n`).join(''),
+        'cases:\n' +
+          ['one', 'two', 'three']
+            .map((n) => `  - {name: ${n}, agent: Revoked, input: hi, assert: [{contains: fine}]}\n`)
+            .join(''),
       );
-      const result = await runCli(['eval', '-f', file, '--concurrency', '1'], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789' } });
+      const result = await runCli(['eval', '-f', file, '--concurrency', '1'], {
+        env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_test_0123456789' },
+      });
       expect(result.code).toBe(4);
       expect(result.stdout).toMatch(
         /^PASS {2}one {2}\d+ ms\n\nSKIP {2}two {2}not run: Not authenticated\nSKIP {2}three {2}not run: Not authenticated\n\n1 passed, 0 failed, 2 not finished of 3 cases in /,
@@ -283,7 +314,9 @@ describe('exit codes', () => {
   });
 
   it('3: a service that cannot be reached', async () => {
-    const result = await runCli(['eval', '-f', evals, '--filter', 'greets'], { env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' } });
+    const result = await runCli(['eval', '-f', evals, '--filter', 'greets'], {
+      env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' },
+    });
     expect(result.code).toBe(3);
   });
 
@@ -294,7 +327,11 @@ describe('exit codes', () => {
     const xml = readFileSync(report, 'utf8');
     expect(xml).toContain('<testsuite name="' + evals + '"');
     expect(xml.match(/<testcase /g)).toHaveLength(6);
-    expect(xml).toContain('<failure message="expected the answer to be exactly &quot;Hello! How can I help?&quot;" type="equals">');
-    expect(xml).toContain('<error message="the agent failed: Error code: 500 - simulated model failure" type="stream">');
+    expect(xml).toContain(
+      '<failure message="expected the answer to be exactly &quot;Hello! How can I help?&quot;" type="equals">',
+    );
+    expect(xml).toContain(
+      '<error message="the agent failed: Error code: 500 - simulated model failure" type="stream">',
+    );
   });
 });

@@ -16,7 +16,10 @@ function file(name: string, text: string): string {
   return path;
 }
 
-async function problems(text: string, agent?: string): Promise<{ message: string; details: string[]; exitCode: number }> {
+async function problems(
+  text: string,
+  agent?: string,
+): Promise<{ message: string; details: string[]; exitCode: number }> {
   const path = file('bad.yaml', text);
   const error = await loadEvalFile(path, stdin, agent).then(
     () => undefined,
@@ -53,8 +56,22 @@ describe('a valid file', () => {
     );
     const loaded = await loadEvalFile(path, stdin, 'Fallback bot');
     expect(loaded.source).toBe(path);
-    expect(loaded.cases.map(({ name, agent, where, outputSchema, llmParams }) => ({ name, agent, where, outputSchema, llmParams }))).toEqual([
-      { name: 'greets', agent: 'Docs bot', where: `${path}:4`, outputSchema: '{"type":"object"}', llmParams: { temperature: 0, max_tokens: 50 } },
+    expect(
+      loaded.cases.map(({ name, agent, where, outputSchema, llmParams }) => ({
+        name,
+        agent,
+        where,
+        outputSchema,
+        llmParams,
+      })),
+    ).toEqual([
+      {
+        name: 'greets',
+        agent: 'Docs bot',
+        where: `${path}:4`,
+        outputSchema: '{"type":"object"}',
+        llmParams: { temperature: 0, max_tokens: 50 },
+      },
       { name: 'remembers', agent: 'Fallback bot', where: `${path}:13`, outputSchema: undefined, llmParams: undefined },
     ]);
     expect(loaded.cases[0]!.turns).toEqual([
@@ -76,7 +93,9 @@ describe('a valid file', () => {
   it('reads JSON too, and a tool name alone', async () => {
     const path = file(
       'ok.json',
-      JSON.stringify({ cases: [{ name: 'j', agent: 'a', input: 'hi', assert: [{ 'tool-called': 'weather' }, { 'is-json': true }] }] }),
+      JSON.stringify({
+        cases: [{ name: 'j', agent: 'a', input: 'hi', assert: [{ 'tool-called': 'weather' }, { 'is-json': true }] }],
+      }),
     );
     const [only] = (await loadEvalFile(path, stdin, undefined)).cases;
     expect(only!.turns[0]!.checks).toEqual([
@@ -151,7 +170,9 @@ describe('an invalid file: exit 2, every problem with its line, nothing sent', (
       ].join('\n'),
     );
     expect(result.details).toEqual([
-      expect.stringMatching(/^bad\.yaml:3: case "twin" is named twice \(also at .*bad\.yaml:2\); names tell cases apart in reports$/),
+      expect.stringMatching(
+        /^bad\.yaml:3: case "twin" is named twice \(also at .*bad\.yaml:2\); names tell cases apart in reports$/,
+      ),
       'bad.yaml:7: case "talk": with turns:, each turn has its own assert:',
       expect.stringMatching(/^bad\.yaml:11: case "schema": json-schema is not a usable JSON Schema: /),
     ]);
@@ -160,10 +181,17 @@ describe('an invalid file: exit 2, every problem with its line, nothing sent', (
   it('a file without cases:, an unknown top-level key, a YAML syntax error', async () => {
     expect((await problems('agents: []\n')).details).toEqual(['bad.yaml:1: expected "cases:" with a list of cases']);
     expect((await problems('cases: []\n')).details).toEqual(['bad.yaml: "cases:" is empty']);
-    expect((await problems('cases:\n  - {name: a, agent: a, input: b, assert: [{no-error: true}]}\nsuite: x\n')).details).toEqual([
+    expect(
+      (await problems('cases:\n  - {name: a, agent: a, input: b, assert: [{no-error: true}]}\nsuite: x\n')).details,
+    ).toEqual([
       'bad.yaml:3: unknown top-level key "suite" (a file holds cases:; keys starting with "x-" may hold anchors)',
     ]);
-    const syntax = await loadEvalFile(file('broken.yaml', 'cases:\n  - name: [unclosed\n'), stdin, undefined).catch((e: CliError) => e);
-    expect([(syntax as CliError).exitCode, (syntax as CliError).message]).toEqual([2, expect.stringMatching(/broken\.yaml:\d+:\d+: not valid JSON or YAML: /)]);
+    const syntax = await loadEvalFile(file('broken.yaml', 'cases:\n  - name: [unclosed\n'), stdin, undefined).catch(
+      (e: CliError) => e,
+    );
+    expect([(syntax as CliError).exitCode, (syntax as CliError).message]).toEqual([
+      2,
+      expect.stringMatching(/broken\.yaml:\d+:\d+: not valid JSON or YAML: /),
+    ]);
   });
 });

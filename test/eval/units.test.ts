@@ -26,7 +26,12 @@ describe('the stopwatch', () => {
       clock = 3000;
     }
     for await (const _batch of stopwatch.watch(batches())) clock += 0;
-    expect(stopwatch.read()).toEqual({ ttftMs: 250, totalMs: 2000, chars: 12 + 7, charsPerSecond: Math.round((19 * 1000) / 2000) });
+    expect(stopwatch.read()).toEqual({
+      ttftMs: 250,
+      totalMs: 2000,
+      chars: 12 + 7,
+      charsPerSecond: Math.round((19 * 1000) / 2000),
+    });
   });
 
   it('an answer with no text has no first token and no rate', async () => {
@@ -42,20 +47,29 @@ describe('the stopwatch', () => {
   });
 
   it('durations read as people say them', () => {
-    expect([duration(0), duration(999.4), duration(1000), duration(1234), duration(12_345), duration(123_456)]).toEqual([
-      '0 ms',
-      '999 ms',
-      '1.00 s',
-      '1.23 s',
-      '12.3 s',
-      '123 s',
-    ]);
-    expect(describeTiming({ ttftMs: 312, totalMs: 1240, chars: 1000, charsPerSecond: 806 })).toBe('first token 312 ms · total 1.24 s · 806 chars/s');
+    expect([duration(0), duration(999.4), duration(1000), duration(1234), duration(12_345), duration(123_456)]).toEqual(
+      ['0 ms', '999 ms', '1.00 s', '1.23 s', '12.3 s', '123 s'],
+    );
+    expect(describeTiming({ ttftMs: 312, totalMs: 1240, chars: 1000, charsPerSecond: 806 })).toBe(
+      'first token 312 ms · total 1.24 s · 806 chars/s',
+    );
   });
 });
 
-const evalCase = (name: string): EvalCase => ({ name, agent: 'a', turns: [{ input: 'hi', checks: [] }], where: `f.yaml:${name}`, index: 0 });
-const result = (run: number, passed: boolean): RunResult => ({ run, sessionId: `s${run}`, passed, durationMs: 1, turns: [] });
+const evalCase = (name: string): EvalCase => ({
+  name,
+  agent: 'a',
+  turns: [{ input: 'hi', checks: [] }],
+  where: `f.yaml:${name}`,
+  index: 0,
+});
+const result = (run: number, passed: boolean): RunResult => ({
+  run,
+  sessionId: `s${run}`,
+  passed,
+  durationMs: 1,
+  turns: [],
+});
 
 describe('the runner', () => {
   it('never runs more than --concurrency at once, and runs every case --repeat times', async () => {
@@ -86,9 +100,21 @@ describe('the runner', () => {
 
   it('a case passes when its pass rate reaches the threshold: 3 of 5 is 0.6, which 0.6 accepts and 0.61 does not', async () => {
     const rate = async (threshold: number) =>
-      (await runCases([evalCase('x')], { concurrency: 1, repeat: 5, threshold, agentIdOf: () => 'id', runOne: async (_c, run) => result(run, run <= 3) }))
-        .finished[0]!;
-    expect([(await rate(0.6)).passRate, (await rate(0.6)).passed, (await rate(0.61)).passed, (await rate(0)).passed]).toEqual([0.6, true, false, true]);
+      (
+        await runCases([evalCase('x')], {
+          concurrency: 1,
+          repeat: 5,
+          threshold,
+          agentIdOf: () => 'id',
+          runOne: async (_c, run) => result(run, run <= 3),
+        })
+      ).finished[0]!;
+    expect([
+      (await rate(0.6)).passRate,
+      (await rate(0.6)).passed,
+      (await rate(0.61)).passed,
+      (await rate(0)).passed,
+    ]).toEqual([0.6, true, false, true]);
   });
 
   it('a failure that stops the run starts nothing more and keeps the cases that finished', async () => {
@@ -138,13 +164,21 @@ describe('the progress line', () => {
   it('redraws in place, only when it changes, and clears itself', () => {
     const written: string[] = [];
     let clock = 0;
-    const line = startProgressLine({ write: (text: string) => written.push(text), columns: 80 }, PLAIN_THEME, () => clock);
+    const line = startProgressLine(
+      { write: (text: string) => written.push(text), columns: 80 },
+      PLAIN_THEME,
+      () => clock,
+    );
     line.update({ passed: 1, failed: 0, running: 2, total: 5 });
     line.update({ passed: 1, failed: 0, running: 2, total: 5 });
     clock = 1500;
     line.update({ passed: 2, failed: 1, running: 1, total: 5 });
     line.stop();
-    expect(written).toEqual(['\r\x1b[2K1 passed · 0 failed · 2 running · 1/5 · 0 ms', '\r\x1b[2K2 passed · 1 failed · 1 running · 3/5 · 1.50 s', '\r\x1b[2K']);
+    expect(written).toEqual([
+      '\r\x1b[2K1 passed · 0 failed · 2 running · 1/5 · 0 ms',
+      '\r\x1b[2K2 passed · 1 failed · 1 running · 3/5 · 1.50 s',
+      '\r\x1b[2K',
+    ]);
   });
 
   it('is cut to one character less than the width, so it never wraps; styles stay whole', () => {

@@ -15,13 +15,16 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer((q, s) => {
     if (q.url?.includes(MISSING))
-      return q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" });
+      return q.method === 'POST'
+        ? sendText(s, 500, 'Internal Server Error')
+        : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" });
     if (q.url?.endsWith('/invoke')) {
       s.writeHead(200, { 'content-type': 'text/event-stream' });
       s.end('event: message\ndata: the answer\n\n');
       return;
     }
-    if (q.method === 'GET' && q.url?.startsWith('/api/v1/agents?')) return sendJson(s, 200, { success: true, data: [AGENT], total_pages: 1 });
+    if (q.method === 'GET' && q.url?.startsWith('/api/v1/agents?'))
+      return sendJson(s, 200, { success: true, data: [AGENT], total_pages: 1 });
     sendJson(s, 200, { success: true, data: AGENT });
   });
 });
@@ -47,7 +50,8 @@ function configFolder(options: { owner: number; dirMode: number; fileMode: numbe
 }
 
 const modeOf = (path: string) => statSync(path).mode & 0o777;
-const cli = (dir: string, args: string[], input?: string) => runAsUser(args, { env: { AGENTS_CONFIG_DIR: dir }, input });
+const cli = (dir: string, args: string[], input?: string) =>
+  runAsUser(args, { env: { AGENTS_CONFIG_DIR: dir }, input });
 const create = ['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'];
 
 describe.skipIf(!canUseAnotherUsersFolder)('a config folder owned by another user (row 1)', () => {
@@ -57,7 +61,9 @@ describe.skipIf(!canUseAnotherUsersFolder)('a config folder owned by another use
     const result = await cli(dir(), create);
     expect(result.stdout).toBe(`${AGENT.id}\n`);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^warning: .*state\.json.*; local state not updated \(the result above is not affected\)\n$/);
+    expect(result.stderr).toMatch(
+      /^warning: .*state\.json.*; local state not updated \(the result above is not affected\)\n$/,
+    );
   });
 
   it('invoke prints the answer and exits 0', async () => {
@@ -115,7 +121,9 @@ describe("a read-only config of the user's own (row 2)", () => {
     const dir = configFolder({ owner: cliUid, dirMode: 0o750, fileMode: 0o600 });
     expect((await cli(dir, ['config', 'set', 'timeout', '9'])).code).toBe(0);
     expect((await cli(dir, ['invoke', AGENT.id, 'hi'])).code).toBe(0);
-    expect([modeOf(dir), modeOf(join(dir, 'config.json')), modeOf(join(dir, 'state.json'))]).toEqual([0o700, 0o600, 0o600]);
+    expect([modeOf(dir), modeOf(join(dir, 'config.json')), modeOf(join(dir, 'state.json'))]).toEqual([
+      0o700, 0o600, 0o600,
+    ]);
   });
 });
 

@@ -12,7 +12,8 @@ const running = useEmulatorEnv();
 
 const agents = (...argv: string[]) => runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR });
 const tempDir = () => mkdtempSync(join(tmpdir(), 'agents-inputs-'));
-const newAgent = async (name: string) => (await agents('create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
+const newAgent = async (name: string) =>
+  (await agents('create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
 const invokes = () => running.emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
 
 describe('numeric flags take plain decimals only (row 19)', () => {
@@ -47,7 +48,10 @@ describe("each command's options schema, read before anything is sent", () => {
     [['emulator', '--host', ' '], '--host must not be empty'],
     [['invoke', ID, 'hi', '--session', ' '], '--session must not be empty'],
     [['chat', ID, '--max-tokens', '1.5'], '--max-tokens must be a whole number'],
-    [['chat', ID, '--temperature', '3', '--max-tokens', '0'], '--temperature must be between 0 and 2\n  --max-tokens must be at least 1\n'],
+    [
+      ['chat', ID, '--temperature', '3', '--max-tokens', '0'],
+      '--temperature must be between 0 and 2\n  --max-tokens must be at least 1\n',
+    ],
     [['export', '--all', '-o', ''], '--output must not be empty'],
   ])('%j: exit 2, one line naming the flag, no request', async (argv, message) => {
     const before = running.emulator.requests.length;
@@ -61,7 +65,10 @@ describe("each command's options schema, read before anything is sent", () => {
 describe('piped stdin with an input argument (row 20)', () => {
   it('the input is the piped text, a blank line, then the argument, as llm does', async () => {
     const id = await newAgent('Reviewer');
-    const result = await runBinary(['invoke', id, 'review this', '--no-session', '--debug'], { env: running.env, input: 'diff --git a/x b/x\n+added\n' });
+    const result = await runBinary(['invoke', id, 'review this', '--no-session', '--debug'], {
+      env: running.env,
+      input: 'diff --git a/x b/x\n+added\n',
+    });
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('body: {"input":"diff --git a/x b/x\\n+added\\n\\nreview this"');
   });
@@ -80,7 +87,14 @@ describe('piped stdin with an input argument (row 20)', () => {
     ['apply -f', (file: string) => ['apply', '-f', file]],
   ])('invalid UTF-8 in %s is exit 2 with the byte offset', async (_name, argv) => {
     const file = join(tempDir(), 'agent.yaml');
-    writeFileSync(file, Buffer.concat([Buffer.from('name: caf'), Buffer.from([0xe9]), Buffer.from('\ndescription: d\nllmModel: GPT_4\n')]));
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('name: caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('\ndescription: d\nllmModel: GPT_4\n'),
+      ]),
+    );
     const result = await agents(...argv(file));
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${file} is not valid UTF-8: byte 0xe9 at offset 9`);
@@ -121,14 +135,19 @@ describe('export → diff round trip (row 22)', () => {
     writeFileSync(file, `agents:\n  - id: ${id}\n    name: After rename\n    description: d\n    llmModel: GPT_4\n`);
     const applied = await agents('apply', '-f', file, '--json');
     expect(applied.code).toBe(0);
-    expect(JSON.parse(applied.stdout).plan).toEqual([expect.objectContaining({ action: 'update', id, changed: ['name'] })]);
+    expect(JSON.parse(applied.stdout).plan).toEqual([
+      expect.objectContaining({ action: 'update', id, changed: ['name'] }),
+    ]);
   });
 
   it('a name declared twice without ids names both places as file:line', async () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'stack'));
     const file = join(dir, 'stack', 'a.yaml');
-    writeFileSync(file, 'agents:\n  - name: Same\n    description: d\n    llmModel: GPT_4\n  - name: Same\n    description: e\n    llmModel: GPT_4\n');
+    writeFileSync(
+      file,
+      'agents:\n  - name: Same\n    description: d\n    llmModel: GPT_4\n  - name: Same\n    description: e\n    llmModel: GPT_4\n',
+    );
     const result = await agents('diff', '-f', file);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${file}:5: agent "Same" is declared twice (also at ${file}:2)`);

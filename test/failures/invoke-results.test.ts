@@ -27,7 +27,8 @@ function sse(res: ServerResponse, frames: string[], end = true): void {
   if (end) res.end();
 }
 
-const answerOf = (value: unknown) => (_q: unknown, res: ServerResponse) => sse(res, [`event: message\ndata: ${JSON.stringify(value)}\n\n`]);
+const answerOf = (value: unknown) => (_q: unknown, res: ServerResponse) =>
+  sse(res, [`event: message\ndata: ${JSON.stringify(value)}\n\n`]);
 
 describe('--json is one document, failures included (row 4)', () => {
   it('a stream ending in event: error gives the partial output and the error, exit 1', async () => {
@@ -56,14 +57,22 @@ describe('--json is one document, failures included (row 4)', () => {
     );
     expect(result.code).toBe(1);
     const document = JSON.parse(result.stdout);
-    expect(document).toMatchObject({ output: 'Half an ans', sessionId: null, toolCalls: [], error: { kind: 'stream', exitCode: 1 } });
+    expect(document).toMatchObject({
+      output: 'Half an ans',
+      sessionId: null,
+      toolCalls: [],
+      error: { kind: 'stream', exitCode: 1 },
+    });
     expect(document.error.message).toMatch(/^the connection dropped mid-answer/);
     expect(result.stderr).not.toContain('above');
   });
 
   it('a failure before the stream is a document too', async () => {
     const result = await invoke(
-      (q, s) => (q.method === 'POST' ? sendJson(s, 422, { detail: [{ loc: ['body', 'input'], msg: 'field required' }] }) : sendJson(s, 200, {})),
+      (q, s) =>
+        q.method === 'POST'
+          ? sendJson(s, 422, { detail: [{ loc: ['body', 'input'], msg: 'field required' }] })
+          : sendJson(s, 200, {}),
       [A1, 'hi', '--json', '--no-session'],
     );
     expect(result.code).toBe(2);
@@ -87,7 +96,10 @@ describe('--json is one document, failures included (row 4)', () => {
     await server?.close();
     const whole = await invoke(
       (_q, s) =>
-        sendJson(s, 200, { success: true, data: { output: 'ok', intermediate_steps: [[{ tool: 'weather', tool_input: { city: 'Paris' } }, 'Sunny']] } }),
+        sendJson(s, 200, {
+          success: true,
+          data: { output: 'ok', intermediate_steps: [[{ tool: 'weather', tool_input: { city: 'Paris' } }, 'Sunny']] },
+        }),
       [A1, 'hi', '--json', '--no-session', '--no-stream'],
     );
     const call = { name: 'weather', args: { city: 'Paris' }, response: 'Sunny' };
@@ -129,11 +141,18 @@ describe('--json is one document, failures included (row 4)', () => {
     await server?.close();
     const missing = await invoke(
       (q, s) =>
-        q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }),
+        q.method === 'POST'
+          ? sendText(s, 500, 'Internal Server Error')
+          : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }),
       [A1, 'hi', '--events', '--no-session'],
     );
     expect(missing.code).toBe(5);
-    expect(JSON.parse(missing.stdout)).toEqual({ type: 'error', kind: 'not-found', message: `agent ${A1} not found`, exitCode: 5 });
+    expect(JSON.parse(missing.stdout)).toEqual({
+      type: 'error',
+      kind: 'not-found',
+      message: `agent ${A1} not found`,
+      exitCode: 5,
+    });
   });
 });
 
@@ -151,10 +170,18 @@ describe('--output-schema (rows 5 and 6)', () => {
 
   it('a mismatch still prints the answer on stdout, the mismatch on stderr, exit 6', async () => {
     const answer = { title: 'Paris', points: 3 };
-    const result = await invoke(answerOf(answer), [A1, 'hi', '--no-session', '--output-schema', '{"type":"object","required":["nope"]}']);
+    const result = await invoke(answerOf(answer), [
+      A1,
+      'hi',
+      '--no-session',
+      '--output-schema',
+      '{"type":"object","required":["nope"]}',
+    ]);
     expect(result.code).toBe(6);
     expect(JSON.parse(result.stdout)).toEqual(answer);
-    expect(result.stderr).toContain("error: the answer does not match --output-schema\n  (root): must have required property 'nope'");
+    expect(result.stderr).toContain(
+      "error: the answer does not match --output-schema\n  (root): must have required property 'nope'",
+    );
   });
 
   it("with --json the mismatch is the document's error, and the output is the answer", async () => {
@@ -167,18 +194,35 @@ describe('--output-schema (rows 5 and 6)', () => {
       '{"properties":{"points":{"type":"number"}}}',
     ]);
     expect(result.code).toBe(6);
-    expect(JSON.parse(result.stdout)).toMatchObject({ output: { points: 'three' }, error: { kind: 'schema-mismatch', exitCode: 6 } });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      output: { points: 'three' },
+      error: { kind: 'schema-mismatch', exitCode: 6 },
+    });
   });
 
   it.each([
     ['a required entry missing from properties', { type: 'object', required: ['nope'] }, { title: 'Paris' }],
-    ['additionalProperties: false', { type: 'object', properties: { a: {} }, additionalProperties: false }, { a: 1, b: 2 }],
+    [
+      'additionalProperties: false',
+      { type: 'object', properties: { a: {} }, additionalProperties: false },
+      { a: 1, b: 2 },
+    ],
     ['minimum', { type: 'number', minimum: 5 }, 3],
     ['pattern', { type: 'string', pattern: '^[A-Z]' }, 'paris'],
     ['uniqueItems', { type: 'array', uniqueItems: true }, [1, 1]],
-    ['2020-12 prefixItems', { $schema: 'https://json-schema.org/draft/2020-12/schema', prefixItems: [{ type: 'string' }] }, [1]],
+    [
+      '2020-12 prefixItems',
+      { $schema: 'https://json-schema.org/draft/2020-12/schema', prefixItems: [{ type: 'string' }] },
+      [1],
+    ],
   ])('a constraint is checked, not skipped: %s', async (_what, schema, answer) => {
-    const result = await invoke(answerOf(answer), [A1, 'hi', '--no-session', '--output-schema', JSON.stringify(schema)]);
+    const result = await invoke(answerOf(answer), [
+      A1,
+      'hi',
+      '--no-session',
+      '--output-schema',
+      JSON.stringify(schema),
+    ]);
     expect(result.code).toBe(6);
   });
 
@@ -200,7 +244,13 @@ describe('--output-schema (rows 5 and 6)', () => {
 
   it('unknown keywords and formats are read leniently, as the spec says', async () => {
     const schema = { type: 'object', 'x-note': 'mine', properties: { at: { type: 'string', format: 'my-format' } } };
-    const result = await invoke(answerOf({ at: 'now' }), [A1, 'hi', '--no-session', '--output-schema', JSON.stringify(schema)]);
+    const result = await invoke(answerOf({ at: 'now' }), [
+      A1,
+      'hi',
+      '--no-session',
+      '--output-schema',
+      JSON.stringify(schema),
+    ]);
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ at: 'now' });
   });
@@ -209,12 +259,16 @@ describe('--output-schema (rows 5 and 6)', () => {
 describe('an invoke of a missing agent (row 8)', () => {
   // The real service: a bare 500 on invoke, and a 500 naming 'NoneType' on get.
   const realService: Handler = (q, s) =>
-    q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" });
+    q.method === 'POST'
+      ? sendText(s, 500, 'Internal Server Error')
+      : sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" });
 
   it('is exit 5 "agent X not found", found out with one list (is the token accepted?) and one GET of the agent', async () => {
     const result = await invoke(realService, ['0b6f9f2e-0000-4000-8000-000000000000', 'hi', '--no-session']);
     expect(result.code).toBe(5);
-    expect(result.stderr).toBe('error: agent 0b6f9f2e-0000-4000-8000-000000000000 not found\n`agents list` shows the agents you can reach.\n');
+    expect(result.stderr).toBe(
+      'error: agent 0b6f9f2e-0000-4000-8000-000000000000 not found\n`agents list` shows the agents you can reach.\n',
+    );
     expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'POST /api/v1/agents/0b6f9f2e-0000-4000-8000-000000000000/invoke',
       'GET /api/v1/agents?skip=0&take=1',
@@ -224,7 +278,10 @@ describe('an invoke of a missing agent (row 8)', () => {
 
   it('a bare 500 for an agent that exists stays exit 1; the token, which the service accepts, is not blamed', async () => {
     const result = await invoke(
-      (q, s) => (q.method === 'POST' ? sendText(s, 500, 'Internal Server Error') : sendJson(s, 200, { success: true, data: { id: A1 } })),
+      (q, s) =>
+        q.method === 'POST'
+          ? sendText(s, 500, 'Internal Server Error')
+          : sendJson(s, 200, { success: true, data: { id: A1 } }),
       [A1, 'hi', '--no-session'],
     );
     expect(result.code).toBe(1);

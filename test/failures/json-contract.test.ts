@@ -14,7 +14,8 @@ import { runnableCommands } from '../helpers/program-commands.js';
 
 const DIR = fileURLToPath(new URL('../../docs/json/', import.meta.url));
 const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
-for (const file of readdirSync(DIR).filter((name) => name.endsWith('.schema.json'))) ajv.addSchema(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
+for (const file of readdirSync(DIR).filter((name) => name.endsWith('.schema.json')))
+  ajv.addSchema(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
 
 /** `command` → schema file, or null for "none", from the README's table. */
 const MAP = new Map(
@@ -34,12 +35,15 @@ function expectValid(command: string, stdout: string): unknown {
 }
 
 const running = useEmulatorEnv();
-const agents = (argv: string[], stdin?: string) => runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR, stdin });
+const agents = (argv: string[], stdin?: string) =>
+  runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR, stdin });
 
 /** The emulator's first line with --json: started as a user would, then stopped. */
 function emulatorFirstLine(): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--json'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk;
@@ -72,7 +76,15 @@ describe('every --json document validates against its schema', () => {
       seen.add(command);
       return expectValid(command, result.stdout);
     };
-    const agent = (await check('create', ['create', '--name', 'Schema bot', '--description', 'd', '--llm-model', 'GPT_4'])) as { id: string };
+    const agent = (await check('create', [
+      'create',
+      '--name',
+      'Schema bot',
+      '--description',
+      'd',
+      '--llm-model',
+      'GPT_4',
+    ])) as { id: string };
     await check('update', ['update', agent.id, '--prompt', 'p']);
     await check('get', ['get', agent.id]);
     await check('list', ['list']);
@@ -90,8 +102,15 @@ describe('every --json document validates against its schema', () => {
     ] as const) {
       await check(`${plural} list`, [plural, 'list']);
       await check(`${plural} get`, [plural, 'get', name]);
-      const made = (await check(`${plural} create`, [plural, 'create', ...create], 'sk-schema-not-real-0001')) as { id: string };
-      await check(`${plural} update`, [plural, 'update', made.id, ...(plural === 'llms' ? ['--options', '{"temperature":0}'] : ['--description', 'x'])]);
+      const made = (await check(`${plural} create`, [plural, 'create', ...create], 'sk-schema-not-real-0001')) as {
+        id: string;
+      };
+      await check(`${plural} update`, [
+        plural,
+        'update',
+        made.id,
+        ...(plural === 'llms' ? ['--options', '{"temperature":0}'] : ['--description', 'x']),
+      ]);
       if (plural !== 'llms') await check(`${plural} delete`, [plural, 'delete', made.id, '--yes']);
     }
     const dir = mkdtempSync(join(tmpdir(), 'agents-json-contract-'));
@@ -107,7 +126,11 @@ describe('every --json document validates against its schema', () => {
     await check('eval merge', ['eval', 'merge', report]);
     await check('eval compare', ['eval', 'compare', report, report, '--all']);
     await check('models', ['models']);
-    await check('login', ['login', '--base-url', running.env.AGENTS_BASE_URL!, '--token-stdin'], running.env.AGENTS_TOKEN);
+    await check(
+      'login',
+      ['login', '--base-url', running.env.AGENTS_BASE_URL!, '--token-stdin'],
+      running.env.AGENTS_TOKEN,
+    );
     await check('status', ['status']);
     await check('config set', ['config', 'set', 'timeout', '30']);
     await check('config get', ['config', 'get', 'timeout']);

@@ -38,15 +38,23 @@ describe('--json output matches docs/json/ (row 17)', () => {
     expectValid('list', (await agents('list', '--json')).stdout);
     const one = expectValid('attach', (await agents('add-tool', agent.id, SEED.tools[0].id, '--json')).stdout);
     expect(one).toHaveLength(1); // an array for one id as for several
-    expectValid('attach', (await agents('add-datasource', agent.id, SEED.datasources[0].id, SEED.datasources[1].id, '--json')).stdout);
-    const answer = expectValid('invoke', (await agents('invoke', agent.id, 'hi', '--json')).stdout) as { toolCalls: unknown[] };
+    expectValid(
+      'attach',
+      (await agents('add-datasource', agent.id, SEED.datasources[0].id, SEED.datasources[1].id, '--json')).stdout,
+    );
+    const answer = expectValid('invoke', (await agents('invoke', agent.id, 'hi', '--json')).stdout) as {
+      toolCalls: unknown[];
+    };
     expect(Array.isArray(answer.toolCalls)).toBe(true);
 
     const dir = mkdtempSync(join(tmpdir(), 'agents-shapes-'));
     const file = join(dir, 'agents.json');
     writeFileSync(file, (await agents('export', agent.id, '--json')).stdout);
     expectValid('export', readFileSync(file, 'utf8'));
-    const stack = expectValid('export', (await agents('export', '--all', '--json')).stdout) as { tools: unknown[]; llms: Array<Record<string, unknown>> };
+    const stack = expectValid('export', (await agents('export', '--all', '--json')).stdout) as {
+      tools: unknown[];
+      llms: Array<Record<string, unknown>>;
+    };
     expect(stack.tools.length).toBeGreaterThan(0);
     expect(stack.llms.every((llm) => !('apiKey' in llm))).toBe(true);
     expectValid('diff', (await agents('diff', '-f', file, '--json')).stdout);
@@ -56,7 +64,9 @@ describe('--json output matches docs/json/ (row 17)', () => {
   });
 
   it('failures keep the shape: an add-* error entry, an invoke error document', async () => {
-    const id = (await agents('create', '-q', '--name', 'S2', '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
+    const id = (
+      await agents('create', '-q', '--name', 'S2', '--description', 'd', '--llm-model', 'GPT_4')
+    ).stdout.trim();
     const attach = await agents('add-tool', id, 'not-a-tool', '--json');
     expect(attach.code).toBe(5);
     expectValid('attach', attach.stdout);
@@ -68,7 +78,9 @@ describe('--json output matches docs/json/ (row 17)', () => {
 
 describe('-q prints only what a script needs (row 18)', () => {
   it('list -q ids, get -q the id, add-* -q and update -q nothing', async () => {
-    const id = (await agents('create', '-q', '--name', 'Quiet', '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
+    const id = (
+      await agents('create', '-q', '--name', 'Quiet', '--description', 'd', '--llm-model', 'GPT_4')
+    ).stdout.trim();
     expect((await agents('list', '-q')).stdout.split('\n')).toContain(id);
     expect((await agents('list', '-q')).stdout).toMatch(/^([0-9a-f-]{36}\n)+$/);
     expect(await agents('get', id, '-q')).toMatchObject({ code: 0, stdout: `${id}\n` });

@@ -24,7 +24,18 @@ describe('a model the service cannot map (row 11)', () => {
   });
 
   it('GPT_4_0 with --llm-provider OPENAI is created', async () => {
-    const result = await agents('create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4_0', '--llm-provider', 'OPENAI');
+    const result = await agents(
+      'create',
+      '-q',
+      '--name',
+      'x',
+      '--description',
+      'd',
+      '--llm-model',
+      'GPT_4_0',
+      '--llm-provider',
+      'OPENAI',
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^[0-9a-f-]{36}\n$/);
   });
@@ -40,7 +51,10 @@ describe('a model the service cannot map (row 11)', () => {
       // bash reads the quotes as a user's shell would; `agents` is the built binary.
       const script = `agents() { "${process.execPath}" "${BIN}" "$@"; }\n${example} -q`;
       // Not execFileSync: the emulator answers from this process's event loop.
-      const { stdout: id } = await promisify(execFile)('bash', ['-c', script], { env: { ...process.env, ...running.env }, encoding: 'utf8' });
+      const { stdout: id } = await promisify(execFile)('bash', ['-c', script], {
+        env: { ...process.env, ...running.env },
+        encoding: 'utf8',
+      });
       expect({ example, id }).toEqual({ example, id: expect.stringMatching(/^[0-9a-f-]{36}\n$/) });
     }
   });
@@ -48,7 +62,9 @@ describe('a model the service cannot map (row 11)', () => {
 
 describe('update --llm-provider (row 12)', () => {
   it('is refused with exit 2 and how to change the LLM; nothing is sent', async () => {
-    const id = (await agents('create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
+    const id = (
+      await agents('create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4')
+    ).stdout.trim();
     const result = await agents('update', id, '--llm-provider', 'ANTHROPIC');
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: update cannot change llmProvider: the service has no such field on PATCH/);

@@ -45,7 +45,9 @@ describe('a body dripped one byte at a time (row 14)', () => {
     const started = Date.now();
     const result = await agents(drip, ['list', '--timeout', '1']);
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: 127\.0\.0\.1:\d+ did not finish answering \/api\/v1\/agents within 1s\nRaise --timeout/);
+    expect(result.stderr).toMatch(
+      /^error: 127\.0\.0\.1:\d+ did not finish answering \/api\/v1\/agents within 1s\nRaise --timeout/,
+    );
     expect(Date.now() - started).toBeLessThan(10_000); // before: never returned
   });
 });

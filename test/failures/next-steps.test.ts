@@ -36,10 +36,14 @@ describe('errors that say what to do next', () => {
 
   it('an unreachable service: the address tried, and how to change it', async () => {
     const port = await closedPort();
-    const result = await runCli(['list'], { env: { AGENTS_BASE_URL: `http://127.0.0.1:${port}/api/v1`, AGENTS_TOKEN: 'tok_next_steps_0123456789' } });
+    const result = await runCli(['list'], {
+      env: { AGENTS_BASE_URL: `http://127.0.0.1:${port}/api/v1`, AGENTS_TOKEN: 'tok_next_steps_0123456789' },
+    });
     expect(result.code).toBe(3);
     expect(result.stderr).toContain(`could not connect to http://127.0.0.1:${port}: connection refused`);
-    expect(result.stderr).toMatch(/agents status.*--base-url.*AGENTS_BASE_URL.*agents login --base-url URL.*agents emulator/s);
+    expect(result.stderr).toMatch(
+      /agents status.*--base-url.*AGENTS_BASE_URL.*agents login --base-url URL.*agents emulator/s,
+    );
   });
 
   it('an unknown name: `agents list` shows them', async () => {
@@ -49,7 +53,10 @@ describe('errors that say what to do next', () => {
   });
 
   it('a prefix under 4 characters: the rule', async () => {
-    const created = await runCli(['create', '-q', '--name', 'Prefix bot', '--description', 'd', '--llm-model', 'GPT_4'], { env });
+    const created = await runCli(
+      ['create', '-q', '--name', 'Prefix bot', '--description', 'd', '--llm-model', 'GPT_4'],
+      { env },
+    );
     const result = await runCli(['get', created.stdout.trim().slice(0, 3)], { env });
     expect(result.code).toBe(5);
     expect(result.stderr).toContain('An id prefix needs 4 characters or more: `agents list` shows the ids.');

@@ -74,7 +74,10 @@ describe('a bare 500 with a token the service accepts is still a service failure
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('HTTP 500: Internal Server Error');
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/agents', 'GET /api/v1/agents?skip=0&take=1']);
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/v1/agents',
+      'GET /api/v1/agents?skip=0&take=1',
+    ]);
   });
 });
 
@@ -92,13 +95,24 @@ describe('eval: a case that could not run (row 13)', () => {
 
   it('a silent service stops the run at its first timeout (exit 3); each case left says why, in the text, --json and JUnit', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-silent-'));
-    const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: silent.url, AGENTS_TOKEN: 'tok_silent_0123456789' };
-    const result = await runBinary(['eval', '-f', evalFile(6), '--concurrency', '2', '--timeout', '1', '--junit', join(dir, 'junit.xml')], { env });
+    const env = {
+      AGENTS_CONFIG_DIR: tempConfigDir(),
+      AGENTS_BASE_URL: silent.url,
+      AGENTS_TOKEN: 'tok_silent_0123456789',
+    };
+    const result = await runBinary(
+      ['eval', '-f', evalFile(6), '--concurrency', '2', '--timeout', '1', '--junit', join(dir, 'junit.xml')],
+      { env },
+    );
     expect(result.code).toBe(3);
     expect(invokes).toBe(2); // the first two, at once; none after them
     expect(result.stdout.match(/^SKIP {2}case \d {2}not run: .*did not answer within 1s$/gm)).toHaveLength(6);
-    expect(readFileSync(join(dir, 'junit.xml'), 'utf8').match(/<skipped message="not run: [^"]*did not answer within 1s"/g)).toHaveLength(6);
-    const json = await runBinary(['eval', '-f', evalFile(3), '--concurrency', '3', '--timeout', '1', '--json'], { env });
+    expect(
+      readFileSync(join(dir, 'junit.xml'), 'utf8').match(/<skipped message="not run: [^"]*did not answer within 1s"/g),
+    ).toHaveLength(6);
+    const json = await runBinary(['eval', '-f', evalFile(3), '--concurrency', '3', '--timeout', '1', '--json'], {
+      env,
+    });
     expect(json.code).toBe(3);
     const document = JSON.parse(json.stdout) as { notRun: Array<{ why: string }>; error: { exitCode: number } };
     expect(document.notRun).toHaveLength(3);

@@ -21,7 +21,11 @@ afterEach(async () => {
   server = undefined;
 });
 
-async function cli(handler: Handler, argv: string[], options: { baseUrlPath?: string; stdin?: string; token?: boolean } = {}) {
+async function cli(
+  handler: Handler,
+  argv: string[],
+  options: { baseUrlPath?: string; stdin?: string; token?: boolean } = {},
+) {
   server = await startTestServer(handler);
   const env: Record<string, string> = { AGENTS_BASE_URL: server.url + (options.baseUrlPath ?? '') };
   if (options.token !== false) env.AGENTS_TOKEN = TOKEN;
@@ -33,8 +37,14 @@ const linkRoute =
   (missing: { agent?: boolean; ids?: string[] }): Handler =>
   (_q, s, body) => {
     const id = Object.values(JSON.parse(body) as Record<string, string>)[0]!;
-    if (missing.agent) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_agentId_fkey (index)`' });
-    if (missing.ids?.includes(id)) return sendJson(s, 500, { detail: 'Foreign key constraint failed on the field: `AgentTool_toolId_fkey (index)`' });
+    if (missing.agent)
+      return sendJson(s, 500, {
+        detail: 'Foreign key constraint failed on the field: `AgentTool_agentId_fkey (index)`',
+      });
+    if (missing.ids?.includes(id))
+      return sendJson(s, 500, {
+        detail: 'Foreign key constraint failed on the field: `AgentTool_toolId_fkey (index)`',
+      });
     sendJson(s, 200, { success: true, data: null });
   };
 
@@ -56,8 +66,15 @@ describe('add-* with an id that does not exist (row 7)', () => {
     const result = await cli(linkRoute({ ids: [T2, T4] }), ['add-tool', A1, T1, T2, T3, T4, '--json']);
     expect(server!.requests).toHaveLength(4);
     expect(result.code).toBe(5);
-    expect(result.stderr.match(/^error: .*$/gm)).toEqual([`error: tool ${T2} not found`, `error: tool ${T4} not found`]);
-    const results = JSON.parse(result.stdout) as Array<{ toolId: string; attached: boolean; error?: { exitCode: number } }>;
+    expect(result.stderr.match(/^error: .*$/gm)).toEqual([
+      `error: tool ${T2} not found`,
+      `error: tool ${T4} not found`,
+    ]);
+    const results = JSON.parse(result.stdout) as Array<{
+      toolId: string;
+      attached: boolean;
+      error?: { exitCode: number };
+    }>;
     expect(results.map((r) => [r.toolId, r.attached, r.error?.exitCode ?? 0])).toEqual([
       [T1, true, 0],
       [T2, false, 5],
@@ -71,7 +88,10 @@ describe('a wrong token: the real service answers a bare 500 (row 9)', () => {
   const badToken: Handler = (_q, s) => sendText(s, 500, 'Internal Server Error');
 
   it('login exits 4: the service rejected the token; nothing is saved', async () => {
-    const result = await cli(badToken, ['login', '--token-stdin'], { stdin: 'tok_wrong_token_0123456789\n', token: false });
+    const result = await cli(badToken, ['login', '--token-stdin'], {
+      stdin: 'tok_wrong_token_0123456789\n',
+      token: false,
+    });
     expect(result.code).toBe(4);
     expect(result.stderr).toMatch(/^error: the service rejected the token\n/);
     expect((await runCli(['status', '--json'])).stdout).toContain('"token": null');
@@ -83,13 +103,19 @@ describe('a wrong token: the real service answers a bare 500 (row 9)', () => {
     expect(result.stderr).toBe(
       'error: the service rejected the token\nIt answers every request with a bare 500, as it does for a token it cannot read. Check the token: run `agents login`, or set AGENTS_TOKEN.\n',
     );
-    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /api/v1/tools', 'GET /api/v1/agents?skip=0&take=1']);
+    expect(server!.requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'POST /api/v1/tools',
+      'GET /api/v1/agents?skip=0&take=1',
+    ]);
   });
 });
 
 describe('a wrong base URL or path prefix (row 10)', () => {
   it('a 404 on list says which address lacks the route, and to check --base-url', async () => {
-    const result = await cli((_q, s) => sendText(s, 404, '<html><title>404 Not Found</title></html>', 'text/html'), ['list']);
+    const result = await cli(
+      (_q, s) => sendText(s, 404, '<html><title>404 Not Found</title></html>', 'text/html'),
+      ['list'],
+    );
     expect(result.code).toBe(5);
     expect(result.stderr).toBe(
       `error: the service at ${server!.url} has no /api/v1/agents\nCheck --base-url (see \`agents status\`): it is the address the API is served under, without /api/v1.\n`,
@@ -99,7 +125,10 @@ describe('a wrong base URL or path prefix (row 10)', () => {
 
   it('the path prefix of a base URL is kept in every request', async () => {
     const result = await cli(
-      (q, s) => (q.url?.startsWith('/prefix/api/v1/agents') ? sendJson(s, 200, { success: true, data: [], total_pages: 0 }) : sendText(s, 404, 'no')),
+      (q, s) =>
+        q.url?.startsWith('/prefix/api/v1/agents')
+          ? sendJson(s, 200, { success: true, data: [], total_pages: 0 })
+          : sendText(s, 404, 'no'),
       ['list', '--json'],
       { baseUrlPath: '/prefix/' },
     );

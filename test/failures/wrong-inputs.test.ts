@@ -12,7 +12,11 @@ import { python, runInPty, KEY } from '../helpers/pty.js';
 const running = useEmulatorEnv();
 let agentId: string;
 beforeAll(async () => {
-  agentId = (await runBinary(['create', '-q', '--name', 'Inputs', '--description', 'd', '--llm-model', 'GPT_4'], { env: running.env })).stdout.trim();
+  agentId = (
+    await runBinary(['create', '-q', '--name', 'Inputs', '--description', 'd', '--llm-model', 'GPT_4'], {
+      env: running.env,
+    })
+  ).stdout.trim();
 });
 const invokes = () => running.emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
 
@@ -30,7 +34,9 @@ describe('--output-schema that is not valid JSON (row 6)', () => {
   });
 
   it('free text without quotes is still sent as the service takes it', async () => {
-    const result = await runBinary(['invoke', agentId, 'hi', '--output-schema', '[{title: string}]'], { env: running.env });
+    const result = await runBinary(['invoke', agentId, 'hi', '--output-schema', '[{title: string}]'], {
+      env: running.env,
+    });
     expect(result.code, result.stderr).toBe(0);
   });
 });
@@ -38,8 +44,14 @@ describe('--output-schema that is not valid JSON (row 6)', () => {
 describe('declining a confirmation (row 9)', () => {
   it('tools delete answered no is exit 1 with "nothing deleted" (a terminal: the built binary in a pty)', async () => {
     if (!python()) return;
-    const tool = (await runBinary(['tools', 'create', '-q', '--name', 'keep-me', '--type', 'HTTP'], { env: running.env })).stdout.trim();
-    const result = await runInPty(['tools', 'delete', tool], [{ expect: 'Delete tool', send: `n${KEY.enter}` }], running.env);
+    const tool = (
+      await runBinary(['tools', 'create', '-q', '--name', 'keep-me', '--type', 'HTTP'], { env: running.env })
+    ).stdout.trim();
+    const result = await runInPty(
+      ['tools', 'delete', tool],
+      [{ expect: 'Delete tool', send: `n${KEY.enter}` }],
+      running.env,
+    );
     expect(result.code).toBe(1);
     expect(result.screen).toContain('nothing deleted: tool keep-me');
     expect((await runBinary(['tools', 'get', tool, '-q'], { env: running.env })).code).toBe(0);

@@ -17,13 +17,26 @@ export function assertBuilt(): void {
   if (!existsSync(DIST_MAIN)) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
 }
 
-export function runBinary(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<BinaryResult> {
+export function runBinary(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<BinaryResult> {
   assertBuilt();
-  return spawnCollecting(process.execPath, [BIN, ...args], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env }, options.input);
+  return spawnCollecting(
+    process.execPath,
+    [BIN, ...args],
+    { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
+    options.input,
+  );
 }
 
 /** Runs a command to its end with stdin given, and collects stdout, stderr and how it ended. */
-export function spawnCollecting(command: string, args: string[], env: Record<string, string>, input = ''): Promise<BinaryResult> {
+export function spawnCollecting(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  input = '',
+): Promise<BinaryResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';

@@ -35,7 +35,11 @@ export function helpExamples(helpText: string): string[] {
   const examples: string[] = [];
   for (const line of helpText.split('\n')) {
     if (line.startsWith('  $ ')) examples.push(line.slice(4));
-    else if (examples.length && line.startsWith('      ') && (examples.at(-1)!.endsWith('\\') || line.trimStart().startsWith('#')))
+    else if (
+      examples.length &&
+      line.startsWith('      ') &&
+      (examples.at(-1)!.endsWith('\\') || line.trimStart().startsWith('#'))
+    )
       examples[examples.length - 1] += '\n' + line;
   }
   return examples;

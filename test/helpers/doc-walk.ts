@@ -20,7 +20,8 @@ export function pageSteps(path: string, name: string): DocStep[] {
     if (/^```(sh|bash|shell)$/.test(line)) {
       const block: Array<{ text: string; number: number }> = [];
       while (++i < lines.length && lines[i] !== '```') block.push({ text: lines[i]!, number: i + 1 });
-      for (const { command, number } of commandsOf(block)) steps.push({ source: `${name}:${number}`, command, expectedExit: expectedExit(command) });
+      for (const { command, number } of commandsOf(block))
+        steps.push({ source: `${name}:${number}`, command, expectedExit: expectedExit(command) });
       continue;
     }
     // A command table's example column: `| command | what it does | `agents …` |`.
@@ -52,6 +53,8 @@ export function commandsOf(block: Array<{ text: string; number: number }>): Arra
 export function expectedExit(command: string): number {
   // The comment ends the command's last line, or its first when a here-document follows.
   const lines = command.split('\n');
-  const promised = [lines.at(-1)!, lines[0]!].map((line) => /\s#\s*exit (\d+)\b/.exec(line)?.[1]).find((code) => code !== undefined);
+  const promised = [lines.at(-1)!, lines[0]!]
+    .map((line) => /\s#\s*exit (\d+)\b/.exec(line)?.[1])
+    .find((code) => code !== undefined);
   return promised === undefined ? 0 : Number(promised);
 }

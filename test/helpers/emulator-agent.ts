@@ -13,6 +13,8 @@ export interface EmulatorWithAgent {
 export async function emulatorWithAgent(name: string, tokenDelayMs: number): Promise<EmulatorWithAgent> {
   const emulator = await startEmulator({ tokenDelayMs });
   const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-  const created = await runBinary(['create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4'], { env });
+  const created = await runBinary(['create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4'], {
+    env,
+  });
   return { emulator, env, agentId: created.stdout.trim() };
 }

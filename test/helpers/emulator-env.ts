@@ -14,7 +14,11 @@ export function useEmulatorEnv(): EmulatorEnv {
   const shared = {} as EmulatorEnv;
   beforeAll(async () => {
     shared.emulator = await startEmulator({ tokenDelayMs: 0 });
-    shared.env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: shared.emulator.url, AGENTS_TOKEN: shared.emulator.token };
+    shared.env = {
+      AGENTS_CONFIG_DIR: tempConfigDir(),
+      AGENTS_BASE_URL: shared.emulator.url,
+      AGENTS_TOKEN: shared.emulator.token,
+    };
   });
   afterAll(() => shared.emulator.close());
   return shared;
@@ -25,7 +29,11 @@ export function useEmulatorPerTest(strict: boolean): EmulatorEnv {
   const current = {} as EmulatorEnv;
   beforeEach(async () => {
     current.emulator = await startEmulator({ strict });
-    current.env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: current.emulator.url, AGENTS_TOKEN: current.emulator.token };
+    current.env = {
+      AGENTS_CONFIG_DIR: tempConfigDir(),
+      AGENTS_BASE_URL: current.emulator.url,
+      AGENTS_TOKEN: current.emulator.token,
+    };
   });
   afterEach(() => current.emulator.close());
   return current;

@@ -4,7 +4,8 @@ import { createProgram, hasAction } from '../../src/cli.js';
 import { captureStream, stdinFrom } from './streams.js';
 
 /** Each command's path ([] for `agents` itself, then e.g. ['tools'], ['tools', 'list']). */
-const programForTests = () => createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
+const programForTests = () =>
+  createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
 
 export function commandPaths(): string[][] {
   const program = programForTests();

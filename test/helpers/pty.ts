@@ -36,7 +36,15 @@ export interface PtyResult {
   bytes: Buffer;
 }
 
-export const KEY = { enter: '\r', down: '\x1b[B', up: '\x1b[A', space: ' ', ctrlC: '\x03', ctrlD: '\x04', ctrlZ: '\x1a' } as const;
+export const KEY = {
+  enter: '\r',
+  down: '\x1b[B',
+  up: '\x1b[A',
+  space: ' ',
+  ctrlC: '\x03',
+  ctrlD: '\x04',
+  ctrlZ: '\x1a',
+} as const;
 
 /**
  * Whether the pty tests can run. Off CI they skip without python3; in CI (CI=true) a missing
@@ -46,12 +54,18 @@ export function python(): string | undefined {
   const found = spawnSync('python3', ['--version']);
   if (found.status === 0) return 'python3';
   const ci = process.env.CI;
-  if (ci && ci !== '0' && ci !== 'false') throw new Error('python3 is missing: the terminal tests need it (.ci/run installs it)');
+  if (ci && ci !== '0' && ci !== 'false')
+    throw new Error('python3 is missing: the terminal tests need it (.ci/run installs it)');
   return undefined;
 }
 
 /** Async, so a test server in this process keeps answering while the terminal session runs. */
-export function runInPty(args: string[], steps: PtyStep[], env: Record<string, string>, options: PtyOptions = {}): Promise<PtyResult> {
+export function runInPty(
+  args: string[],
+  steps: PtyStep[],
+  env: Record<string, string>,
+  options: PtyOptions = {},
+): Promise<PtyResult> {
   assertBuilt();
   return runCommandInPty([process.execPath, BIN, ...args], steps, env, options);
 }

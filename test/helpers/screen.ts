@@ -34,7 +34,12 @@ export function renderScreen(bytes: Uint8Array, cols = 120, rows = 40): Promise<
         for (let x = 0; x < line.length && !styled; x++) {
           line.getCell(x, cell);
           styled =
-            !cell.isFgDefault() || !cell.isBgDefault() || cell.isBold() !== 0 || cell.isDim() !== 0 || cell.isUnderline() !== 0 || cell.isInverse() !== 0;
+            !cell.isFgDefault() ||
+            !cell.isBgDefault() ||
+            cell.isBold() !== 0 ||
+            cell.isDim() !== 0 ||
+            cell.isUnderline() !== 0 ||
+            cell.isInverse() !== 0;
         }
       }
       terminal.dispose();

@@ -18,7 +18,12 @@ export class ScriptedPrompter implements Prompter {
 
   constructor(private readonly script: Answer[]) {}
 
-  private next(kind: keyof Prompter, message: string, extra: Partial<Asked> = {}, validate?: Validate): Answer['answer'] {
+  private next(
+    kind: keyof Prompter,
+    message: string,
+    extra: Partial<Asked> = {},
+    validate?: Validate,
+  ): Answer['answer'] {
     const record: Asked = { kind, message, verdicts: [], ...extra };
     this.asked.push(record);
     // Like a person re-typing after a rejection: take answers until one validates.

@@ -48,7 +48,8 @@ function nodeForUser(): string {
   if (copiedNode) return copiedNode;
   // Every folder on the way must let others through (x), and the binary must be theirs to run.
   let reachable = (statSync(process.execPath).mode & 0o005) === 0o005;
-  for (let dir = dirname(process.execPath); reachable && dir !== dirname(dir); dir = dirname(dir)) reachable = (statSync(dir).mode & 0o001) !== 0;
+  for (let dir = dirname(process.execPath); reachable && dir !== dirname(dir); dir = dirname(dir))
+    reachable = (statSync(dir).mode & 0o001) !== 0;
   if (reachable) return (copiedNode = process.execPath);
   const dir = openTempDir();
   copiedNode = join(dir, 'node');
@@ -57,11 +58,19 @@ function nodeForUser(): string {
   return copiedNode;
 }
 
-export function runAsUser(args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<BinaryResult> {
+export function runAsUser(
+  args: string[],
+  options: { env?: Record<string, string>; input?: string } = {},
+): Promise<BinaryResult> {
   const bin = binForUser();
   const env = { PATH: process.env.PATH ?? '', HOME: tmpdir(), ...options.env };
   if (!isRoot) return spawnCollecting(process.execPath, [bin, ...args], env, options.input);
-  return spawnCollecting('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', nodeForUser(), bin, ...args], env, options.input);
+  return spawnCollecting(
+    'setpriv',
+    [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', nodeForUser(), bin, ...args],
+    env,
+    options.input,
+  );
 }
 
 /** A fresh, empty home folder that belongs to the CLI's user, as on a new account. */
@@ -82,5 +91,9 @@ export function agentsOnPathForUser(): string {
 /** Runs a program (a shell, say) as the CLI's user. */
 export function spawnAsUser(command: string, args: string[], env: Record<string, string>): Promise<BinaryResult> {
   if (!isRoot) return spawnCollecting(command, args, env);
-  return spawnCollecting('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', command, ...args], env);
+  return spawnCollecting(
+    'setpriv',
+    [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', command, ...args],
+    env,
+  );
 }

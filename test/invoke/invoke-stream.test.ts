@@ -60,7 +60,12 @@ describe('streaming invoke', () => {
           data: {
             input: 'Weather in Paris?',
             output: 'It is sunny\nEnjoy!',
-            intermediate_steps: [[{ tool: 'weather', tool_input: { city: 'Paris' }, log: '', type: 'AgentActionMessageLog' }, 'Sunny, 21C']],
+            intermediate_steps: [
+              [
+                { tool: 'weather', tool_input: { city: 'Paris' }, log: '', type: 'AgentActionMessageLog' },
+                'Sunny, 21C',
+              ],
+            ],
           },
         }),
       [A1, 'Weather in Paris?', '--no-stream'],
@@ -129,7 +134,8 @@ describe('streaming invoke', () => {
 
   it('event: error under HTTP 200 keeps the partial answer and exits 1', async () => {
     const result = await invoke(
-      (_q, s) => frames(s, ['event: message\ndata: Partial\n\n', 'event: error\ndata: Error code: 401 - invalid api key\n\n']),
+      (_q, s) =>
+        frames(s, ['event: message\ndata: Partial\n\n', 'event: error\ndata: Error code: 401 - invalid api key\n\n']),
       [A1, 'hi'],
     );
     expect(result.code).toBe(1);
@@ -152,7 +158,10 @@ describe('streaming invoke', () => {
   });
 
   it('an idle stream past the timeout keeps the partial answer and exits 3', async () => {
-    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: Still thinking\n\n'], false), [A1, 'hi', '--timeout', '0.3']);
+    const result = await invoke(
+      (_q, s) => frames(s, ['event: message\ndata: Still thinking\n\n'], false),
+      [A1, 'hi', '--timeout', '0.3'],
+    );
     expect(result.code).toBe(3);
     expect(result.stdout).toBe('Still thinking\n');
     expect(result.stderr).toContain('nothing arrived for 0.3s');
@@ -166,9 +175,19 @@ describe('streaming invoke', () => {
   });
 
   it.each([
-    [401, { detail: 'Invalid token' }, 4, 'error: Invalid token\nCheck the token: run `agents login`, or set AGENTS_TOKEN.\n'],
+    [
+      401,
+      { detail: 'Invalid token' },
+      4,
+      'error: Invalid token\nCheck the token: run `agents login`, or set AGENTS_TOKEN.\n',
+    ],
     [403, { detail: 'Forbidden' }, 4, 'error: Forbidden\nCheck the token: run `agents login`, or set AGENTS_TOKEN.\n'],
-    [404, { detail: 'Agent not found' }, 5, 'error: Agent not found\nCheck the id: `agents list` shows the agents you can reach.\n'],
+    [
+      404,
+      { detail: 'Agent not found' },
+      5,
+      'error: Agent not found\nCheck the id: `agents list` shows the agents you can reach.\n',
+    ],
     [
       422,
       { detail: [{ loc: ['body', 'enableStreaming'], msg: 'field required', type: 'value_error.missing' }] },
@@ -177,14 +196,20 @@ describe('streaming invoke', () => {
     ],
     [429, { detail: 'slow down' }, 1, 'error: slow down\nThe service is rate limiting; wait and try again.\n'],
   ])('an HTTP %i to the invoke is one message and its exit code, stdout empty', async (status, body, code, stderr) => {
-    const result = await invoke((_q, s) => sendJson(s, status, body, { 'retry-after': '86400' }), [A1, 'hi', '--no-session']);
+    const result = await invoke(
+      (_q, s) => sendJson(s, status, body, { 'retry-after': '86400' }),
+      [A1, 'hi', '--no-session'],
+    );
     expect({ code: result.code, stdout: result.stdout, stderr: result.stderr }).toEqual({ code, stdout: '', stderr });
   });
 
   it('a 500 before the stream starts is never retried (the agent may have run)', async () => {
     // The token is accepted (the one-item list answers), so this is a service failure, exit 1.
     const result = await invoke(
-      (q, s) => (q.method === 'GET' && q.url?.includes('take=1') ? sendJson(s, 200, { success: true, data: [] }) : sendText(s, 500, 'Internal Server Error')),
+      (q, s) =>
+        q.method === 'GET' && q.url?.includes('take=1')
+          ? sendJson(s, 200, { success: true, data: [] })
+          : sendText(s, 500, 'Internal Server Error'),
       [A1, 'hi'],
     );
     expect(result.code).toBe(1);
@@ -234,13 +259,19 @@ describe('sessions', () => {
 describe('input and parameters', () => {
   it('reads piped stdin when no input argument is given', async () => {
     server = await startTestServer((_q, s) => frames(s, ['event: message\ndata: ok\n\n']));
-    const result = await runCli(['invoke', A1], { env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN }, stdin: 'from a pipe\n' });
+    const result = await runCli(['invoke', A1], {
+      env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN },
+      stdin: 'from a pipe\n',
+    });
     expect(result.code).toBe(0);
     expect(JSON.parse(server.requests[0]!.body).input).toBe('from a pipe\n');
   });
 
   it('sends llm_params in snake_case, only when given, and validates them', async () => {
-    const ok = await invoke((_q, s) => frames(s, ['event: message\ndata: ok\n\n']), [A1, 'hi', '--temperature', '0.2', '--max-tokens', '50']);
+    const ok = await invoke(
+      (_q, s) => frames(s, ['event: message\ndata: ok\n\n']),
+      [A1, 'hi', '--temperature', '0.2', '--max-tokens', '50'],
+    );
     expect(ok.code).toBe(0);
     expect(JSON.parse(server!.requests[0]!.body).llm_params).toEqual({ temperature: 0.2, max_tokens: 50 });
     await server!.close();
@@ -265,14 +296,20 @@ describe('--output-schema', () => {
   });
 
   it('prints the structured answer as JSON when it matches', async () => {
-    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": 3}\n\n']), [A1, 'hi', '--output-schema', schema]);
+    const result = await invoke(
+      (_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": 3}\n\n']),
+      [A1, 'hi', '--output-schema', schema],
+    );
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ title: 'Hi', points: 3 });
     expect(JSON.parse(server!.requests[0]!.body).outputSchema).toBe(schema);
   });
 
   it('exits 6 naming the failing path when it does not match', async () => {
-    const result = await invoke((_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": "many"}\n\n']), [A1, 'hi', '--output-schema', schema]);
+    const result = await invoke(
+      (_q, s) => frames(s, ['event: message\ndata: {"title": "Hi", "points": "many"}\n\n']),
+      [A1, 'hi', '--output-schema', schema],
+    );
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('points:');
   });

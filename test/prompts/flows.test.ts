@@ -9,7 +9,14 @@ import { sendJson, startTestServer, type TestServer } from '../helpers/test-serv
 const AGENT_1 = '00000000-0000-4000-8000-7e6b8dca87dd'; // was 'agent-1': the service's ids are UUIDs
 const AGENT_X = '00000000-0000-4000-8000-213617d4846b'; // was 'x': the service's ids are UUIDs
 
-const AGENT = { id: AGENT_1, name: 'Current', description: 'current description', llmModel: 'GPT_4', prompt: 'Old prompt', isActive: false };
+const AGENT = {
+  id: AGENT_1,
+  name: 'Current',
+  description: 'current description',
+  llmModel: 'GPT_4',
+  prompt: 'Old prompt',
+  isActive: false,
+};
 const TOOLS = [
   { id: 'tool-1', name: 'browser' },
   { id: 'tool-2', name: 'weather' },
@@ -19,8 +26,10 @@ let server: TestServer;
 beforeEach(async () => {
   server = await startTestServer((req, res, body) => {
     const path = req.url ?? '';
-    if (req.method === 'GET' && path.startsWith('/api/v1/agents?')) return sendJson(res, 200, { success: true, data: [AGENT], total_pages: 1 });
-    if (req.method === 'GET' && path.startsWith('/api/v1/tools')) return sendJson(res, 200, { success: true, data: TOOLS });
+    if (req.method === 'GET' && path.startsWith('/api/v1/agents?'))
+      return sendJson(res, 200, { success: true, data: [AGENT], total_pages: 1 });
+    if (req.method === 'GET' && path.startsWith('/api/v1/tools'))
+      return sendJson(res, 200, { success: true, data: TOOLS });
     if (req.method === 'GET') return sendJson(res, 200, { success: true, data: AGENT });
     if (path.endsWith('/tools')) return sendJson(res, 200, { success: true, data: null });
     sendJson(res, 200, { success: true, data: { ...AGENT, ...JSON.parse(body || '{}') } });
@@ -77,7 +86,12 @@ describe('create', () => {
     expect(prompter.asked[0]!.verdicts).toEqual(['required', true]);
     const models = prompter.asked.find((a) => a.kind === 'choose')!.choices!.map((c) => c.value);
     expect(models).toContain('GPT_4_0');
-    expect(JSON.parse(writes()[0]!.body)).toMatchObject({ name: 'Named', llmModel: 'MY_OWN_MODEL', llmProvider: 'ANTHROPIC', isActive: false });
+    expect(JSON.parse(writes()[0]!.body)).toMatchObject({
+      name: 'Named',
+      llmModel: 'MY_OWN_MODEL',
+      llmProvider: 'ANTHROPIC',
+      isActive: false,
+    });
   });
 
   it('declining the summary sends nothing and exits 1', async () => {
@@ -109,13 +123,18 @@ describe('create', () => {
     const result = await run(['create', '--name', 'Typo'], prompter);
     expect(result.code).toBe(0);
     const model = prompter.asked.find((a) => /^LLM model/.test(a.message))!;
-    expect(model.verdicts).toEqual([expect.stringMatching(/^unknown model "GPT-4"; did you mean GPT_4.*\(or run again with --allow-unknown-model\)$/), true]);
+    expect(model.verdicts).toEqual([
+      expect.stringMatching(/^unknown model "GPT-4"; did you mean GPT_4.*\(or run again with --allow-unknown-model\)$/),
+      true,
+    ]);
     expect(JSON.parse(writes()[0]!.body)).toMatchObject({ llmModel: 'GPT_4' });
   });
 
   it('a create that fails after the wizard keeps the answers: the command line to send them again, which pastes back whole (#29 row 8)', async () => {
     await server.close();
-    server = await startTestServer((_req, res) => sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'too long', type: 'value_error' }] }));
+    server = await startTestServer((_req, res) =>
+      sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'too long', type: 'value_error' }] }),
+    );
     const prompt = "Line one\nIt's line two";
     const prompter = new ScriptedPrompter([
       { ask: /^Description/, answer: 'two words' },
@@ -130,7 +149,9 @@ describe('create', () => {
     expect(result.code).toBe(2);
     // eslint-disable-next-line no-control-regex -- the line ends where the hint's colour code starts
     const line = /Your answers, to send again: (agents create [^\u001b\n]*)/.exec(result.stderr)?.[1];
-    expect(line).toBe(`agents create --name Kept --description 'two words' --llm-model GPT_4 --prompt $'Line one\\nIt\\'s line two' --no-active`);
+    expect(line).toBe(
+      `agents create --name Kept --description 'two words' --llm-model GPT_4 --prompt $'Line one\\nIt\\'s line two' --no-active`,
+    );
     // Pasted into bash, it gives the CLI the same values.
     const echoed = spawnSync('bash', ['-c', `agents() { printf '%s\\0' "$@"; }; ${line}`], { encoding: 'utf8' });
     expect(echoed.stdout.split('\0')).toEqual([
@@ -178,7 +199,9 @@ describe('update', () => {
   it('falls back to empty defaults when the agent cannot be read', async () => {
     await server.close();
     server = await startTestServer((req, res, body) =>
-      req.method === 'GET' ? sendJson(res, 500, { detail: 'boom' }) : sendJson(res, 200, { success: true, data: { id: AGENT_X, ...JSON.parse(body) } }),
+      req.method === 'GET'
+        ? sendJson(res, 500, { detail: 'boom' })
+        : sendJson(res, 200, { success: true, data: { id: AGENT_X, ...JSON.parse(body) } }),
     );
     const prompter = new ScriptedPrompter([
       { ask: /^Fields to change/, answer: ['name'] },
@@ -206,7 +229,10 @@ describe('missing ids', () => {
   it('the pickers page through long lists: every one of 130 agents and 130 tools is offered', async () => {
     await server.close();
     const many = (prefix: string) =>
-      Array.from({ length: 130 }, (_v, i) => ({ id: `00000000-0000-4000-8000-${prefix}${String(i).padStart(9, '0')}`, name: `n${i}` }));
+      Array.from({ length: 130 }, (_v, i) => ({
+        id: `00000000-0000-4000-8000-${prefix}${String(i).padStart(9, '0')}`,
+        name: `n${i}`,
+      }));
     const agents = many('aaa');
     const tools = many('bbb');
     server = await startTestServer((req, res) => {
@@ -215,7 +241,11 @@ describe('missing ids', () => {
       if (req.method === 'GET' && list) {
         const skip = Number(url.searchParams.get('skip') ?? 0);
         const take = Number(url.searchParams.get('take') ?? 10);
-        return sendJson(res, 200, { success: true, data: list.slice(skip, skip + take), total_pages: Math.ceil(list.length / take) });
+        return sendJson(res, 200, {
+          success: true,
+          data: list.slice(skip, skip + take),
+          total_pages: Math.ceil(list.length / take),
+        });
       }
       sendJson(res, 200, { success: true, data: null });
     });

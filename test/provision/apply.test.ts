@@ -22,8 +22,14 @@ for (const strict of [false, true]) {
       writeFileSync(path, text);
       return path;
     };
-    const listJson = async () => JSON.parse((await agents(['list', '--all', '--json'])).stdout) as Array<{ id: string; name: string; description: string }>;
-    const counts = (json: string) => JSON.parse(json) as { plan: Array<{ name: string; action: string; changed: string[] }>; results: unknown[] };
+    const listJson = async () =>
+      JSON.parse((await agents(['list', '--all', '--json'])).stdout) as Array<{
+        id: string;
+        name: string;
+        description: string;
+      }>;
+    const counts = (json: string) =>
+      JSON.parse(json) as { plan: Array<{ name: string; action: string; changed: string[] }>; results: unknown[] };
 
     it('creates from empty, then a second run plans and writes nothing', async () => {
       const first = await agents(['apply', '-f', EXAMPLE]);
@@ -89,8 +95,11 @@ for (const strict of [false, true]) {
     });
 
     it('a name that matches two existing agents is an error for that agent, not a guess', async () => {
-      for (let i = 0; i < 2; i++) await agents(['create', '--name', 'Twin', '--description', 'd', '--llm-model', 'GPT_4']);
-      const twins = file('agents:\n  - {name: Twin, description: d, llmModel: GPT_4}\n  - {name: Single, description: d, llmModel: GPT_4}\n');
+      for (let i = 0; i < 2; i++)
+        await agents(['create', '--name', 'Twin', '--description', 'd', '--llm-model', 'GPT_4']);
+      const twins = file(
+        'agents:\n  - {name: Twin, description: d, llmModel: GPT_4}\n  - {name: Single, description: d, llmModel: GPT_4}\n',
+      );
       const result = await agents(['apply', '-f', twins]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`Twin: ${twins}:2: 2 existing agents are named "Twin"`); // file:line, as every provisioning error
@@ -133,7 +142,14 @@ for (const strict of [false, true]) {
       writeFileSync(join(dir, 'b.json'), JSON.stringify([{ name: 'B', description: 'd', llmModel: 'GPT_4' }]));
       writeFileSync(join(dir, 'notes.txt'), 'ignored');
       expect((await agents(['apply', '-f', dir])).code).toBe(0);
-      expect((await agents(['apply', '-f', '-'], JSON.stringify({ agents: [{ name: 'C', description: 'd', llmModel: 'GPT_4' }] }))).code).toBe(0);
+      expect(
+        (
+          await agents(
+            ['apply', '-f', '-'],
+            JSON.stringify({ agents: [{ name: 'C', description: 'd', llmModel: 'GPT_4' }] }),
+          )
+        ).code,
+      ).toBe(0);
       expect((await listJson()).map((a) => a.name).sort()).toEqual(['A', 'B', 'C']);
     });
   });
@@ -141,7 +157,9 @@ for (const strict of [false, true]) {
 
 describe('diff exit codes', () => {
   it('a failure other commands report as 1 exits 7', async () => {
-    const result = await runCli(['diff', '-f', EXAMPLE], { env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_diff_0123456789' } });
+    const result = await runCli(['diff', '-f', EXAMPLE], {
+      env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_diff_0123456789' },
+    });
     expect(result.code).toBe(3); // unreachable keeps its code
     const { startTestServer, sendText } = await import('../helpers/test-server.js');
     // Lists answer (the token is accepted), everything else fails: a service failure, not a rejected token.
@@ -149,7 +167,9 @@ describe('diff exit codes', () => {
       q.url?.includes('take=1') ? void s.end('{"success":true,"data":[]}') : sendText(s, 500, 'Internal Server Error'),
     );
     try {
-      const failed = await runCli(['diff', '-f', EXAMPLE], { env: { AGENTS_BASE_URL: broken.url, AGENTS_TOKEN: 'tok_diff_0123456789' } });
+      const failed = await runCli(['diff', '-f', EXAMPLE], {
+        env: { AGENTS_BASE_URL: broken.url, AGENTS_TOKEN: 'tok_diff_0123456789' },
+      });
       expect(failed.code).toBe(7);
       expect(failed.stderr).toContain('HTTP 500');
     } finally {

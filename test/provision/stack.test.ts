@@ -15,7 +15,10 @@ for (const strict of [false, true]) {
   describe(`a whole stack${strict ? ' (--strict)' : ''}`, () => {
     const running = useEmulatorPerTest(strict);
     const agents = (argv: string[], env: Record<string, string> = {}) =>
-      runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, env: { ...running.env, AGENTS_KEY_OPENAI: KEY, ...env } });
+      runCli(argv, {
+        configDir: running.env.AGENTS_CONFIG_DIR,
+        env: { ...running.env, AGENTS_KEY_OPENAI: KEY, ...env },
+      });
     const json = async (argv: string[]) => JSON.parse((await agents([...argv, '--json'])).stdout);
     const file = (text: string) => {
       const path = join(mkdtempSync(join(tmpdir(), 'agents-stack-')), 'stack.yaml');
@@ -37,7 +40,9 @@ for (const strict of [false, true]) {
       const handbook = (await json(['datasources', 'list'])).find((d: { name: string }) => d.name === 'handbook');
       const travel = await agentNamed('Travel bot');
       expect(travel.tools.map((t: { toolId: string }) => t.toolId)).toEqual([forecast.id]);
-      expect((await agentNamed('Support bot')).datasources.map((d: { datasourceId: string }) => d.datasourceId)).toEqual([handbook.id]);
+      expect(
+        (await agentNamed('Support bot')).datasources.map((d: { datasourceId: string }) => d.datasourceId),
+      ).toEqual([handbook.id]);
       const answer = await agents(['invoke', travel.id, 'Will it rain?']);
       expect(answer.stderr).toContain('⚙ forecast(');
       // The key went to the service, and nowhere else.
@@ -63,7 +68,9 @@ for (const strict of [false, true]) {
       expect(travel.tools).toEqual([]);
       expect(travel.llms.length).toBeGreaterThan(0); // llms: [OPENAI] is still declared
       // A kind the file does not mention for an agent is left alone.
-      const noLlmKey = file('agents:\n  - name: Travel bot\n    description: Plans trips around the weather\n    llmModel: GPT_4\n    tools: []\n');
+      const noLlmKey = file(
+        'agents:\n  - name: Travel bot\n    description: Plans trips around the weather\n    llmModel: GPT_4\n    tools: []\n',
+      );
       expect((await agents(['apply', '-f', noLlmKey, '--prune'])).code).toBe(0);
       expect((await agentNamed('Travel bot')).llms.length).toBeGreaterThan(0);
       expect((await json(['tools', 'list'])).some((t: { name: string }) => t.name === 'forecast')).toBe(true); // never deleted
@@ -86,13 +93,25 @@ for (const strict of [false, true]) {
     it('links by a unique id prefix (4+ characters); a shared prefix is ambiguous and lists the candidates', async () => {
       const tool = (await agents(['tools', 'create', '-q', '--name', 'prefixed', '--type', 'HTTP'])).stdout.trim();
       // Quoted: a prefix like 12345678 or 1e100000 would be a YAML number.
-      const byPrefix = await agents(['apply', '-f', file(`agents:\n  - {name: P, description: d, llmModel: GPT_4, tools: ["${tool.slice(0, 8)}"]}\n`)]);
+      const byPrefix = await agents([
+        'apply',
+        '-f',
+        file(`agents:\n  - {name: P, description: d, llmModel: GPT_4, tools: ["${tool.slice(0, 8)}"]}\n`),
+      ]);
       expect(byPrefix.code, byPrefix.stderr).toBe(0);
       expect((await agentNamed('P')).tools.map((t: { toolId: string }) => t.toolId)).toEqual([tool]);
-      const shared = await agents(['diff', '-f', file('agents:\n  - {name: Q, description: d, llmModel: GPT_4, tools: [5b0d6a7e]}\n')]);
+      const shared = await agents([
+        'diff',
+        '-f',
+        file('agents:\n  - {name: Q, description: d, llmModel: GPT_4, tools: [5b0d6a7e]}\n'),
+      ]);
       expect(shared.code).toBe(2);
       expect(shared.stderr).toContain('tool "5b0d6a7e" is ambiguous: 3 match');
-      const tooShort = await agents(['diff', '-f', file('agents:\n  - {name: Q, description: d, llmModel: GPT_4, tools: [5b0]}\n')]);
+      const tooShort = await agents([
+        'diff',
+        '-f',
+        file('agents:\n  - {name: Q, description: d, llmModel: GPT_4, tools: [5b0]}\n'),
+      ]);
       expect(tooShort.code).toBe(5);
     });
 
@@ -102,14 +121,24 @@ for (const strict of [false, true]) {
       expect(inFile.stderr).toContain(':3: LLM "OPENAI": apiKey: does not belong in a file');
       expect(inFile.stderr).not.toContain('sk-oops');
       const before = running.emulator.requests.filter((r) => r.method !== 'GET').length;
-      const unset = await agents(['apply', '-f', file('llms:\n  - provider: GROQ\n    apiKeyEnv: AGENTS_KEY_NOT_SET_ANYWHERE\n')]);
+      const unset = await agents([
+        'apply',
+        '-f',
+        file('llms:\n  - provider: GROQ\n    apiKeyEnv: AGENTS_KEY_NOT_SET_ANYWHERE\n'),
+      ]);
       expect(unset.code).toBe(2);
       expect(unset.stderr).toContain(':3: LLM "GROQ": apiKeyEnv: AGENTS_KEY_NOT_SET_ANYWHERE is not set');
       await agents(['tools', 'create', '--name', 'twin', '--type', 'HTTP']);
       await agents(['tools', 'create', '--name', 'twin', '--type', 'HTTP']);
-      const ambiguous = await agents(['apply', '-f', file('agents:\n  - {name: A, description: d, llmModel: GPT_4, tools: [twin]}\n')]);
+      const ambiguous = await agents([
+        'apply',
+        '-f',
+        file('agents:\n  - {name: A, description: d, llmModel: GPT_4, tools: [twin]}\n'),
+      ]);
       expect(ambiguous.code).toBe(2);
-      expect(ambiguous.stderr).toMatch(/tool "twin" is ambiguous: 2 match\n {4}[0-9a-f-]{36} {2}twin\n {4}[0-9a-f-]{36} {2}twin\n/);
+      expect(ambiguous.stderr).toMatch(
+        /tool "twin" is ambiguous: 2 match\n {4}[0-9a-f-]{36} {2}twin\n {4}[0-9a-f-]{36} {2}twin\n/,
+      );
       const writes = running.emulator.requests.filter((r) => r.method !== 'GET').length;
       expect(writes - before).toBe(2); // the two tools this test made, nothing else
     });

@@ -78,10 +78,26 @@ const weirdString = fc.oneof(
   fc.string({ unit: 'grapheme', maxLength: 20 }),
   fc.string({ unit: 'binary', maxLength: 20 }), // control characters and lone surrogates too
   fc.string({ minLength: 5000, maxLength: 20000 }),
-  fc.constantFrom('../x', 'a/b?c#d e', '..', '.', '-', '@', '@/nonexistent', '{}', '{"type":"object"}', 'http://x', '-1', 'NaN', '1e309'),
+  fc.constantFrom(
+    '../x',
+    'a/b?c#d e',
+    '..',
+    '.',
+    '-',
+    '@',
+    '@/nonexistent',
+    '{}',
+    '{"type":"object"}',
+    'http://x',
+    '-1',
+    'NaN',
+    '1e309',
+  ),
 );
 const argument = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...FLAGS) }, { weight: 3, arbitrary: weirdString });
-const argv = fc.tuple(fc.constantFrom(...COMMANDS, 'nonsense'), fc.array(argument, { maxLength: 8 })).map(([command, rest]) => [command, ...rest]);
+const argv = fc
+  .tuple(fc.constantFrom(...COMMANDS, 'nonsense'), fc.array(argument, { maxLength: 8 }))
+  .map(([command, rest]) => [command, ...rest]);
 
 describe('random argument vectors', () => {
   it('always end with a documented exit code and never a stack trace', async () => {

@@ -111,10 +111,16 @@ describe('a lock held by a live process', () => {
     const lock = join(dir, 'state.json.lock');
     writeFileSync(lock, `${process.pid} 0123456789abcdef`);
     const [id] = await createAgents(1);
-    const result = await runBinary(['invoke', id!, 'hello'], { env: { AGENTS_CONFIG_DIR: dir, AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token } });
+    const result = await runBinary(['invoke', id!, 'hello'], {
+      env: { AGENTS_CONFIG_DIR: dir, AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token },
+    });
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe('You said: "hello".\nThis is turn 1 of the session — it is 21°C and sunny in the emulator.\n');
-    expect(result.stderr).toContain(`warning: another agents process holds ${lock} (waited 3 s); local state not updated`);
+    expect(result.stdout).toBe(
+      'You said: "hello".\nThis is turn 1 of the session — it is 21°C and sunny in the emulator.\n',
+    );
+    expect(result.stderr).toContain(
+      `warning: another agents process holds ${lock} (waited 3 s); local state not updated`,
+    );
   });
 });
 
@@ -163,6 +169,8 @@ describe('withFileLock in one process', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(850);
 
     writeFileSync(lock, `${process.pid} stuck`);
-    await expect(withFileLock(file, () => undefined, timing)).rejects.toThrow(/another agents process holds .* \(waited 0 s\)/);
+    await expect(withFileLock(file, () => undefined, timing)).rejects.toThrow(
+      /another agents process holds .* \(waited 0 s\)/,
+    );
   });
 });

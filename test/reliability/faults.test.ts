@@ -44,7 +44,11 @@ const destroy = (req: IncomingMessage) => void req.socket.destroy();
 describe('faults before a response', () => {
   it('connection reset before the response (POST: not re-sent) → 3', async () => {
     const server = await serve((req) => destroy(req));
-    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']), 3, /closed unexpectedly/);
+    expectCleanFailure(
+      await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']),
+      3,
+      /closed unexpectedly/,
+    );
     expect(server.requests).toHaveLength(1);
   });
 
@@ -70,7 +74,9 @@ describe('faults before a response', () => {
 describe('error answers', () => {
   it('429 with Retry-After is honoured, then succeeds', async () => {
     const server = await serve((_q, s, _b, i) =>
-      i === 0 ? sendJson(s, 429, { detail: 'slow down' }, { 'retry-after': '1' }) : sendJson(s, 200, { success: true, data: [], total_pages: 0 }),
+      i === 0
+        ? sendJson(s, 429, { detail: 'slow down' }, { 'retry-after': '1' })
+        : sendJson(s, 200, { success: true, data: [], total_pages: 0 }),
     );
     const result = await cli(server, ['list', '--json']);
     expect(result.code).toBe(0);
@@ -85,13 +91,22 @@ describe('error answers', () => {
 
   it('a run of 503s gives up after the bounded retries → 1', async () => {
     const server = await serve((_q, s) => sendText(s, 503, 'Service Unavailable'));
-    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']), 1, /HTTP 503: Service Unavailable/);
+    expectCleanFailure(
+      await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']),
+      1,
+      /HTTP 503: Service Unavailable/,
+    );
     expect(server.requests).toHaveLength(4);
   });
 
   it('an HTML 502 page → 1 with a short excerpt', async () => {
     const server = await serve((_q, s) =>
-      sendText(s, 502, `<html><head><title>502 Bad Gateway</title><style>${'x'.repeat(5000)}</style></head></html>`, 'text/html'),
+      sendText(
+        s,
+        502,
+        `<html><head><title>502 Bad Gateway</title><style>${'x'.repeat(5000)}</style></head></html>`,
+        'text/html',
+      ),
     );
     const result = await cli(server, ['update', A1, '--name', 'n']);
     expectCleanFailure(result, 1, /HTTP 502: 502 Bad Gateway/);
@@ -105,7 +120,11 @@ describe('error answers', () => {
 
   it('an empty 200 where an agent was expected → 1', async () => {
     const server = await serve((_q, s) => sendText(s, 200, '', 'application/json'));
-    expectCleanFailure(await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']), 1, /not an agent/);
+    expectCleanFailure(
+      await cli(server, ['create', '--name', 'a', '--description', 'b', '--llm-model', 'GPT_4']),
+      1,
+      /not an agent/,
+    );
   });
 
   it('a huge body is refused instead of filling memory → 1', async () => {

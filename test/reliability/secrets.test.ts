@@ -25,7 +25,9 @@ describe('the token', () => {
       return result;
     };
     await run(['login', '--token-stdin', '--debug'], TOKEN);
-    const id = (await run(['create', '-q', '--name', 'S', '--description', 'd', '--llm-model', 'GPT_4', '--debug'])).stdout.trim();
+    const id = (
+      await run(['create', '-q', '--name', 'S', '--description', 'd', '--llm-model', 'GPT_4', '--debug'])
+    ).stdout.trim();
     await run(['config', 'set', 'timeout', '30', '--debug']);
     await run(['status']);
     await run(['status', '--json']);
@@ -69,7 +71,10 @@ describe('the token', () => {
 
   it('never travels over plain http to a non-loopback host without the opt-in', async () => {
     for (const argv of [['list'], ['login', '--token-stdin', '--skip-verify']]) {
-      const result = await runCli(argv, { stdin: TOKEN, env: { AGENTS_BASE_URL: 'http://agents.internal.example', AGENTS_TOKEN: TOKEN } });
+      const result = await runCli(argv, {
+        stdin: TOKEN,
+        env: { AGENTS_BASE_URL: 'http://agents.internal.example', AGENTS_TOKEN: TOKEN },
+      });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('refusing to send the token over plain http');
     }

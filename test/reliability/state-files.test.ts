@@ -17,10 +17,14 @@ describe('an interrupted write', () => {
     const before = readFileSync(join(dir, 'config.json'), 'utf8');
     const longUrl = `https://x.example.com/${'a'.repeat(4000)}`;
     // ulimit -f 1 caps writes at 512 bytes: the new file cannot be written whole.
-    const result = spawnSync('bash', ['-c', `ulimit -f 1; exec "${process.execPath}" "${BIN}" config set base-url "${longUrl}"`], {
-      env: { PATH: process.env.PATH, AGENTS_CONFIG_DIR: dir },
-      encoding: 'utf8',
-    });
+    const result = spawnSync(
+      'bash',
+      ['-c', `ulimit -f 1; exec "${process.execPath}" "${BIN}" config set base-url "${longUrl}"`],
+      {
+        env: { PATH: process.env.PATH, AGENTS_CONFIG_DIR: dir },
+        encoding: 'utf8',
+      },
+    );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('could not write');
     expect(result.stderr).toContain('previous file was left as it was');
@@ -85,7 +89,9 @@ describe('a state.json that cannot be written (here: a folder stands in its plac
       expect(result.code).toBe(0);
       expect(result.stdout).toBe(`${created.id}\n`);
       expect(result.stderr).toMatch(
-        new RegExp(`^warning: cannot read ${join(dir, 'state.json')}: EISDIR[^\\n]*; local state not updated \\(the result above is not affected\\)\\n$`),
+        new RegExp(
+          `^warning: cannot read ${join(dir, 'state.json')}: EISDIR[^\\n]*; local state not updated \\(the result above is not affected\\)\\n$`,
+        ),
       );
     } finally {
       await server.close();

@@ -9,7 +9,13 @@ import { sendJson, startTestServer } from '../helpers/test-server.js';
 
 vi.mock('../../src/resources/agent.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/resources/agent.js')>();
-  const extra: FieldSpec = { key: 'maxTurns', flag: 'max-turns', label: 'Most turns', type: 'text', description: 'how many turns a conversation may take' };
+  const extra: FieldSpec = {
+    key: 'maxTurns',
+    flag: 'max-turns',
+    label: 'Most turns',
+    type: 'text',
+    description: 'how many turns a conversation may take',
+  };
   return { ...original, AGENT: { ...original.AGENT, fields: [...original.AGENT.fields, extra] } };
 });
 
@@ -18,7 +24,8 @@ const ID = '00000000-0000-4000-8000-0000000000aa';
 describe('a field added to the agent descriptor', () => {
   it('appears as a flag, a question, a line of the view, a key sent and a key of the apply format', async () => {
     const server = await startTestServer((req, res, body) => {
-      if (req.method === 'GET' && req.url?.startsWith('/api/v1/agents?')) return sendJson(res, 200, { success: true, data: [], total_pages: 1 });
+      if (req.method === 'GET' && req.url?.startsWith('/api/v1/agents?'))
+        return sendJson(res, 200, { success: true, data: [], total_pages: 1 });
       sendJson(res, 200, { success: true, data: { id: ID, ...JSON.parse(body || '{}') } });
     });
     try {
@@ -43,7 +50,10 @@ describe('a field added to the agent descriptor', () => {
       expect(prompter.remaining()).toBe(0);
       expect(wizard.stderr).toMatch(/^most turns\s+7$/m);
 
-      const flagged = await runCli(['create', '--name', 'F', '--description', 'd', '--llm-model', 'GPT_4', '--max-turns', '3'], { env });
+      const flagged = await runCli(
+        ['create', '--name', 'F', '--description', 'd', '--llm-model', 'GPT_4', '--max-turns', '3'],
+        { env },
+      );
       expect(flagged.code, flagged.stderr).toBe(0);
       expect(JSON.parse(server.requests.filter((r) => r.method === 'POST').at(-1)!.body)).toEqual({
         name: 'F',
@@ -54,8 +64,12 @@ describe('a field added to the agent descriptor', () => {
       expect(flagged.stdout).toMatch(/^most turns\s+3$/m);
 
       const { desiredAgentSchema } = await import('../../src/provision/schema.js');
-      expect(desiredAgentSchema.safeParse({ name: 'A', description: '', llmModel: 'GPT_4', maxTurns: '2' }).success).toBe(true);
-      expect(desiredAgentSchema.safeParse({ name: 'A', description: '', llmModel: 'GPT_4', maxTurnz: '2' }).success).toBe(false);
+      expect(
+        desiredAgentSchema.safeParse({ name: 'A', description: '', llmModel: 'GPT_4', maxTurns: '2' }).success,
+      ).toBe(true);
+      expect(
+        desiredAgentSchema.safeParse({ name: 'A', description: '', llmModel: 'GPT_4', maxTurnz: '2' }).success,
+      ).toBe(false);
     } finally {
       await server.close();
     }

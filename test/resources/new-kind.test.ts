@@ -29,10 +29,22 @@ const WIDGET = {
   shownToo: [],
   fields: [
     { key: 'name', flag: 'name', label: 'Name', type: 'text', required: true, description: 'name of the widget' },
-    { key: 'size', flag: 'size', label: 'Size', type: 'enum', choices: ['S', 'M', 'L'], required: true, description: 'how big' },
+    {
+      key: 'size',
+      flag: 'size',
+      label: 'Size',
+      type: 'enum',
+      choices: ['S', 'M', 'L'],
+      required: true,
+      description: 'how big',
+    },
     { key: 'shiny', flag: 'shiny', label: 'Shiny?', type: 'boolean', description: 'polished' },
   ],
-  examples: { seeded: 'gear', create: ['agents widgets create --name gear --size M'], update: 'agents widgets update gear --shiny' },
+  examples: {
+    seeded: 'gear',
+    create: ['agents widgets create --name gear --size M'],
+    update: 'agents widgets update gear --shiny',
+  },
   attach: { listedPerAgent: true, duplicateDetail: 'Agent widget already exists' },
 } as const satisfies AttachableDescriptor;
 
@@ -53,7 +65,11 @@ function widgetService(): Promise<TestServer> {
     if (req.method === 'GET' && !id) {
       const [skip, take] = [Number(url.searchParams.get('skip')), Number(url.searchParams.get('take'))];
       const all = [...widgets.values()].reverse();
-      return sendJson(res, 200, { success: true, data: all.slice(skip, skip + take), total_pages: Math.ceil(all.length / take) });
+      return sendJson(res, 200, {
+        success: true,
+        data: all.slice(skip, skip + take),
+        total_pages: Math.ceil(all.length / take),
+      });
     }
     if (!found) return sendJson(res, 404, { detail: `Widget ${id} not found` });
     if (req.method === 'PATCH') Object.assign(found, JSON.parse(body));
@@ -94,7 +110,9 @@ describe('a new kind is one descriptor', () => {
   }
 
   it('gets list, get, create, update and delete with flags, views, references and state from the descriptor', async () => {
-    const created = JSON.parse(await widgets('widgets', 'create', '--name', 'gear', '--size', 'M', '--json')) as { id: string };
+    const created = JSON.parse(await widgets('widgets', 'create', '--name', 'gear', '--size', 'M', '--json')) as {
+      id: string;
+    };
     expect(created).toMatchObject({ name: 'gear', size: 'M' });
     await widgets('widgets', 'create', '--name', 'cog', '--size', 'S', '--shiny');
 
@@ -104,7 +122,10 @@ describe('a new kind is one descriptor', () => {
 
     // By name, as every kind is named; the update resends the name, as the descriptor says.
     expect(await widgets('widgets', 'get', 'gear')).toMatch(/size\s+M/);
-    const updated = JSON.parse(await widgets('widgets', 'update', 'gear', '--shiny', '--json')) as Record<string, unknown>;
+    const updated = JSON.parse(await widgets('widgets', 'update', 'gear', '--shiny', '--json')) as Record<
+      string,
+      unknown
+    >;
     expect(updated).toMatchObject({ id: created.id, name: 'gear', shiny: true });
     expect(server.requests.find((r) => r.method === 'PATCH')?.body).toBe('{"name":"gear","shiny":true}');
 

@@ -9,8 +9,10 @@ for (const strict of [false, true]) {
   describe(`references${strict ? ' (--strict)' : ''}`, () => {
     const running = useEmulatorPerTest(strict);
     const agents = (...argv: string[]) => runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, env: running.env });
-    const create = async (name: string) => (await agents('create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
-    const gets = (path: string) => running.emulator.requests.filter((r) => r.method === 'GET' && r.path === path).length;
+    const create = async (name: string) =>
+      (await agents('create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
+    const gets = (path: string) =>
+      running.emulator.requests.filter((r) => r.method === 'GET' && r.path === path).length;
 
     it('an agent by name or by a unique prefix; a full id costs no lookup', async () => {
       const id = await create('Docs bot');

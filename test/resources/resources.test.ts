@@ -19,7 +19,11 @@ for (const strict of [false, true]) {
   describe(`resources${strict ? ' (--strict)' : ''}`, () => {
     const running = useEmulatorPerTest(strict);
     const agents = (argv: string[], options: { stdin?: string; env?: Record<string, string> } = {}) =>
-      runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, stdin: options.stdin, env: { ...running.env, ...options.env } });
+      runCli(argv, {
+        configDir: running.env.AGENTS_CONFIG_DIR,
+        stdin: options.stdin,
+        env: { ...running.env, ...options.env },
+      });
     const json = async (argv: string[]) => {
       const result = await agents([...argv, '--json']);
       expect(result.code, result.stderr).toBe(0);
@@ -27,7 +31,16 @@ for (const strict of [false, true]) {
     };
 
     it('tools: create, list (newest first, -q ids), get, update only what is given, delete; then it is gone', async () => {
-      const created = await json(['tools', 'create', '--name', 'search', '--type', 'GOOGLE_SEARCH', '--metadata', '{"region":"eu"}']);
+      const created = await json([
+        'tools',
+        'create',
+        '--name',
+        'search',
+        '--type',
+        'GOOGLE_SEARCH',
+        '--metadata',
+        '{"region":"eu"}',
+      ]);
       expect(created).toMatchObject({
         name: 'search',
         type: 'GOOGLE_SEARCH',
@@ -37,19 +50,42 @@ for (const strict of [false, true]) {
       });
       expect((await agents(['tools', 'list', '-q'])).stdout.split('\n')[0]).toBe(created.id);
       expect(await json(['tools', 'get', created.id])).toEqual(created);
-      const updated = await json(['tools', 'update', created.id, '--description', 'Searches Google', '--return-direct']);
-      expect(updated).toMatchObject({ name: 'search', type: 'GOOGLE_SEARCH', description: 'Searches Google', returnDirect: true });
+      const updated = await json([
+        'tools',
+        'update',
+        created.id,
+        '--description',
+        'Searches Google',
+        '--return-direct',
+      ]);
+      expect(updated).toMatchObject({
+        name: 'search',
+        type: 'GOOGLE_SEARCH',
+        description: 'Searches Google',
+        returnDirect: true,
+      });
       const deleted = await agents(['tools', 'delete', created.id, '--yes']);
       expect(deleted.code).toBe(0);
       expect(deleted.stderr).toContain(`Deleted tool search (${created.id})`);
       const again = await agents(['tools', 'get', created.id]);
       expect(again.code).toBe(5);
-      expect(again.stderr).toBe(`error: tool ${created.id} not found\n\`agents tools list\` shows the tools you can reach.\n`);
+      expect(again.stderr).toBe(
+        `error: tool ${created.id} not found\n\`agents tools list\` shows the tools you can reach.\n`,
+      );
       expect((await agents(['tools', 'delete', created.id, '--yes'])).code).toBe(5); // the real DELETE says 200: the CLI looks first
     });
 
     it('datasources: an update resends name and type (the service requires them) and refuses metadata', async () => {
-      const created = await json(['datasources', 'create', '--name', 'handbook', '--type', 'URL', '--url', 'https://example.com/h']);
+      const created = await json([
+        'datasources',
+        'create',
+        '--name',
+        'handbook',
+        '--type',
+        'URL',
+        '--url',
+        'https://example.com/h',
+      ]);
       expect(created).toMatchObject({ name: 'handbook', type: 'URL', status: 'IN_PROGRESS' });
       const updated = await json(['datasources', 'update', created.id, '--description', 'The handbook']);
       expect(updated).toMatchObject({ name: 'handbook', type: 'URL', description: 'The handbook' });
@@ -68,7 +104,9 @@ for (const strict of [false, true]) {
       const key = 'sk-live-very-secret-key-123';
       const fromStdin = await agents(['llms', 'create', '--provider', 'GROQ', '--api-key-stdin'], { stdin: key });
       expect(fromStdin.code, fromStdin.stderr).toBe(0);
-      const fromEnv = await agents(['llms', 'create', '--provider', 'MISTRAL', '--json'], { env: { AGENTS_LLM_API_KEY: key } });
+      const fromEnv = await agents(['llms', 'create', '--provider', 'MISTRAL', '--json'], {
+        env: { AGENTS_LLM_API_KEY: key },
+      });
       expect(JSON.parse(fromEnv.stdout)).toMatchObject({ provider: 'MISTRAL', apiKey: '[redacted]' });
       for (const result of [
         fromStdin,
@@ -94,13 +132,16 @@ for (const strict of [false, true]) {
       const result = await agents(['llms', 'create']);
       expect(result).toMatchObject({
         code: 2,
-        stderr: 'error: missing --provider, --api-key-stdin (or AGENTS_LLM_API_KEY)\nPass them as flags or in --file. See `agents llms create --help`.\n',
+        stderr:
+          'error: missing --provider, --api-key-stdin (or AGENTS_LLM_API_KEY)\nPass them as flags or in --file. See `agents llms create --help`.\n',
       });
       expect(running.emulator.requests.length).toBe(before);
     });
 
     it('remove-tool detaches; detaching what is not attached succeeds; a missing agent is exit 5', async () => {
-      const agent = (await agents(['create', '-q', '--name', 'R', '--description', 'd', '--llm-model', 'GPT_4'])).stdout.trim();
+      const agent = (
+        await agents(['create', '-q', '--name', 'R', '--description', 'd', '--llm-model', 'GPT_4'])
+      ).stdout.trim();
       const [browser, weather] = [SEED.tools[0].id, SEED.tools[2].id];
       expect((await agents(['add-tool', agent, browser, weather])).code).toBe(0);
       const removed = await agents(['remove-tool', agent, browser, '--json']);
@@ -124,7 +165,9 @@ for (const strict of [false, true]) {
     });
 
     it('deleting a tool removes it from the agents that had it', async () => {
-      const agent = (await agents(['create', '-q', '--name', 'T', '--description', 'd', '--llm-model', 'GPT_4'])).stdout.trim();
+      const agent = (
+        await agents(['create', '-q', '--name', 'T', '--description', 'd', '--llm-model', 'GPT_4'])
+      ).stdout.trim();
       const tool = (await agents(['tools', 'create', '-q', '--name', 'gone', '--type', 'HTTP'])).stdout.trim();
       expect((await agents(['add-tool', agent, tool])).code).toBe(0);
       expect((await agents(['tools', 'delete', tool, '--yes'])).code).toBe(0);
@@ -138,7 +181,14 @@ describe('the descriptor is the one place a field is spelled out', () => {
     ...TOOL,
     fields: [
       ...TOOL.fields,
-      { key: 'timeoutSeconds', flag: 'timeout-seconds', label: 'Timeout in seconds', type: 'text', required: true, description: 'how long it may run' },
+      {
+        key: 'timeoutSeconds',
+        flag: 'timeout-seconds',
+        label: 'Timeout in seconds',
+        type: 'text',
+        required: true,
+        description: 'how long it may run',
+      },
     ],
   };
 
@@ -149,7 +199,13 @@ describe('the descriptor is the one place a field is spelled out', () => {
 
     const prompter = new ScriptedPrompter([{ ask: /^Timeout in seconds$/, answer: '30' }]);
     const ctx = { interactive: true, prompter } as unknown as Parameters<typeof completeFields>[1];
-    const fields = await completeFields(withExtra, ctx, { name: 'n', type: 'HTTP', description: 'd', metadata: {}, returnDirect: false });
+    const fields = await completeFields(withExtra, ctx, {
+      name: 'n',
+      type: 'HTTP',
+      description: 'd',
+      metadata: {},
+      returnDirect: false,
+    });
     expect(fields.timeoutSeconds).toBe('30');
 
     const view = describeResource(withExtra, { id: 't1', name: 'n', timeoutSeconds: '30' }, PLAIN_THEME);

@@ -66,7 +66,9 @@ describe.skipIf(!python())('chat on a terminal', () => {
     expect(invokes()).toBe(before + 1); // only the //text line reached the agent
     const { lines } = await renderScreen(result.bytes, 100, 30);
     expect(lines).toContain('/exit    leave (also /quit, Ctrl-D, or Ctrl-C twice at the prompt)');
-    expect(lines).toContain('unknown command /wat: not sent. /help lists the commands; //text sends text that starts with /.');
+    expect(lines).toContain(
+      'unknown command /wat: not sent. /help lists the commands; //text sends text that starts with /.',
+    );
     expect(lines).toContain('You said: "/etc/hosts is a file".');
     // The first Ctrl-C cleared the typed text: it is not on the screen any more, and was never sent.
     expect(lines.join('\n')).not.toContain('typed, then');

@@ -30,14 +30,23 @@ beforeAll(async () => {
     if (url === `/api/v1/agents/${ID}`) return sendJson(res, 200, { success: true, data: AGENT });
     if (url.endsWith('/invoke')) {
       const call = `{'function': 'x\\x1b]0;tool\\x07', 'args': '{}', 'response': 'ok\\x1b[31m'}`;
-      return drip(res, [frame('Hi \x1b]0;pwned\x07there'), frame(' \x1b[31mred\x1b[0m'), frame(call, 'function_call')], 30);
+      return drip(
+        res,
+        [frame('Hi \x1b]0;pwned\x07there'), frame(' \x1b[31mred\x1b[0m'), frame(call, 'function_call')],
+        30,
+      );
     }
     sendJson(res, 500, { detail: 'boom\x1b]0;pwned\x07\x1b[31m' });
   });
 });
 afterAll(() => server.close());
 
-const env = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_hostile_screen_123', NO_COLOR: '1' });
+const env = () => ({
+  AGENTS_CONFIG_DIR: tempConfigDir(),
+  AGENTS_BASE_URL: server.url,
+  AGENTS_TOKEN: 'tok_hostile_screen_123',
+  NO_COLOR: '1',
+});
 
 async function screenOf(args: string[], steps: Parameters<typeof runInPty>[1] = []) {
   const result = await runInPty(args, steps, env(), { cols: 120, rows: 30 });

@@ -31,7 +31,10 @@ const STREAMS: Record<string, Stream> = {
   },
   utf8: {
     // The whole stream cut every 3 bytes: Cyrillic, CJK and the emoji straddle chunks.
-    chunks: splitBytes(['Привет,', ' мир!', ' 你好', ' 👋', ' naïve', ' café'].map((token) => frame(token)).join(''), 3),
+    chunks: splitBytes(
+      ['Привет,', ' мир!', ' 你好', ' 👋', ' naïve', ' café'].map((token) => frame(token)).join(''),
+      3,
+    ),
     delayMs: 5,
     lines: [UTF8],
     code: 0,
@@ -39,7 +42,14 @@ const STREAMS: Record<string, Stream> = {
   newlines: {
     // A "\n" token arrives as an empty data line; a token with a line break inside continues
     // on a colon-less line (the real service's framing, read leniently).
-    chunks: [frame('first line'), frame(''), frame('second'), frame(' line'), frame(''), frame('third\ncontinued here')],
+    chunks: [
+      frame('first line'),
+      frame(''),
+      frame('second'),
+      frame(' line'),
+      frame(''),
+      frame('third\ncontinued here'),
+    ],
     delayMs: 60,
     lines: ['first line', 'second line', 'third', 'continued here'],
     code: 0,
@@ -53,7 +63,11 @@ const STREAMS: Record<string, Stream> = {
   error: {
     chunks: [frame('partial'), frame(' answer'), frame('Error code: 500 - the model is down', 'error')],
     delayMs: 60,
-    lines: ['partial answer', 'error: the agent failed mid-answer: Error code: 500 - the model is down', 'The partial answer above is kept.'],
+    lines: [
+      'partial answer',
+      'error: the agent failed mid-answer: Error code: 500 - the model is down',
+      'The partial answer above is kept.',
+    ],
     code: 1,
   },
   interrupt: {
@@ -77,13 +91,21 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const env = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_screen_test_123456' });
+const env = () => ({
+  AGENTS_CONFIG_DIR: tempConfigDir(),
+  AGENTS_BASE_URL: server.url,
+  AGENTS_TOKEN: 'tok_screen_test_123456',
+});
 
 describe.skipIf(!python())('invoke on a terminal', () => {
   for (const cols of [80, 20]) {
     for (const [name, stream] of Object.entries(STREAMS)) {
       it.concurrent(`${name} stream at ${cols} columns shows exactly what was streamed`, async () => {
-        const result = await runInPty(['invoke', name, 'hello'], stream.steps ?? [], env(), { cols, rows: 30, maxSeconds: 15 });
+        const result = await runInPty(['invoke', name, 'hello'], stream.steps ?? [], env(), {
+          cols,
+          rows: 30,
+          maxSeconds: 15,
+        });
         expect(result.failure).toBeNull();
         expect(result.code).toBe(stream.code);
         const screen = await renderScreen(result.bytes, cols, 30);
@@ -97,7 +119,12 @@ describe.skipIf(!python())('invoke on a terminal', () => {
 
   for (const [name, stream] of Object.entries(STREAMS)) {
     it.concurrent(`${name} stream in a pty of 0 columns finishes within 5 s, under 64 KB`, async () => {
-      const result = await runInPty(['invoke', name, 'hello'], stream.steps ?? [], env(), { cols: 0, rows: 0, maxSeconds: 5, maxBytes: 64 * 1024 });
+      const result = await runInPty(['invoke', name, 'hello'], stream.steps ?? [], env(), {
+        cols: 0,
+        rows: 0,
+        maxSeconds: 5,
+        maxBytes: 64 * 1024,
+      });
       expect(result.failure).toBeNull();
       expect(result.code).toBe(stream.code);
       const screen = await renderScreen(result.bytes, 80, 30);

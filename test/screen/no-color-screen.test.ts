@@ -53,7 +53,12 @@ describe.skipIf(!python())('colour switched off on a terminal', () => {
   for (const off of SWITCHES) {
     for (const run of RUNS) {
       it.concurrent(`${off.name}: ${run.name} writes no colour or style`, async () => {
-        const result = await runInPty([...run.args(), ...off.flags], run.steps ?? [], { ...base, ...off.env }, { cols: 100, rows: 30 });
+        const result = await runInPty(
+          [...run.args(), ...off.flags],
+          run.steps ?? [],
+          { ...base, ...off.env },
+          { cols: 100, rows: 30 },
+        );
         expect(result.failure).toBeNull();
         expect(result.raw).not.toMatch(SGR);
       });

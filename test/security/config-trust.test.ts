@@ -19,7 +19,10 @@ describe('the config folder (row 7)', () => {
     const dir = join(openTempDir(), 'config');
     mkdirSync(dir);
     chmodSync(dir, 0o777);
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ profiles: { default: { baseUrl: 'https://agents.example.com' } } }));
+    writeFileSync(
+      join(dir, 'config.json'),
+      JSON.stringify({ profiles: { default: { baseUrl: 'https://agents.example.com' } } }),
+    );
     chmodSync(join(dir, 'config.json'), 0o666);
     const result = await runBinary(['status'], { env: { AGENTS_CONFIG_DIR: dir } });
     expect(result.code).toBe(0);
@@ -35,25 +38,33 @@ describe('the config folder (row 7)', () => {
     ]);
   });
 
-  it.skipIf(!canUseAnotherUsersFolder)("a folder that belongs to another user is named (the tests run as root here: it is nobody's)", async () => {
-    const dir = join(openTempDir(), 'config');
-    mkdirSync(dir, { mode: 0o755 });
-    chownSync(dir, 65534, 65534);
-    const result = await runBinary(['status'], { env: { AGENTS_CONFIG_DIR: dir } });
-    expect(warningsIn(result.stderr)).toEqual([
-      `warning: ${dir} belongs to another user (uid 65534): whoever can change it can send your token elsewhere (chmod go-w, or chown it)`,
-    ]);
-  });
+  it.skipIf(!canUseAnotherUsersFolder)(
+    "a folder that belongs to another user is named (the tests run as root here: it is nobody's)",
+    async () => {
+      const dir = join(openTempDir(), 'config');
+      mkdirSync(dir, { mode: 0o755 });
+      chownSync(dir, 65534, 65534);
+      const result = await runBinary(['status'], { env: { AGENTS_CONFIG_DIR: dir } });
+      expect(warningsIn(result.stderr)).toEqual([
+        `warning: ${dir} belongs to another user (uid 65534): whoever can change it can send your token elsewhere (chmod go-w, or chown it)`,
+      ]);
+    },
+  );
 
   it('a config file or state file that is a symbolic link is never followed: exit 2 naming it', async () => {
     const dir = tempConfigDir();
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const elsewhere = join(openTempDir(), 'planted.json');
-    writeFileSync(elsewhere, JSON.stringify({ profiles: { default: { baseUrl: 'https://attacker.example', token: 'planted' } } }));
+    writeFileSync(
+      elsewhere,
+      JSON.stringify({ profiles: { default: { baseUrl: 'https://attacker.example', token: 'planted' } } }),
+    );
     symlinkSync(elsewhere, join(dir, 'config.json'));
     const result = await runBinary(['status', '--json'], { env: { AGENTS_CONFIG_DIR: dir } });
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`error: ${join(dir, 'config.json')} is a symbolic link; agents does not follow links in its config folder`);
+    expect(result.stderr).toContain(
+      `error: ${join(dir, 'config.json')} is a symbolic link; agents does not follow links in its config folder`,
+    );
     expect(result.stdout).not.toContain('attacker.example');
     expect(lstatSync(join(dir, 'config.json')).isSymbolicLink()).toBe(true); // left as it was
   });

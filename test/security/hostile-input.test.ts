@@ -20,7 +20,9 @@ const MiB = 1024 * 1024;
 /** Runs the binary and samples its resident memory from /proc while it runs (Linux), in MiB. */
 function runMeasured(args: string[], env: Record<string, string>): Promise<BinaryResult & { peakMiB: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    });
     let stdout = '';
     let stderr = '';
     let peakKiB = 0;
@@ -64,7 +66,11 @@ beforeAll(async () => {
     if (name === 'endless-line' || name === 'endless-answer') {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       if (name === 'endless-line') res.write('event: message\ndata: ');
-      return flood(res, name === 'endless-line' ? 'a'.repeat(64 * 1024) : `event: message\ndata: ${'b'.repeat(4096)}\n\n`, 200 * MiB);
+      return flood(
+        res,
+        name === 'endless-line' ? 'a'.repeat(64 * 1024) : `event: message\ndata: ${'b'.repeat(4096)}\n\n`,
+        200 * MiB,
+      );
     }
     if (req.url?.startsWith('/api/v1/agents/0dee')) {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -77,7 +83,11 @@ beforeAll(async () => {
   });
 });
 afterAll(() => server.close());
-const env = () => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_hostile_input_0123' });
+const env = () => ({
+  AGENTS_CONFIG_DIR: tempConfigDir(),
+  AGENTS_BASE_URL: server.url,
+  AGENTS_TOKEN: 'tok_hostile_input_0123',
+});
 const uuid = (prefix: string) => `${prefix}0000-0000-4000-8000-000000000000`.slice(0, 36);
 
 describe('memory is bounded (row 9): peak RSS under 150 MiB, one clear line', () => {
@@ -119,7 +129,9 @@ describe('patterns cannot block the process (row 10)', () => {
   const input = `${'a'.repeat(40)}!`; // the emulator's answer quotes it: "aaaa…a!"
 
   it('an eval regex with nested repetition, with and without a lookahead, fails its check and the run ends', async () => {
-    const created = await runBinary(['create', '-q', '--name', 'rx', '--description', 'd', '--llm-model', 'GPT_4'], { env: emulator.env });
+    const created = await runBinary(['create', '-q', '--name', 'rx', '--description', 'd', '--llm-model', 'GPT_4'], {
+      env: emulator.env,
+    });
     const dir = mkdtempSync(join(tmpdir(), 'agents-regex-'));
     writeFileSync(
       join(dir, 'evals.yaml'),
@@ -132,9 +144,13 @@ describe('patterns cannot block the process (row 10)', () => {
   });
 
   it('an output schema pattern (unicode mode, as JSON Schema is) is stopped and reported as a mismatch', async () => {
-    const created = await runBinary(['create', '-q', '--name', 'rx2', '--description', 'd', '--llm-model', 'GPT_4'], { env: emulator.env });
+    const created = await runBinary(['create', '-q', '--name', 'rx2', '--description', 'd', '--llm-model', 'GPT_4'], {
+      env: emulator.env,
+    });
     const schema = JSON.stringify({ type: 'object', properties: { x: { type: 'string', pattern: '(a+)+b' } } });
-    const result = await runBinary(['invoke', created.stdout.trim(), input, '--output-schema', schema], { env: emulator.env });
+    const result = await runBinary(['invoke', created.stdout.trim(), input, '--output-schema', schema], {
+      env: emulator.env,
+    });
     expect(result.code).toBe(6);
     expect(result.stderr).toContain('the pattern /(a+)+b/ took more than 250 ms');
   });
@@ -148,24 +164,36 @@ describe('terminal text (row 11)', () => {
     expect(result.stderr).toContain('bad input^Jerror: everything is fine, exit 0<U+202E>gnp.exe');
   });
 
-  it.skipIf(!python())('on a terminal, a name with a bidi override and zero-width characters is shown escaped', async () => {
-    const named = await startTestServer((_req, res) =>
-      sendJson(res, 200, { success: true, data: { id: AGENT_ID, name: 'invoice\u202Efdp.exe\u200B', description: 'd', llmModel: 'GPT_4', isActive: true } }),
-    );
-    try {
-      const result = await runInPty(['get', AGENT_ID], [], {
-        AGENTS_CONFIG_DIR: tempConfigDir(),
-        AGENTS_BASE_URL: named.url,
-        AGENTS_TOKEN: 'tok_hostile_input_0123',
-      });
-      expect(result.code).toBe(0);
-      const screen = await renderScreen(result.bytes);
-      expect(screen.lines.join('\n')).toContain('invoice<U+202E>fdp.exe<U+200B>');
-      expect(result.raw).not.toContain('\u202E');
-    } finally {
-      await named.close();
-    }
-  });
+  it.skipIf(!python())(
+    'on a terminal, a name with a bidi override and zero-width characters is shown escaped',
+    async () => {
+      const named = await startTestServer((_req, res) =>
+        sendJson(res, 200, {
+          success: true,
+          data: {
+            id: AGENT_ID,
+            name: 'invoice\u202Efdp.exe\u200B',
+            description: 'd',
+            llmModel: 'GPT_4',
+            isActive: true,
+          },
+        }),
+      );
+      try {
+        const result = await runInPty(['get', AGENT_ID], [], {
+          AGENTS_CONFIG_DIR: tempConfigDir(),
+          AGENTS_BASE_URL: named.url,
+          AGENTS_TOKEN: 'tok_hostile_input_0123',
+        });
+        expect(result.code).toBe(0);
+        const screen = await renderScreen(result.bytes);
+        expect(screen.lines.join('\n')).toContain('invoice<U+202E>fdp.exe<U+200B>');
+        expect(result.raw).not.toContain('\u202E');
+      } finally {
+        await named.close();
+      }
+    },
+  );
 });
 
 describe('the emulator answers only its own host names (row 12)', () => {
@@ -175,18 +203,25 @@ describe('the emulator answers only its own host names (row 12)', () => {
     const ask = (host: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
         const headers = { ...(host && { host }), authorization: `Bearer ${running.token}` };
-        const req = request({ host: '127.0.0.1', port, path: '/api/v1/agents', headers, setHost: host !== '' }, (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-        });
+        const req = request(
+          { host: '127.0.0.1', port, path: '/api/v1/agents', headers, setHost: host !== '' },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
         req.on('error', reject);
         req.end();
       });
     try {
-      expect(await ask(`attacker.example:${port}`)).toMatchObject({ status: 421, body: expect.stringContaining('is not this emulator') });
+      expect(await ask(`attacker.example:${port}`)).toMatchObject({
+        status: 421,
+        body: expect.stringContaining('is not this emulator'),
+      });
       expect((await ask('')).status).not.toBe(200); // no Host at all: Node's own 400
-      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) expect((await ask(host)).status).toBe(200);
+      for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`])
+        expect((await ask(host)).status).toBe(200);
     } finally {
       await running.close();
     }
@@ -228,13 +263,17 @@ describe('a proxy that drops CONNECT, or never answers (row 6)', () => {
   it('a dropped CONNECT ends the command with exit 3 naming the proxy, after one connection', async () => {
     const result = await runBinary(['list', '--timeout', '5'], { env: through(dropper) });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: the proxy 127\.0\.0\.1:\d+ \(HTTPS_PROXY\) closed the connection on the way to agents\.example\.com\n/);
+    expect(result.stderr).toMatch(
+      /^error: the proxy 127\.0\.0\.1:\d+ \(HTTPS_PROXY\) closed the connection on the way to agents\.example\.com\n/,
+    );
     expect(connections).toBeLessThan(5);
   });
 
   it('a proxy that never answers ends within --timeout, exit 3 naming the proxy', async () => {
     const result = await runBinary(['list', '--timeout', '1'], { env: through(silent) });
     expect(result.code).toBe(3);
-    expect(result.stderr).toMatch(/^error: no answer from agents\.example\.com through the proxy 127\.0\.0\.1:\d+ \(HTTPS_PROXY\) within 1s\n/);
+    expect(result.stderr).toMatch(
+      /^error: no answer from agents\.example\.com through the proxy 127\.0\.0\.1:\d+ \(HTTPS_PROXY\) within 1s\n/,
+    );
   });
 });

@@ -25,7 +25,10 @@ beforeAll(async () => {
       return void res.end(sse('your token is ', token.slice(0, 9), token.slice(9), ' — keep it safe'));
     }
     if (req.url?.startsWith('/api/v1/agents/')) {
-      return sendJson(res, 200, { success: true, data: { id: AGENT_ID, name: `bot ${token}`, description: 'd', llmModel: 'GPT_4', isActive: true } });
+      return sendJson(res, 200, {
+        success: true,
+        data: { id: AGENT_ID, name: `bot ${token}`, description: 'd', llmModel: 'GPT_4', isActive: true },
+      });
     }
     // A plain-text body is shown as a 200-character excerpt: the token straddles the cut, so cutting
     // before scrubbing would show its first characters, which no scrubber then recognises.
@@ -34,7 +37,12 @@ beforeAll(async () => {
 });
 afterAll(() => echo.close());
 
-const env = (extra: Record<string, string> = {}) => ({ AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: echo.url, AGENTS_TOKEN: TOKEN, ...extra });
+const env = (extra: Record<string, string> = {}) => ({
+  AGENTS_CONFIG_DIR: tempConfigDir(),
+  AGENTS_BASE_URL: echo.url,
+  AGENTS_TOKEN: TOKEN,
+  ...extra,
+});
 const noTokenIn = (...outputs: string[]) => {
   for (const output of outputs) {
     expect(output).not.toContain(TOKEN);
@@ -68,8 +76,13 @@ describe('a token the service echoes back is redacted in every channel (row 3)',
 
   it('a JUnit file from eval', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-junit-'));
-    writeFileSync(join(dir, 'evals.yaml'), `cases:\n  - name: echoes\n    agent: ${AGENT_ID}\n    input: hi\n    assert:\n      - equals: nothing\n`);
-    const result = await runBinary(['eval', '-f', join(dir, 'evals.yaml'), '--junit', join(dir, 'junit.xml')], { env: env() });
+    writeFileSync(
+      join(dir, 'evals.yaml'),
+      `cases:\n  - name: echoes\n    agent: ${AGENT_ID}\n    input: hi\n    assert:\n      - equals: nothing\n`,
+    );
+    const result = await runBinary(['eval', '-f', join(dir, 'evals.yaml'), '--junit', join(dir, 'junit.xml')], {
+      env: env(),
+    });
     expect(result.code).toBe(1);
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('your token is [redacted]');
@@ -89,18 +102,25 @@ describe('LLM keys read for a run (row 3) and values under secret-named keys (ro
   it('apply --debug sends the LLM key and never prints it; the plan says "(changed, not shown)"', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-keys-'));
     writeFileSync(join(dir, 'stack.yaml'), 'llms:\n  - provider: OPENAI\n    apiKeyEnv: AGENTS_KEY_OPENAI\n');
-    const result = await runBinary(['apply', '-f', join(dir, 'stack.yaml'), '--debug'], { env: { ...running.env, AGENTS_KEY_OPENAI: KEY } });
+    const result = await runBinary(['apply', '-f', join(dir, 'stack.yaml'), '--debug'], {
+      env: { ...running.env, AGENTS_KEY_OPENAI: KEY },
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('"apiKey":"[redacted]"'); // the request body of --debug
     expect(result.stdout + result.stderr).not.toContain(KEY);
-    const json = await runBinary(['apply', '-f', join(dir, 'stack.yaml'), '--json', '--debug'], { env: { ...running.env, AGENTS_KEY_OPENAI: `${KEY}-2` } });
+    const json = await runBinary(['apply', '-f', join(dir, 'stack.yaml'), '--json', '--debug'], {
+      env: { ...running.env, AGENTS_KEY_OPENAI: `${KEY}-2` },
+    });
     expect(json.stdout + json.stderr).not.toContain(`${KEY}-2`);
   });
 
   it('tool metadata keys are hidden in get, list, --json and the plan unless --show-secrets; export writes an AGENTS_KEY_ reference', async () => {
     const secret = 'zapier-nla-secret-0099';
     const metadata = JSON.stringify({ zapierNlaApiKey: secret, region: 'eu' });
-    const created = await runBinary(['tools', 'create', '-q', '--name', 'zap', '--type', 'ZAPIER_NLA', '--metadata', metadata], { env: running.env });
+    const created = await runBinary(
+      ['tools', 'create', '-q', '--name', 'zap', '--type', 'ZAPIER_NLA', '--metadata', metadata],
+      { env: running.env },
+    );
     expect(created.code, created.stderr).toBe(0);
     const id = created.stdout.trim();
     for (const argv of [
@@ -124,7 +144,9 @@ describe('LLM keys read for a run (row 3) and values under secret-named keys (ro
     // The export applies back with the key in its variable: nothing changes.
     const dir = mkdtempSync(join(tmpdir(), 'agents-export-'));
     writeFileSync(join(dir, 'stack.yaml'), exported.stdout);
-    const diff = await runBinary(['diff', '-f', join(dir, 'stack.yaml')], { env: { ...running.env, AGENTS_KEY_ZAP_ZAPIER_NLA_API_KEY: secret } });
+    const diff = await runBinary(['diff', '-f', join(dir, 'stack.yaml')], {
+      env: { ...running.env, AGENTS_KEY_ZAP_ZAPIER_NLA_API_KEY: secret },
+    });
     expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to update/);
     // A changed key shows in the plan as a change, never as the key.
     const changed = await runBinary(['diff', '-f', join(dir, 'stack.yaml')], {
@@ -146,7 +168,11 @@ describe('masks (row 14) and proxy passwords (row 15)', () => {
       ['abc', '****'],
     ]) {
       const status = await runBinary(['status', '--json'], {
-        env: { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_TOKEN: token!, AGENTS_BASE_URL: 'https://agents.example.com' },
+        env: {
+          AGENTS_CONFIG_DIR: tempConfigDir(),
+          AGENTS_TOKEN: token!,
+          AGENTS_BASE_URL: 'https://agents.example.com',
+        },
       });
       expect(JSON.parse(status.stdout).token).toBe(shown);
     }
@@ -154,12 +180,20 @@ describe('masks (row 14) and proxy passwords (row 15)', () => {
 
   it('a proxy password is masked in errors and never printed under --debug', async () => {
     const password = 'pr0xy-pa55word';
-    const remote = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: 'https://agents.example.com', AGENTS_TOKEN: TOKEN };
-    const refused = await runBinary(['list', '--debug'], { env: { ...remote, HTTPS_PROXY: `http://alice:${password}@127.0.0.1:1` } });
+    const remote = {
+      AGENTS_CONFIG_DIR: tempConfigDir(),
+      AGENTS_BASE_URL: 'https://agents.example.com',
+      AGENTS_TOKEN: TOKEN,
+    };
+    const refused = await runBinary(['list', '--debug'], {
+      env: { ...remote, HTTPS_PROXY: `http://alice:${password}@127.0.0.1:1` },
+    });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('could not reach the proxy 127.0.0.1:1 (HTTPS_PROXY)');
     expect(refused.stdout + refused.stderr).not.toContain(password);
-    const unusable = await runBinary(['list'], { env: { ...remote, HTTPS_PROXY: `http://alice:${password}@bad host:3128` } });
+    const unusable = await runBinary(['list'], {
+      env: { ...remote, HTTPS_PROXY: `http://alice:${password}@bad host:3128` },
+    });
     expect(unusable.code).toBe(2);
     expect(unusable.stderr).toContain('"http://alice:****@bad host:3128" is not a URL');
     expect(unusable.stdout + unusable.stderr).not.toContain(password);

@@ -17,12 +17,17 @@ const stackNaming = (variable: string) => {
 };
 const apply = (file: string, extra: string[] = [], env: Record<string, string> = {}) => {
   assertBuilt();
-  return runBinary(['apply', '-f', file, ...extra], { env: { ...running.env, GITHUB_TOKEN, AGENTS_KEY_OPENAI: 'sk-allowed-0123456789', ...env } });
+  return runBinary(['apply', '-f', file, ...extra], {
+    env: { ...running.env, GITHUB_TOKEN, AGENTS_KEY_OPENAI: 'sk-allowed-0123456789', ...env },
+  });
 };
 const requestsSoFar = () => running.emulator.requests.length;
 /** What the service holds, secrets in clear (--show-secrets), as the test's witness of what was sent. */
 const serviceRecord = async (argv: string[]) =>
-  JSON.parse((await runBinary([...argv, '--json', '--show-secrets'], { env: running.env })).stdout) as Record<string, unknown>;
+  JSON.parse((await runBinary([...argv, '--json', '--show-secrets'], { env: running.env })).stdout) as Record<
+    string,
+    unknown
+  >;
 
 describe('which variables a stack file may read a key from', () => {
   it('refuses GITHUB_TOKEN: exit 2 before any request, naming the entry and the rule, the value never sent or shown', async () => {
@@ -37,21 +42,32 @@ describe('which variables a stack file may read a key from', () => {
     expect(result.stdout + result.stderr).not.toContain(GITHUB_TOKEN);
   });
 
-  it.each(['AGENTS_TOKEN', 'AGENTS_BASE_URL', 'AGENTS_LLM_API_KEY'])('never reads the CLI setting %s, even with --allow-env', async (setting) => {
-    const before = requestsSoFar();
-    const result = await apply(stackNaming(setting), ['--allow-env', setting], { AGENTS_LLM_API_KEY: 'sk-cli-setting-0123' });
-    expect(result.code).toBe(2);
-    expect(result.stderr).toContain(`apiKeyEnv: ${setting} may not be read: ${setting} is a setting of the CLI itself`);
-    expect(requestsSoFar()).toBe(before);
-  });
+  it.each(['AGENTS_TOKEN', 'AGENTS_BASE_URL', 'AGENTS_LLM_API_KEY'])(
+    'never reads the CLI setting %s, even with --allow-env',
+    async (setting) => {
+      const before = requestsSoFar();
+      const result = await apply(stackNaming(setting), ['--allow-env', setting], {
+        AGENTS_LLM_API_KEY: 'sk-cli-setting-0123',
+      });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `apiKeyEnv: ${setting} may not be read: ${setting} is a setting of the CLI itself`,
+      );
+      expect(requestsSoFar()).toBe(before);
+    },
+  );
 
   it('reads AGENTS_KEY_* and what --allow-env names (repeatable), and sends it to the service', async () => {
     const keyed = await apply(stackNaming('AGENTS_KEY_OPENAI'));
     expect(keyed.code, keyed.stderr).toBe(0);
     expect(await serviceRecord(['llms', 'get', 'OPENAI'])).toMatchObject({ apiKey: 'sk-allowed-0123456789' });
-    const allowed = await apply(stackNaming('OPENAI_API_KEY'), ['--allow-env', 'OTHER', '--allow-env', 'OPENAI_API_KEY'], {
-      OPENAI_API_KEY: 'sk-invoker-allowed-42',
-    });
+    const allowed = await apply(
+      stackNaming('OPENAI_API_KEY'),
+      ['--allow-env', 'OTHER', '--allow-env', 'OPENAI_API_KEY'],
+      {
+        OPENAI_API_KEY: 'sk-invoker-allowed-42',
+      },
+    );
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(await serviceRecord(['llms', 'get', 'OPENAI'])).toMatchObject({ apiKey: 'sk-invoker-allowed-42' });
     // The key is never printed, even in the plan.
@@ -73,11 +89,19 @@ describe('which variables a stack file may read a key from', () => {
 
   it('a secret in tool metadata is read from its …Env variable under the same rule', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agents-stack-env-')), 'stack.yaml');
-    writeFileSync(path, 'tools:\n  - name: search\n    type: BING_SEARCH\n    metadata:\n      bingSearchApiKeyEnv: GITHUB_TOKEN\n');
+    writeFileSync(
+      path,
+      'tools:\n  - name: search\n    type: BING_SEARCH\n    metadata:\n      bingSearchApiKeyEnv: GITHUB_TOKEN\n',
+    );
     const refused = await apply(path);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('stack.yaml:5: tool "search": metadata.bingSearchApiKeyEnv: GITHUB_TOKEN may not be read');
-    writeFileSync(path, 'tools:\n  - name: search\n    type: BING_SEARCH\n    metadata:\n      bingSearchApiKeyEnv: AGENTS_KEY_BING\n');
+    expect(refused.stderr).toContain(
+      'stack.yaml:5: tool "search": metadata.bingSearchApiKeyEnv: GITHUB_TOKEN may not be read',
+    );
+    writeFileSync(
+      path,
+      'tools:\n  - name: search\n    type: BING_SEARCH\n    metadata:\n      bingSearchApiKeyEnv: AGENTS_KEY_BING\n',
+    );
     const applied = await apply(path, [], { AGENTS_KEY_BING: 'bing-key-from-env-77' });
     expect(applied.code, applied.stderr).toBe(0);
     const stored = JSON.stringify(await serviceRecord(['tools', 'get', 'search']));

@@ -85,7 +85,13 @@ describe('requests', () => {
 describe('a client without a token (signing up)', () => {
   it('sends no Authorization header, and a bare 500 is the service failing, with no token check asked', async () => {
     server = await startTestServer((_q, s) => sendText(s, 500, 'Internal Server Error'));
-    const client = new ApiClient({ baseUrl: server.url, token: '', timeoutSeconds: 5, userAgent: 't', sleep: async () => {} });
+    const client = new ApiClient({
+      baseUrl: server.url,
+      token: '',
+      timeoutSeconds: 5,
+      userAgent: 't',
+      sleep: async () => {},
+    });
     const error = await failure(client.json('POST', ['api-users'], { body: { email: 'a@b.c' } }));
     expect([error.kind, error.exitCode]).toEqual(['server', 1]);
     expect(server.requests.map((r) => [r.method, r.headers.authorization])).toEqual([['POST', undefined]]);
@@ -94,14 +100,25 @@ describe('a client without a token (signing up)', () => {
 
 describe('error answers', () => {
   const cases: Array<[string, Handler, number, RegExp]> = [
-    ['401', (_q, s) => sendJson(s, 401, { detail: 'Invalid token or expired token' }), 4, /Invalid token or expired token/],
+    [
+      '401',
+      (_q, s) => sendJson(s, 401, { detail: 'Invalid token or expired token' }),
+      4,
+      /Invalid token or expired token/,
+    ],
     ['403 of the real service', (_q, s) => sendJson(s, 403, { detail: 'Not authenticated' }), 4, /Not authenticated/],
     ['404', (_q, s) => sendJson(s, 404, { detail: 'Agent not found' }), 5, /Agent not found/],
-    ['500 for a missing agent', (_q, s) => sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }), 5, /NoneType/],
+    [
+      '500 for a missing agent',
+      (_q, s) => sendJson(s, 500, { detail: "'NoneType' object has no attribute 'metadata'" }),
+      5,
+      /NoneType/,
+    ],
     // A bare 500 is a service failure when the token passes a one-item list, and a rejected token when it does not.
     [
       '500 plain text, token accepted',
-      (q, s) => (q.method === 'GET' ? sendJson(s, 200, { success: true, data: [] }) : sendText(s, 500, 'Internal Server Error')),
+      (q, s) =>
+        q.method === 'GET' ? sendJson(s, 200, { success: true, data: [] }) : sendText(s, 500, 'Internal Server Error'),
       1,
       /HTTP 500: Internal Server Error/,
     ],
@@ -113,12 +130,23 @@ describe('error answers', () => {
     ],
     [
       'HTML 502',
-      (_q, s) => sendText(s, 502, '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>', 'text/html'),
+      (_q, s) =>
+        sendText(
+          s,
+          502,
+          '<html><head><title>502 Bad Gateway</title></head><body><h1>Bad</h1></body></html>',
+          'text/html',
+        ),
       1,
       /^HTTP 502: 502 Bad Gateway$/,
     ],
     ['invalid JSON in a 200', (_q, s) => sendText(s, 200, '{"success": tru', 'application/json'), 1, /not JSON/],
-    ['success:false', (_q, s) => sendJson(s, 200, { success: false, error: { message: 'API Key not found' } }), 1, /API Key not found/],
+    [
+      'success:false',
+      (_q, s) => sendJson(s, 200, { success: false, error: { message: 'API Key not found' } }),
+      1,
+      /API Key not found/,
+    ],
   ];
   for (const [name, handler, exitCode, message] of cases) {
     it(`${name} → exit ${exitCode}`, async () => {
@@ -134,13 +162,20 @@ describe('error answers', () => {
       sendJson(s, 422, {
         detail: [
           { loc: ['body', 'name'], msg: 'field required', type: 'value_error.missing' },
-          { loc: ['body', 'llm_params', 'temperature'], msg: 'temperature must be between 0 and 2', type: 'value_error' },
+          {
+            loc: ['body', 'llm_params', 'temperature'],
+            msg: 'temperature must be between 0 and 2',
+            type: 'value_error',
+          },
         ],
       }),
     );
     const error = await failure(client.json('POST', ['agents'], { body: {} }));
     expect(error.exitCode).toBe(2);
-    expect(error.details).toEqual(['name: field required', 'llm_params.temperature: temperature must be between 0 and 2']);
+    expect(error.details).toEqual([
+      'name: field required',
+      'llm_params.temperature: temperature must be between 0 and 2',
+    ]);
   });
 
   it('an empty 200 is null data', async () => {
@@ -172,7 +207,10 @@ describe('retries', () => {
   it('honours Retry-After on 429 and then succeeds, for a POST too', async () => {
     const sleeps: number[] = [];
     const client = await clientFor(
-      (_q, s, _b, index) => (index === 0 ? sendJson(s, 429, { detail: 'slow down' }, { 'retry-after': '2' }) : sendJson(s, 200, { id: 'ok' })),
+      (_q, s, _b, index) =>
+        index === 0
+          ? sendJson(s, 429, { detail: 'slow down' }, { 'retry-after': '2' })
+          : sendJson(s, 200, { id: 'ok' }),
       { sleeps },
     );
     expect((await client.json('POST', ['agents'], { body: {} })).data).toEqual({ id: 'ok' });
@@ -200,7 +238,8 @@ describe('retries', () => {
     const inFive = new Date(Date.now() + 5_000).toUTCString();
     const headers = ['3', inFive];
     const client = await clientFor(
-      (_q, s, _b, index) => (index < 2 ? sendJson(s, 503, { detail: 'busy' }, { 'retry-after': headers[index]! }) : sendJson(s, 200, [])),
+      (_q, s, _b, index) =>
+        index < 2 ? sendJson(s, 503, { detail: 'busy' }, { 'retry-after': headers[index]! }) : sendJson(s, 200, []),
       { sleeps },
     );
     await client.json('GET', ['agents']);
@@ -236,20 +275,28 @@ describe('retries', () => {
       sleep: async (ms) => void sleeps.push(ms),
     });
     const error = await failure(client.json('GET', ['agents']));
-    expect([error.kind, error.message]).toEqual(['unreachable', 'could not resolve agents-test.invalid (in http://agents-test.invalid)']);
+    expect([error.kind, error.message]).toEqual([
+      'unreachable',
+      'could not resolve agents-test.invalid (in http://agents-test.invalid)',
+    ]);
     expect(sleeps).toEqual([]);
   });
 
   it('does not wait for a Retry-After past the cap', async () => {
     const sleeps: number[] = [];
-    const client = await clientFor((_q, s) => sendJson(s, 429, { detail: 'come back tomorrow' }, { 'retry-after': '86400' }), { sleeps });
+    const client = await clientFor(
+      (_q, s) => sendJson(s, 429, { detail: 'come back tomorrow' }, { 'retry-after': '86400' }),
+      { sleeps },
+    );
     const error = await failure(client.json('GET', ['agents']));
     expect(error.message).toBe('come back tomorrow');
     expect(sleeps).toEqual([]);
   });
 
   it('retries a 500 for a GET but never re-sends a POST that reached the server', async () => {
-    const client = await clientFor((_q, s, _b, index) => (index === 0 ? sendText(s, 500, 'boom') : sendJson(s, 200, [])));
+    const client = await clientFor((_q, s, _b, index) =>
+      index === 0 ? sendText(s, 500, 'boom') : sendJson(s, 200, []),
+    );
     await client.json('GET', ['agents']);
     expect(server!.requests).toHaveLength(2);
     await server!.close();
@@ -304,7 +351,13 @@ describe('timeouts and debug', () => {
   it('--debug lines show the exchange with the token redacted', async () => {
     const lines: string[] = [];
     server = await startTestServer((_q, s) => sendJson(s, 200, { id: 'a' }));
-    const client = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 'x', debug: (l) => lines.push(l) });
+    const client = new ApiClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 'x',
+      debug: (l) => lines.push(l),
+    });
     await client.json('GET', ['agents', 'a']);
     const log = lines.join('\n');
     expect(log).toContain(`→ GET ${server.url}/api/v1/agents/a`);
@@ -328,7 +381,9 @@ describe('what --debug shows of an exchange, line by line', () => {
   it('a POST that meets a 503 with Retry-After, then succeeds: method, URL, redacted headers, body, status, the wait', async () => {
     const lines: string[] = [];
     server = await startTestServer((_q, s, _b, index) =>
-      index === 0 ? sendJson(s, 503, { detail: 'busy' }, { 'retry-after': '1' }) : sendJson(s, 200, { success: true, data: { id: 'a' } }),
+      index === 0
+        ? sendJson(s, 503, { detail: 'busy' }, { 'retry-after': '1' })
+        : sendJson(s, 200, { success: true, data: { id: 'a' } }),
     );
     const client = new ApiClient({
       baseUrl: server.url,
@@ -340,7 +395,8 @@ describe('what --debug shows of an exchange, line by line', () => {
     });
     await client.json('POST', ['agents'], { body: { name: 'x' }, query: { skip: 0, unused: undefined } });
     const url = `${server.url}/api/v1/agents?skip=0`;
-    const headers = 'authorization: Bearer [redacted], accept: application/json, user-agent: agents-cli/test, content-type: application/json';
+    const headers =
+      'authorization: Bearer [redacted], accept: application/json, user-agent: agents-cli/test, content-type: application/json';
     expect(lines).toEqual([
       `→ POST ${url}`,
       `  ${headers}`,
@@ -386,7 +442,10 @@ describe('what --debug shows of an exchange, line by line', () => {
 
   it('a Retry-After exactly at the 30 s cap is still waited for', async () => {
     const sleeps: number[] = [];
-    const client = await clientFor((_q, s, _b, index) => (index === 0 ? sendJson(s, 429, {}, { 'retry-after': '30' }) : sendJson(s, 200, [])), { sleeps });
+    const client = await clientFor(
+      (_q, s, _b, index) => (index === 0 ? sendJson(s, 429, {}, { 'retry-after': '30' }) : sendJson(s, 200, [])),
+      { sleeps },
+    );
     await client.json('GET', ['agents']);
     expect(sleeps).toEqual([30_000]);
   });
@@ -407,12 +466,22 @@ describe('what --debug shows of an exchange, line by line', () => {
       s.writeHead(308);
       s.end();
     });
-    expect((await failure(bare.json('GET', ['agents']))).message).toBe('the service redirected (308) to an unknown address');
+    expect((await failure(bare.json('GET', ['agents']))).message).toBe(
+      'the service redirected (308) to an unknown address',
+    );
   });
 
   it('an envelope with success false is the service’s failure, in its own words', async () => {
     const client = await clientFor((_q, s, _b, index) =>
-      sendJson(s, 200, [{ success: false, error: { message: 'quota used up' } }, { success: false, detail: 'nope' }, { success: false }][index]),
+      sendJson(
+        s,
+        200,
+        [
+          { success: false, error: { message: 'quota used up' } },
+          { success: false, detail: 'nope' },
+          { success: false },
+        ][index],
+      ),
     );
     for (const message of ['quota used up', 'nope', 'the service reported a failure']) {
       const error = await failure(client.json('POST', ['agents'], { body: {} }));
@@ -421,15 +490,21 @@ describe('what --debug shows of an exchange, line by line', () => {
   });
 
   it('whitespace only is an empty answer; a body that is not JSON says so', async () => {
-    const client = await clientFor((_q, s, _b, index) => sendText(s, 200, ['  \n', 'nope'][index]!, 'application/json'));
+    const client = await clientFor((_q, s, _b, index) =>
+      sendText(s, 200, ['  \n', 'nope'][index]!, 'application/json'),
+    );
     expect((await client.json('GET', ['agents'])).data).toBeNull();
-    expect((await failure(client.json('GET', ['agents']))).message).toBe('the service answered 200 but the body is not JSON: nope');
+    expect((await failure(client.json('GET', ['agents']))).message).toBe(
+      'the service answered 200 but the body is not JSON: nope',
+    );
   });
 });
 
 describe('answers at the edges', () => {
   it('a JSON null or a bare number is the data as it is', async () => {
-    const client = await clientFor((_q, s, _b, index) => sendText(s, 200, ['null', '5', '[1]'][index]!, 'application/json'));
+    const client = await clientFor((_q, s, _b, index) =>
+      sendText(s, 200, ['null', '5', '[1]'][index]!, 'application/json'),
+    );
     expect((await client.json('GET', ['agents'])).data).toBeNull();
     expect((await client.json('GET', ['agents'])).data).toBe(5);
     expect((await client.json('GET', ['agents'])).data).toEqual([1]);
@@ -451,7 +526,10 @@ describe('answers at the edges', () => {
       s.end();
     });
     const error = await failure(client.json('GET', ['agents']));
-    expect([error.kind, error.message]).toEqual(['bad-response', 'the service sent more than 32 MiB; refusing to read it']);
+    expect([error.kind, error.message]).toEqual([
+      'bad-response',
+      'the service sent more than 32 MiB; refusing to read it',
+    ]);
   });
 });
 
@@ -483,9 +561,9 @@ describe('request details a server or --debug can see', () => {
     const saved = process.env.HTTP_PROXY;
     process.env.HTTP_PROXY = 'not a url';
     try {
-      expect(() => new ApiClient({ baseUrl: 'http://svc.example', token: TOKEN, timeoutSeconds: 5, userAgent: 't' })).toThrow(
-        'HTTP_PROXY "not a url" is not a URL',
-      );
+      expect(
+        () => new ApiClient({ baseUrl: 'http://svc.example', token: TOKEN, timeoutSeconds: 5, userAgent: 't' }),
+      ).toThrow('HTTP_PROXY "not a url" is not a URL');
     } finally {
       if (saved === undefined) delete process.env.HTTP_PROXY;
       else process.env.HTTP_PROXY = saved;
@@ -518,7 +596,13 @@ describe('the edges of the transport', () => {
     process.env.HTTP_PROXY = 'not a url';
     try {
       server = await startTestServer((_q, s) => sendJson(s, 200, { id: 'a' }));
-      const client = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 't', dispatcher: new Agent() });
+      const client = new ApiClient({
+        baseUrl: server.url,
+        token: TOKEN,
+        timeoutSeconds: 5,
+        userAgent: 't',
+        dispatcher: new Agent(),
+      });
       expect((await client.json('GET', ['agents', 'a'])).data).toEqual({ id: 'a' });
     } finally {
       if (saved === undefined) delete process.env.HTTP_PROXY;
@@ -531,9 +615,16 @@ describe('the edges of the transport', () => {
     async () => {
       const silent = await silentPort();
       try {
-        const client = new ApiClient({ baseUrl: `http://127.0.0.1:${silent.port}`, token: TOKEN, timeoutSeconds: 0.4, userAgent: 't' });
+        const client = new ApiClient({
+          baseUrl: `http://127.0.0.1:${silent.port}`,
+          token: TOKEN,
+          timeoutSeconds: 0.4,
+          userAgent: 't',
+        });
         const started = performance.now();
-        const error = await failure(client.open('POST', ['agents', 'a', 'invoke'], { body: {}, accept: 'text/event-stream' }));
+        const error = await failure(
+          client.open('POST', ['agents', 'a', 'invoke'], { body: {}, accept: 'text/event-stream' }),
+        );
         expect([error.kind, error.exitCode]).toEqual(['timeout', 3]);
         expect(performance.now() - started).toBeLessThan(5000);
       } finally {
@@ -604,7 +695,10 @@ describe('the edges of the transport', () => {
 
   it('one retry budget per request: 503s and cut bodies in turn still make four sends in all, not four per loop', async () => {
     const sleeps: number[] = [];
-    const client = await clientFor((_q, s, _b, index) => (index % 2 === 0 ? sendJson(s, 503, { detail: 'busy' }) : cut(s)), { sleeps });
+    const client = await clientFor(
+      (_q, s, _b, index) => (index % 2 === 0 ? sendJson(s, 503, { detail: 'busy' }) : cut(s)),
+      { sleeps },
+    );
     const error = await failure(client.json('GET', ['agents']));
     expect(error.kind).toBe('unreachable');
     expect(server!.requests).toHaveLength(4);
@@ -625,7 +719,9 @@ describe('the edges of the transport', () => {
       s.writeHead(500, { 'content-type': 'text/plain' });
       s.end(huge);
     });
-    expect((await failure(big500.json('GET', ['agents']))).message).toBe('the service sent more than 32 MiB; refusing to read it');
+    expect((await failure(big500.json('GET', ['agents']))).message).toBe(
+      'the service sent more than 32 MiB; refusing to read it',
+    );
     await server!.close();
 
     const slow500 = await clientFor(
@@ -639,11 +735,15 @@ describe('the edges of the transport', () => {
       },
       { timeoutSeconds: 0.5 },
     );
-    expect((await failure(slow500.json('GET', ['agents']))).message).toMatch(/did not finish answering \/api\/v1\/agents within 0\.5s$/);
+    expect((await failure(slow500.json('GET', ['agents']))).message).toMatch(
+      /did not finish answering \/api\/v1\/agents within 0\.5s$/,
+    );
   });
 
   it('without an injected sleep, a retry really waits, and the client signal cuts the wait short', async () => {
-    server = await startTestServer((_q, s, _b, index) => (index === 0 ? sendJson(s, 503, {}, { 'retry-after': '1' }) : sendJson(s, 200, [])));
+    server = await startTestServer((_q, s, _b, index) =>
+      index === 0 ? sendJson(s, 503, {}, { 'retry-after': '1' }) : sendJson(s, 200, []),
+    );
     const waiting = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 't' });
     let started = performance.now();
     await waiting.json('GET', ['agents']);
@@ -652,7 +752,13 @@ describe('the edges of the transport', () => {
 
     server = await startTestServer((_q, s) => sendJson(s, 503, {}, { 'retry-after': '20' }));
     const controller = new AbortController();
-    const stopped = new ApiClient({ baseUrl: server.url, token: TOKEN, timeoutSeconds: 5, userAgent: 't', signal: controller.signal });
+    const stopped = new ApiClient({
+      baseUrl: server.url,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 't',
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 100);
     started = performance.now();
     const error = await stopped.json('GET', ['agents']).catch((e: unknown) => e);
@@ -670,15 +776,25 @@ describe('the edges of the transport', () => {
 
   it('a refused stream (no deadline of its own) is unreachable, not a crash', async () => {
     const port = await freePort();
-    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, token: TOKEN, timeoutSeconds: 5, userAgent: 't', sleep: async () => undefined });
+    const client = new ApiClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      token: TOKEN,
+      timeoutSeconds: 5,
+      userAgent: 't',
+      sleep: async () => undefined,
+    });
     const error = await failure(client.open('POST', ['agents', 'a', 'invoke'], { body: {} }));
     expect([error.kind, error.exitCode]).toEqual(['unreachable', 3]);
   });
 
   it('a JSON answer of exactly 32 MiB is read; one byte more is refused', async () => {
     const size = 32 * 1024 * 1024;
-    const client = await clientFor((_q, s, _b, index) => sendText(s, 200, `"${'a'.repeat(size - 2 + index)}"`, 'application/json'));
+    const client = await clientFor((_q, s, _b, index) =>
+      sendText(s, 200, `"${'a'.repeat(size - 2 + index)}"`, 'application/json'),
+    );
     expect(((await client.json('GET', ['agents'])).data as string).length).toBe(size - 2);
-    expect((await failure(client.json('GET', ['agents']))).message).toBe('the service sent more than 32 MiB; refusing to read it');
+    expect((await failure(client.json('GET', ['agents']))).message).toBe(
+      'the service sent more than 32 MiB; refusing to read it',
+    );
   });
 });

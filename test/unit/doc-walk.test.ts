@@ -8,9 +8,17 @@ describe('commandsOf', () => {
   it('drops comments and blank lines, keeps continuations and here-documents whole', () => {
     const commands = commandsOf(
       block(
-        ['# a comment', '', 'agents list', 'agents create --name x \\', '  --llm-model GPT_4', "cat > a.yaml <<'EOF'", 'name: x', 'EOF', 'agents get x'].join(
-          '\n',
-        ),
+        [
+          '# a comment',
+          '',
+          'agents list',
+          'agents create --name x \\',
+          '  --llm-model GPT_4',
+          "cat > a.yaml <<'EOF'",
+          'name: x',
+          'EOF',
+          'agents get x',
+        ].join('\n'),
       ),
     );
     expect(commands).toEqual([

@@ -7,7 +7,11 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileJsonSchema } from '../../src/util/json-schema.js';
 
-const suiteDir = join(dirname(createRequire(import.meta.url).resolve('json-schema-test-suite/package.json')), 'tests', 'draft4');
+const suiteDir = join(
+  dirname(createRequire(import.meta.url).resolve('json-schema-test-suite/package.json')),
+  'tests',
+  'draft4',
+);
 
 interface Group {
   description: string;
@@ -15,7 +19,8 @@ interface Group {
   tests: Array<{ description: string; data: unknown; valid: boolean }>;
 }
 
-const load = (keyword: string): Group[] => JSON.parse(readFileSync(join(suiteDir, `${keyword}.json`), 'utf8')) as Group[];
+const load = (keyword: string): Group[] =>
+  JSON.parse(readFileSync(join(suiteDir, `${keyword}.json`), 'utf8')) as Group[];
 
 const SAME_IN_LATER_DRAFTS = [
   'type',
@@ -48,12 +53,17 @@ const DIALECTS = {
 
 function cases(keywords: string[], dialects: Array<keyof typeof DIALECTS>) {
   return dialects.flatMap((dialect) =>
-    keywords.flatMap((keyword) => load(keyword).map((group) => ({ name: `${dialect} ${keyword}: ${group.description}`, dialect, group }))),
+    keywords.flatMap((keyword) =>
+      load(keyword).map((group) => ({ name: `${dialect} ${keyword}: ${group.description}`, dialect, group })),
+    ),
   );
 }
 
 describe('the JSON Schema Test Suite', () => {
-  const all = [...cases([...SAME_IN_LATER_DRAFTS, ...DRAFT_04_ONLY], ['draft-04']), ...cases(SAME_IN_LATER_DRAFTS, ['draft-07', '2020-12'])];
+  const all = [
+    ...cases([...SAME_IN_LATER_DRAFTS, ...DRAFT_04_ONLY], ['draft-04']),
+    ...cases(SAME_IN_LATER_DRAFTS, ['draft-07', '2020-12']),
+  ];
 
   it('covers every keyword the issue names, in three dialects', () => {
     expect(all.length).toBeGreaterThanOrEqual(130);
@@ -62,7 +72,10 @@ describe('the JSON Schema Test Suite', () => {
   it.each(all)('$name', async ({ dialect, group }) => {
     const check = await compileJsonSchema({ ...group.schema, $schema: DIALECTS[dialect] }, 'the schema');
     for (const test of group.tests) {
-      expect({ test: test.description, valid: check(test.data).length === 0 }).toEqual({ test: test.description, valid: test.valid });
+      expect({ test: test.description, valid: check(test.data).length === 0 }).toEqual({
+        test: test.description,
+        valid: test.valid,
+      });
     }
   });
 });

@@ -56,9 +56,27 @@ describe('networkError: one line naming the host, the kind that sets the exit co
       '`agents status` shows where the address comes from; change it with --base-url, AGENTS_BASE_URL or `agents login --base-url URL`, or run a local service with `agents emulator`.',
     ],
     ['ETIMEDOUT', 'timeout', 3, 'timed out connecting to svc.example:8080', 'Check the network, or raise --timeout.'],
-    ['UND_ERR_HEADERS_TIMEOUT', 'timeout', 3, 'svc.example:8080 did not answer within 7s', 'Raise --timeout if the service is slow.'],
-    ['UND_ERR_BODY_TIMEOUT', 'timeout', 3, 'svc.example:8080 sent nothing for 7s', 'Raise --timeout if the service is slow.'],
-    ['ECONNRESET', 'unreachable', 3, 'the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)', undefined],
+    [
+      'UND_ERR_HEADERS_TIMEOUT',
+      'timeout',
+      3,
+      'svc.example:8080 did not answer within 7s',
+      'Raise --timeout if the service is slow.',
+    ],
+    [
+      'UND_ERR_BODY_TIMEOUT',
+      'timeout',
+      3,
+      'svc.example:8080 sent nothing for 7s',
+      'Raise --timeout if the service is slow.',
+    ],
+    [
+      'ECONNRESET',
+      'unreachable',
+      3,
+      'the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)',
+      undefined,
+    ],
     ['EWHATEVER', 'unreachable', 3, 'request to svc.example:8080 failed: failed: EWHATEVER', undefined],
     ['UND_ERR_ABORTED', 'interrupted', 130, 'interrupted', undefined],
   ])('%s', (code, kind, exit, message, hint) => {
@@ -67,11 +85,22 @@ describe('networkError: one line naming the host, the kind that sets the exit co
   });
 
   it('TLS: a plain-HTTP server is named as such; other TLS errors lose their OpenSSL prefix', () => {
-    const plain = networkError(failing('ERR_SSL_WRONG_VERSION_NUMBER', 'C0B7:error:0A00010B:SSL routines:ssl3_get_record:wrong version number'), URL_, 7);
-    expect([plain.message, plain.hint]).toEqual(['svc.example:8080 speaks plain HTTP, not HTTPS', 'Use http:// in --base-url (see `agents status`).']);
+    const plain = networkError(
+      failing('ERR_SSL_WRONG_VERSION_NUMBER', 'C0B7:error:0A00010B:SSL routines:ssl3_get_record:wrong version number'),
+      URL_,
+      7,
+    );
+    expect([plain.message, plain.hint]).toEqual([
+      'svc.example:8080 speaks plain HTTP, not HTTPS',
+      'Use http:// in --base-url (see `agents status`).',
+    ]);
     const expired = networkError(failing('CERT_HAS_EXPIRED', 'certificate has expired'), URL_, 7);
     expect(expired.message).toBe('TLS failure talking to svc.example:8080: certificate has expired');
-    const stacked = networkError(failing('ERR_SSL_X', '80AB:error:0A000086:certificate verify failed:../deps/openssl/openssl/ssl/statem.c:1889:'), URL_, 7);
+    const stacked = networkError(
+      failing('ERR_SSL_X', '80AB:error:0A000086:certificate verify failed:../deps/openssl/openssl/ssl/statem.c:1889:'),
+      URL_,
+      7,
+    );
     expect(stacked.message).toBe('TLS failure talking to svc.example:8080: certificate verify failed');
   });
 
@@ -89,11 +118,21 @@ describe('networkError: the rest of its promises', () => {
     expect(classifyNetworkError(new Error('no code'))).toBe('other');
     const plain = networkError(failing('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'), URL_, 7);
     const expired = networkError(failing('CERT_HAS_EXPIRED', 'certificate has expired'), URL_, 7);
-    expect([plain.kind, plain.exitCode, expired.kind, expired.exitCode, expired.hint]).toEqual(['unreachable', 3, 'unreachable', 3, undefined]);
+    expect([plain.kind, plain.exitCode, expired.kind, expired.exitCode, expired.hint]).toEqual([
+      'unreachable',
+      3,
+      'unreachable',
+      3,
+      undefined,
+    ]);
   });
 
   it("OpenSSL's prefix and source location are cut only where OpenSSL puts them", () => {
-    const reason = (message: string) => networkError(failing('ERR_SSL_X', message), URL_, 7).message.replace('TLS failure talking to svc.example:8080: ', '');
+    const reason = (message: string) =>
+      networkError(failing('ERR_SSL_X', message), URL_, 7).message.replace(
+        'TLS failure talking to svc.example:8080: ',
+        '',
+      );
     expect(reason('80AB:error:0A000086:bad:../deps/openssl/openssl/ssl/statem.c:1889')).toBe('bad');
     expect(reason('bad, see 80AB:error:0A000086: inside')).toBe('bad, see 80AB:error:0A000086: inside');
     expect(reason('bad:../deps/openssl/x.c:12: then more')).toBe('bad:../deps/openssl/x.c:12: then more');
@@ -118,10 +157,16 @@ describe('networkError: the rest of its promises', () => {
           'Check HTTP_PROXY, or add the host to NO_PROXY.',
         ]);
       }
-      expect(networkError(failing('ECONNRESET'), URL_, 7).message).toBe('the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)');
-      expect(networkError(failing('UND_ERR_HEADERS_TIMEOUT'), URL_, 7).message).toBe('svc.example:8080 did not answer within 7s');
+      expect(networkError(failing('ECONNRESET'), URL_, 7).message).toBe(
+        'the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)',
+      );
+      expect(networkError(failing('UND_ERR_HEADERS_TIMEOUT'), URL_, 7).message).toBe(
+        'svc.example:8080 did not answer within 7s',
+      );
       // A target that is not a URL cannot have a proxy: the plain message, no throw.
-      expect(networkError(failing('ECONNREFUSED'), 'not a url', 7).message).toBe('could not connect to not a url: connection refused');
+      expect(networkError(failing('ECONNREFUSED'), 'not a url', 7).message).toBe(
+        'could not connect to not a url: connection refused',
+      );
     } finally {
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) delete process.env[name];

@@ -68,11 +68,15 @@ describe('paginate', () => {
       const items = Array.from({ length: Math.max(0, Math.min(take, 40 - skip)) }, (_, i) => skip + i);
       return { items, totalPages: Math.ceil(40 / take) };
     };
-    expect(await collect(paginate(fetchPage, { pageSize: 3, concurrency: 4 }))).toEqual(Array.from({ length: 40 }, (_, i) => i));
+    expect(await collect(paginate(fetchPage, { pageSize: 3, concurrency: 4 }))).toEqual(
+      Array.from({ length: 40 }, (_, i) => i),
+    );
     expect(most).toBe(4);
     expect(asked).toHaveLength(14); // ceil(40 / 3) pages, each once
     asked.length = 0;
-    expect(await collect(paginate(fetchPage, { pageSize: 3, concurrency: 4, limit: 10 }))).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(await collect(paginate(fetchPage, { pageSize: 3, concurrency: 4, limit: 10 }))).toEqual(
+      Array.from({ length: 10 }, (_, i) => i),
+    );
     expect(asked).toEqual([0, 3, 6, 9]);
   });
 

@@ -13,7 +13,11 @@ describe('Python repr reader', () => {
   });
 
   it('reads escapes, nesting, tuples, numbers and the Python constants', () => {
-    expect(parsePythonLiteral(`{'a': 'it\\'s\\n\\t\\x41\\u00e9\\U0001F600', "b": [1, -2.5, 1e3, (True, False, None)], 'c': {}}`)).toEqual({
+    expect(
+      parsePythonLiteral(
+        `{'a': 'it\\'s\\n\\t\\x41\\u00e9\\U0001F600', "b": [1, -2.5, 1e3, (True, False, None)], 'c': {}}`,
+      ),
+    ).toEqual({
       a: "it's\n\tAé😀",
       b: [1, -2.5, 1000, [true, false, null]],
       c: {},
@@ -21,7 +25,10 @@ describe('Python repr reader', () => {
   });
 
   it('reads JSON, as older servers sent', () => {
-    expect(parseToolCall('{"function": "search", "args": {"q": "x"}}')).toMatchObject({ name: 'search', args: { q: 'x' } });
+    expect(parseToolCall('{"function": "search", "args": {"q": "x"}}')).toMatchObject({
+      name: 'search',
+      args: { q: 'x' },
+    });
   });
 
   it('keeps args that are not JSON as the string', () => {
@@ -37,7 +44,12 @@ describe('Python repr reader', () => {
 
 describe('Python repr reader: the rest of its promises', () => {
   it("reads r'' as raw (backslashes kept), b'' and u'' as plain strings", () => {
-    expect(parsePythonLiteral(String.raw`[r'a\nb', b'x\ty', u'\u00e9', R"c:\d"]`)).toEqual(['a\\nb', 'x\ty', 'é', 'c:\\d']);
+    expect(parsePythonLiteral(String.raw`[r'a\nb', b'x\ty', u'\u00e9', R"c:\d"]`)).toEqual([
+      'a\\nb',
+      'x\ty',
+      'é',
+      'c:\\d',
+    ]);
   });
 
   it('reads \\r \\b \\f \\0, a line continuation, and keeps an unknown escape as its character', () => {
@@ -46,11 +58,28 @@ describe('Python repr reader: the rest of its promises', () => {
   });
 
   it('reads JSON constants as well as Python ones', () => {
-    expect(parsePythonLiteral('[true, false, null, True, False, None]')).toEqual([true, false, null, true, false, null]);
+    expect(parsePythonLiteral('[true, false, null, True, False, None]')).toEqual([
+      true,
+      false,
+      null,
+      true,
+      false,
+      null,
+    ]);
   });
 
   it('refuses bad hex escapes and unterminated strings or escapes', () => {
-    for (const text of [String.raw`'\x4'`, String.raw`'\u12G4'`, `'abc`, `'abc\\`, `{'a': 1`, `[1, 2`, `{'a' 1}`, '1 2', '']) {
+    for (const text of [
+      String.raw`'\x4'`,
+      String.raw`'\u12G4'`,
+      `'abc`,
+      `'abc\\`,
+      `{'a': 1`,
+      `[1, 2`,
+      `{'a' 1}`,
+      '1 2',
+      '',
+    ]) {
       expect(parsePythonLiteral(text), text).toBeUndefined();
     }
   });
@@ -79,7 +108,8 @@ describe('Python repr reader: the rest of its promises', () => {
 
 describe('Python repr reader: separators and edges', () => {
   it('items must be separated by commas; a prefix letter needs a quote right after it', () => {
-    for (const text of ["{'a': 1 'b': 2}", '[1 2]', '(1 2)', "[1'a']", "[x'a']"]) expect(parsePythonLiteral(text), text).toBeUndefined();
+    for (const text of ["{'a': 1 'b': 2}", '[1 2]', '(1 2)', "[1'a']", "[x'a']"])
+      expect(parsePythonLiteral(text), text).toBeUndefined();
   });
 
   it('surrounding whitespace is fine', () => {
@@ -96,7 +126,12 @@ describe('Python repr reader: separators and edges', () => {
   });
 
   it('a name that is not text is no name', () => {
-    expect(parseToolCall("{'name': 5}")).toEqual({ name: undefined, args: undefined, response: undefined, raw: "{'name': 5}" });
+    expect(parseToolCall("{'name': 5}")).toEqual({
+      name: undefined,
+      args: undefined,
+      response: undefined,
+      raw: "{'name': 5}",
+    });
     expect(parseToolCall("{'function': 5, 'name': 'n'}").name).toBe('n');
   });
 });

@@ -21,7 +21,10 @@ describe('reportError', () => {
   });
 
   it('details, then the hint, each on its own line', () => {
-    const error = new CliError('not-found', 'agent x not found', { details: ['one', 'two'], hint: 'Try `agents list`.' });
+    const error = new CliError('not-found', 'agent x not found', {
+      details: ['one', 'two'],
+      hint: 'Try `agents list`.',
+    });
     expect(report(error)).toEqual({ code: 5, stderr: 'error: agent x not found\n  one\n  two\nTry `agents list`.\n' });
   });
 
@@ -30,9 +33,18 @@ describe('reportError', () => {
   });
 
   it('an interruption is the word alone, exit 130', () => {
-    expect(report(new CliError('interrupted', 'cancelled; nothing was sent'))).toEqual({ code: 130, stderr: 'cancelled; nothing was sent\n' });
-    expect(report(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' }))).toEqual({ code: 130, stderr: 'interrupted\n' });
-    expect(report(Object.assign(new Error('x'), { code: 'ABORT_ERR' }))).toEqual({ code: 130, stderr: 'interrupted\n' });
+    expect(report(new CliError('interrupted', 'cancelled; nothing was sent'))).toEqual({
+      code: 130,
+      stderr: 'cancelled; nothing was sent\n',
+    });
+    expect(report(Object.assign(new Error('This operation was aborted'), { name: 'AbortError' }))).toEqual({
+      code: 130,
+      stderr: 'interrupted\n',
+    });
+    expect(report(Object.assign(new Error('x'), { code: 'ABORT_ERR' }))).toEqual({
+      code: 130,
+      stderr: 'interrupted\n',
+    });
   });
 
   it('an unexpected failure asks for --debug; under --debug it shows the stack instead', () => {
@@ -40,16 +52,22 @@ describe('reportError', () => {
     bug.stack = 'TypeError: x is not a function\n    at here (src/a.ts:1:1)';
     expect(report(bug)).toEqual({
       code: 1,
-      stderr: 'error: unexpected failure: x is not a function\nRun again with --debug for details, and report it if it persists.\n',
+      stderr:
+        'error: unexpected failure: x is not a function\nRun again with --debug for details, and report it if it persists.\n',
     });
     expect(report(bug, true)).toEqual({
       code: 1,
-      stderr: 'error: unexpected failure: x is not a function\nTypeError: x is not a function\n    at here (src/a.ts:1:1)\n',
+      stderr:
+        'error: unexpected failure: x is not a function\nTypeError: x is not a function\n    at here (src/a.ts:1:1)\n',
     });
-    expect(report(null)).toEqual({ code: 1, stderr: 'error: unexpected failure: null\nRun again with --debug for details, and report it if it persists.\n' });
+    expect(report(null)).toEqual({
+      code: 1,
+      stderr: 'error: unexpected failure: null\nRun again with --debug for details, and report it if it persists.\n',
+    });
     expect(report('a string')).toEqual({
       code: 1,
-      stderr: 'error: unexpected failure: a string\nRun again with --debug for details, and report it if it persists.\n',
+      stderr:
+        'error: unexpected failure: a string\nRun again with --debug for details, and report it if it persists.\n',
     });
   });
 
@@ -58,9 +76,13 @@ describe('reportError', () => {
     expect(report(new CliError('not-found', 'agent x not found', { cause }), true).stderr).toBe(
       'error: agent x not found\nthe service said: Agent not found\n',
     );
-    expect(report(new CliError('not-found', 'agent x not found', { cause }), false).stderr).toBe('error: agent x not found\n');
+    expect(report(new CliError('not-found', 'agent x not found', { cause }), false).stderr).toBe(
+      'error: agent x not found\n',
+    );
     const low = new Error('socket hang up');
     low.stack = 'Error: socket hang up\n    at s (net:1:1)';
-    expect(report(new CliError('unreachable', 'lost', { cause: low }), true).stderr).toBe('error: lost\nError: socket hang up\n    at s (net:1:1)\n');
+    expect(report(new CliError('unreachable', 'lost', { cause: low }), true).stderr).toBe(
+      'error: lost\nError: socket hang up\n    at s (net:1:1)\n',
+    );
   });
 });

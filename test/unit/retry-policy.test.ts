@@ -1,7 +1,13 @@
 // The retry policy's pure parts, with exact values: the delay a given attempt and random draw
 // give, what a Retry-After header means, and which failures may be sent again.
 import { describe, expect, it } from 'vitest';
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, parseRetryAfter, type RetryReason } from '../../src/api/retry.js';
+import {
+  backoffDelay,
+  DEFAULT_RETRY_POLICY,
+  isRetryable,
+  parseRetryAfter,
+  type RetryReason,
+} from '../../src/api/retry.js';
 
 describe('backoffDelay: full jitter between half the ceiling and the ceiling', () => {
   it.each([
@@ -35,9 +41,12 @@ describe('parseRetryAfter', () => {
   });
 
   // An ISO date is not an HTTP date: Retry-After has only the two forms.
-  it.each([[undefined], [''], ['soon'], ['-1'], ['1e3'], ['5 s'], ['2026-11-23T10:00:30Z']])('%j is not a delay', (header) => {
-    expect(parseRetryAfter(header, NOW)).toBeUndefined();
-  });
+  it.each([[undefined], [''], ['soon'], ['-1'], ['1e3'], ['5 s'], ['2026-11-23T10:00:30Z']])(
+    '%j is not a delay',
+    (header) => {
+      expect(parseRetryAfter(header, NOW)).toBeUndefined();
+    },
+  );
 });
 
 describe('isRetryable: only what cannot have been taken, or a GET', () => {

@@ -25,7 +25,10 @@ describe('SSE decoder', () => {
       { event: 'message', data: ' is sunny' },
       { event: 'message', data: '\n' },
       { event: 'message', data: 'Enjoy!' },
-      { event: 'function_call', data: "{'function': 'weather', 'args': '{\"city\": \"Paris\"}', 'response': 'Sunny, 21C'}" },
+      {
+        event: 'function_call',
+        data: "{'function': 'weather', 'args': '{\"city\": \"Paris\"}', 'response': 'Sunny, 21C'}",
+      },
     ]);
   });
 
@@ -40,7 +43,9 @@ describe('SSE decoder', () => {
   });
 
   it('joins several data lines, strips one space only, ignores comments and retry, keeps id', () => {
-    expect(decode(': keep-alive\nretry: 10\nid: 7\nevent: x\ndata:a\ndata:  b\n\n')).toEqual([{ event: 'x', data: 'a\n b', id: '7' }]);
+    expect(decode(': keep-alive\nretry: 10\nid: 7\nevent: x\ndata:a\ndata:  b\n\n')).toEqual([
+      { event: 'x', data: 'a\n b', id: '7' },
+    ]);
   });
 
   it('does not dispatch an event without data', () => {
@@ -107,15 +112,21 @@ describe('SSE decoder', () => {
 
 describe('SSE decoder: fields after a data line, line endings, bare fields', () => {
   it('lenient: id:, retry: and event: after a data line are fields, not more of the token', () => {
-    expect(decode('data: a\nid: 7\nretry: 100\nevent: done\ndata: b\n\n')).toEqual([{ event: 'done', data: 'a\nb', id: '7' }]);
+    expect(decode('data: a\nid: 7\nretry: 100\nevent: done\ndata: b\n\n')).toEqual([
+      { event: 'done', data: 'a\nb', id: '7' },
+    ]);
   });
 
   it('lenient: a line with no colon, or an unknown field, right after data continues the token', () => {
-    expect(decode('event: message\ndata: line one\nline two\nfoo: three\n\n')).toEqual([{ event: 'message', data: 'line one\nline two\nfoo: three' }]);
+    expect(decode('event: message\ndata: line one\nline two\nfoo: three\n\n')).toEqual([
+      { event: 'message', data: 'line one\nline two\nfoo: three' },
+    ]);
   });
 
   it('strict: those lines are unknown fields and are dropped', () => {
-    expect(decode('event: message\ndata: line one\nline two\nfoo: three\n\n', { lenient: false })).toEqual([{ event: 'message', data: 'line one' }]);
+    expect(decode('event: message\ndata: line one\nline two\nfoo: three\n\n', { lenient: false })).toEqual([
+      { event: 'message', data: 'line one' },
+    ]);
   });
 
   it('a bare "data" line (no colon) is an empty data value', () => {
@@ -152,7 +163,9 @@ describe('SSE decoder: fields after a data line, line endings, bare fields', () 
 
 describe('SSE decoder: each rule pinned by a stream only it explains', () => {
   it('lenient: retry: and id: straight after a data line are still fields', () => {
-    expect(decode('data: a\nretry: 100\ndata: b\nid: 7\nevent: done\n\n')).toStrictEqual([{ event: 'done', data: 'a\nb', id: '7' }]);
+    expect(decode('data: a\nretry: 100\ndata: b\nid: 7\nevent: done\n\n')).toStrictEqual([
+      { event: 'done', data: 'a\nb', id: '7' },
+    ]);
   });
 
   it('lenient: a line before any data is never a continuation; nor one after a non-data field or a dispatch', () => {
@@ -175,7 +188,9 @@ describe('SSE decoder: each rule pinned by a stream only it explains', () => {
   });
 
   it('a CR at the end of a chunk, then an empty chunk, then the LF: one line break', () => {
-    expect(decodeSse([bytes('data: a\r'), bytes(''), bytes('\ndata: b\n\n')])).toStrictEqual([{ event: 'message', data: 'a\nb' }]);
+    expect(decodeSse([bytes('data: a\r'), bytes(''), bytes('\ndata: b\n\n')])).toStrictEqual([
+      { event: 'message', data: 'a\nb' },
+    ]);
   });
 
   it('a byte-order mark is dropped from the first line only, not from a later line', () => {

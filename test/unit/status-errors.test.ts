@@ -24,20 +24,31 @@ describe('status → kind → exit code', () => {
     [418, undefined, 'bad-response', 1],
   ] as const)('%i (detail %j) is %s, exit %i', (status, detail, kind, exit) => {
     expect(kindOfStatus(status, detail)).toBe(kind);
-    const error = apiErrorFromResponse(status, 'application/json', JSON.stringify(detail === undefined ? {} : { detail }));
+    const error = apiErrorFromResponse(
+      status,
+      'application/json',
+      JSON.stringify(detail === undefined ? {} : { detail }),
+    );
     expect([error.kind, error.exitCode, error.status]).toEqual([kind, exit, status]);
   });
 
   it('a hint for each kind that has one, none for 402 or 409', () => {
-    const hint = (status: number, body = '{}', type = 'application/json') => apiErrorFromResponse(status, type, body).hint;
+    const hint = (status: number, body = '{}', type = 'application/json') =>
+      apiErrorFromResponse(status, type, body).hint;
     expect(hint(401)).toBe('Check the token: run `agents login`, or set AGENTS_TOKEN.');
     expect(hint(402)).toBeUndefined();
     expect(hint(409)).toBeUndefined();
     expect(hint(422)).toBeUndefined();
-    expect(hint(413)).toBe('The service, or a proxy in front of it, refuses a request this large: shorten the longest field.');
+    expect(hint(413)).toBe(
+      'The service, or a proxy in front of it, refuses a request this large: shorten the longest field.',
+    );
     expect(hint(429)).toBe('The service is rate limiting; wait and try again.');
-    expect(hint(500, 'Internal Server Error', 'text/plain')).toMatch(/^The service failed without saying why\. A wrong token looks like this/);
-    expect(hint(500, '{"detail":"boom"}')).toBe('The service failed; try again, or run with --debug to see the exchange.');
+    expect(hint(500, 'Internal Server Error', 'text/plain')).toMatch(
+      /^The service failed without saying why\. A wrong token looks like this/,
+    );
+    expect(hint(500, '{"detail":"boom"}')).toBe(
+      'The service failed; try again, or run with --debug to see the exchange.',
+    );
   });
 });
 
@@ -47,7 +58,12 @@ describe('the message of each body shape', () => {
     ['{"message":"quota"}', 'application/json', 'quota', []],
     ['{"error":"bad"}', 'application/json', 'bad', []],
     ['{"error":{"message":"nested"}}', 'application/json', 'nested', []],
-    ['{"detail":[{"loc":["body","name"],"msg":"field required"}]}', 'application/json', 'the service rejected the request (422)', ['name: field required']],
+    [
+      '{"detail":[{"loc":["body","name"],"msg":"field required"}]}',
+      'application/json',
+      'the service rejected the request (422)',
+      ['name: field required'],
+    ],
     ['Internal Server Error', 'text/plain', 'HTTP 422: Internal Server Error', []],
     ['<html><title> Bad gateway </title><body>x</body></html>', 'text/html', 'HTTP 422: Bad gateway', []],
     ['<html><body><h1>Down</h1><script>x()</script></body></html>', 'text/html', 'HTTP 422: Down', []],
@@ -63,8 +79,12 @@ describe('the message of each body shape', () => {
   });
 
   it('a long detail is kept up to 2048 characters; at most 20 field lines, then a count', () => {
-    expect(serviceMessage(400, 'application/json', JSON.stringify({ detail: 'x'.repeat(2048) })).message).toBe('x'.repeat(2048));
-    expect(serviceMessage(400, 'application/json', JSON.stringify({ detail: 'x'.repeat(2050) })).message).toBe(`${'x'.repeat(2048)}… 2 more bytes`);
+    expect(serviceMessage(400, 'application/json', JSON.stringify({ detail: 'x'.repeat(2048) })).message).toBe(
+      'x'.repeat(2048),
+    );
+    expect(serviceMessage(400, 'application/json', JSON.stringify({ detail: 'x'.repeat(2050) })).message).toBe(
+      `${'x'.repeat(2048)}… 2 more bytes`,
+    );
     const many = Array.from({ length: 23 }, (_v, i) => ({ loc: ['body', `f${i}`], msg: 'bad' }));
     const details = serviceMessage(422, 'application/json', JSON.stringify({ detail: many })).details;
     expect(details).toHaveLength(21);
@@ -73,10 +93,16 @@ describe('the message of each body shape', () => {
 
   it('a 404 on a collection, or with a bare "Not Found", names the missing route', () => {
     const site = { baseUrl: 'http://h:1', method: 'GET', path: '/api/v1/tools' };
-    expect(apiErrorFromResponse(404, 'application/json', '{"detail":"x"}', site).message).toBe('the service at http://h:1 has no /api/v1/tools');
+    expect(apiErrorFromResponse(404, 'application/json', '{"detail":"x"}', site).message).toBe(
+      'the service at http://h:1 has no /api/v1/tools',
+    );
     const record = { baseUrl: 'http://h:1', method: 'GET', path: '/api/v1/tools/abc' };
-    expect(apiErrorFromResponse(404, 'application/json', '{"detail":"Tool not found"}', record).message).toBe('Tool not found');
-    expect(apiErrorFromResponse(404, 'application/json', '{"detail":"Not Found"}', record).message).toBe('the service at http://h:1 has no /api/v1/tools/abc');
+    expect(apiErrorFromResponse(404, 'application/json', '{"detail":"Tool not found"}', record).message).toBe(
+      'Tool not found',
+    );
+    expect(apiErrorFromResponse(404, 'application/json', '{"detail":"Not Found"}', record).message).toBe(
+      'the service at http://h:1 has no /api/v1/tools/abc',
+    );
   });
 });
 
@@ -92,7 +118,11 @@ describe('the rest of the body shapes', () => {
     expect(message('null')).toEqual({ message: 'HTTP 500: null', details: [], plainText: false });
     expect(message('"a string"')).toEqual({ message: 'HTTP 500: "a string"', details: [], plainText: false });
     expect(message('5')).toEqual({ message: 'HTTP 500: 5', details: [], plainText: false });
-    expect(message('{"error":{"code":5}}')).toEqual({ message: 'HTTP 500: {"error":{"code":5}}', details: [], plainText: false });
+    expect(message('{"error":{"code":5}}')).toEqual({
+      message: 'HTTP 500: {"error":{"code":5}}',
+      details: [],
+      plainText: false,
+    });
     expect(message('{"error":null}')).toEqual({ message: 'HTTP 500: {"error":null}', details: [], plainText: false });
   });
 
@@ -109,7 +139,13 @@ describe('the rest of the body shapes', () => {
   });
 
   it('field lines of any shape: a bare string, null, no msg, a loc outside the body', () => {
-    const detail = ['just text', null, { loc: ['body', 'x'], type: 't' }, { loc: ['query', 'skip'], msg: 'bad' }, { msg: 'no loc' }];
+    const detail = [
+      'just text',
+      null,
+      { loc: ['body', 'x'], type: 't' },
+      { loc: ['query', 'skip'], msg: 'bad' },
+      { msg: 'no loc' },
+    ];
     expect(message(JSON.stringify({ detail }), 'application/json', 422).details).toEqual([
       'just text',
       'null',
@@ -122,9 +158,13 @@ describe('the rest of the body shapes', () => {
   it('HTML: the title (with attributes, not blank), else the text without scripts and styles', () => {
     expect(message('<title lang="en">Gateway</title>', 'text/html').message).toBe('HTTP 500: Gateway');
     expect(message('<title> </title><h1>Down</h1><p>now</p>', 'text/html').message).toBe('HTTP 500: Down now');
-    expect(message('<style>p { color: red }</style><script>var a = 1;</script><p>Busy</p>', 'text/html').message).toBe('HTTP 500: Busy');
+    expect(message('<style>p { color: red }</style><script>var a = 1;</script><p>Busy</p>', 'text/html').message).toBe(
+      'HTTP 500: Busy',
+    );
     expect(message('use <b>bold</b>', 'text/plain').message).toBe('HTTP 500: use <b>bold</b>');
-    expect(message('<title lang="en">Gateway</title><body>Other</body>', 'text/html').message).toBe('HTTP 500: Gateway');
+    expect(message('<title lang="en">Gateway</title><body>Other</body>', 'text/html').message).toBe(
+      'HTTP 500: Gateway',
+    );
     expect(message('<p>one<script>x()</script>two</p>', 'text/html').message).toBe('HTTP 500: one two');
   });
 

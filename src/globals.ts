@@ -50,7 +50,7 @@ export function addGlobalOptions(program: Command): Command {
 
 /** The globals as commander parsed them, wherever they appeared on the line. */
 export function readGlobals(command: Command): GlobalOptions {
-  const o = command.optsWithGlobals() as Record<string, unknown>;
+  const o = command.optsWithGlobals<Record<string, unknown>>();
   return {
     baseUrl: typeof o.baseUrl === 'string' ? o.baseUrl : undefined,
     profile: typeof o.profile === 'string' ? o.profile : undefined,

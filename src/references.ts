@@ -5,7 +5,7 @@ import { listAllAgents } from './api/agents.js';
 import type { ApiClient } from './api/client.js';
 import { allResources } from './api/resources.js';
 import { ApiError, CliError } from './errors.js';
-import type { ResourceDescriptor } from './resources/descriptor.js';
+import { nameOf, type ResourceDescriptor } from './resources/descriptor.js';
 import { KINDS, type ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 
@@ -66,7 +66,7 @@ async function candidatesOf(client: ApiClient, resource: ResourceDescriptor): Pr
     return (await listAllAgents(client)).map((agent) => ({ id: agent.id, name: agent.name ?? '' }));
   return (await allResources(client, resource)).map((record) => ({
     id: record.id,
-    name: String(record[resource.nameKey] ?? ''),
+    name: nameOf(resource, record),
   }));
 }
 

@@ -21,7 +21,7 @@ function returned(field: FieldSpec) {
 
 export type Agent = { id: string } & { [K in keyof AgentFields]?: AgentFields[K] | null } & Record<string, unknown>;
 
-export const agentSchema = z.looseObject({
+const agentSchema = z.looseObject({
   id: z.string().check(z.minLength(1)),
   ...Object.fromEntries(AGENT.fields.map((field) => [field.key, returned(field)])),
 }) as unknown as z.ZodMiniType<Agent>;

@@ -92,7 +92,7 @@ export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const CONNECT_TIMEOUT_CAP_MS = 10_000;
 
 /** One encoded path segment: "../x" stays one segment, never a path. */
-export function encodeSegment(segment: string): string {
+function encodeSegment(segment: string): string {
   // URL parsers resolve "." and ".." (even as %2E%2E), so no request could carry them.
   if (segment === '' || segment === '.' || segment === '..') {
     throw new CliError('usage', `"${segment}" is not a valid id`);
@@ -100,7 +100,7 @@ export function encodeSegment(segment: string): string {
   return encodeURIComponent(segment);
 }
 
-export function apiPath(segments: string[]): string {
+function apiPath(segments: string[]): string {
   return '/api/v1/' + segments.map(encodeSegment).join('/');
 }
 
@@ -130,7 +130,7 @@ export class ApiClient {
     for (const [key, value] of Object.entries(query ?? {})) {
       if (value !== undefined) params.set(key, String(value));
     }
-    const search = params.size > 0 ? `?${params}` : '';
+    const search = params.size > 0 ? `?${params.toString()}` : '';
     return this.options.baseUrl + path + search;
   }
 
@@ -462,7 +462,7 @@ function parseJsonBody(text: string, status: number): unknown {
 }
 
 /** Accepts {"success":true,"data":…} (the real service) or a bare object (a strict server). */
-export function unwrapEnvelope(body: unknown, status: number): unknown {
+function unwrapEnvelope(body: unknown, status: number): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
   const record = body as Record<string, unknown>;
   if (record.success === false) {

@@ -136,8 +136,9 @@ function* jsonAnswerEvents(text: string, status: number, contentType: string): G
   }
   if (typeof answer.output === 'string') yield { type: 'token', text: answer.output };
   else yield { type: 'value', value: answer.output };
-  for (const step of Array.isArray(answer.intermediate_steps) ? answer.intermediate_steps : []) {
-    const [action, observation] = Array.isArray(step) ? step : [step, undefined];
+  const steps: unknown[] = Array.isArray(answer.intermediate_steps) ? (answer.intermediate_steps as unknown[]) : [];
+  for (const step of steps) {
+    const [action, observation] = Array.isArray(step) ? (step as unknown[]) : [step, undefined];
     const { tool, tool_input } = (action ?? {}) as { tool?: unknown; tool_input?: unknown };
     if (typeof tool === 'string' && tool)
       yield { type: 'tool_call', name: tool, args: parseArgs(tool_input), response: observation };

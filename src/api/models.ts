@@ -49,7 +49,7 @@ export function providerOfModel(model: string): 'OPENAI' | undefined {
  * The known models nearest to a name (edit distance, case-insensitive), for "did you mean".
  * Empty when none is near: three edits, or a third of the name.
  */
-export function closestModels(name: string, count = 3): string[] {
+function closestModels(name: string, count = 3): string[] {
   const wanted = name.toUpperCase();
   const limit = Math.max(3, Math.floor(wanted.length / 3));
   return KNOWN_LLM_MODELS.map((model) => ({ model, distance: editDistance(wanted, model) }))

@@ -145,7 +145,7 @@ class Reader {
   }
 }
 
-export function parsePythonLiteral(text: string): unknown | undefined {
+export function parsePythonLiteral(text: string): unknown {
   try {
     return new Reader(text.trim()).parse();
   } catch {

@@ -20,7 +20,7 @@ export interface SseDecoderOptions {
 }
 
 /** The longest line, and the most data one event may hold: a line that never ends must not fill memory. */
-export const MAX_SSE_LINE_BYTES = 16 * 1024 * 1024;
+const MAX_SSE_LINE_BYTES = 16 * 1024 * 1024;
 
 const LF = 0x0a;
 const CR = 0x0d;

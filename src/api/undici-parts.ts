@@ -29,7 +29,7 @@ export { Agent, EnvHttpProxyAgent };
  */
 export function proxyClient(origin: URL, options: object): Dispatcher {
   const pool = new Pool(origin, options);
-  const connect = pool.connect.bind(pool) as (params: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>;
+  const connect = pool.connect.bind<(params: Dispatcher.ConnectOptions) => Promise<Dispatcher.ConnectData>>(pool);
   Object.assign(pool, {
     connect: (params: Dispatcher.ConnectOptions) =>
       connect(params).catch((error: { code?: string; message?: string }) => {

@@ -14,7 +14,7 @@ export function attachModule(kind: AttachKind): CommandModule {
   return {
     async run(ctx: Context, args: unknown[]): Promise<void> {
       const client = await ctx.client();
-      const agentId = await resolveAgentId(ctx, args[0], async () => client);
+      const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
       const ids = [...new Set(await resolveResourceIds(ctx, kind, args[1], client))]; // references (names, prefixes, ids)
       const idKey = attachKey(ATTACHABLE_OF[kind]);
       const results: Array<Record<string, unknown>> = [];

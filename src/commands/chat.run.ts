@@ -20,7 +20,7 @@ export const optionsSchema = sharedInvokeSchema;
 export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const params = llmParams(options);
   const client = await ctx.client();
-  const agentId = await resolveAgentId(ctx, args[0], async () => client);
+  const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
   let sessionId = chooseSession(ctx, agentId, options);
   const onTerminal = ctx.deps.stdin.isTTY === true;
   const say = (text: string) => void ctx.deps.stderr.write(text + '\n');
@@ -43,7 +43,7 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   const nextLine = async (): Promise<string | undefined> => {
     if (!turns) {
       const next = await pipedLines!.next();
-      return next.done ? undefined : (next.value as string);
+      return next.done ? undefined : next.value;
     }
     for (;;) {
       const result = await turns.read();

@@ -9,7 +9,7 @@ function profileName(ctx: Context): string {
 }
 
 export const getModule: CommandModule = {
-  async run(ctx, args) {
+  run(ctx, args) {
     const key = findConfigKey(String(args[0]));
     const value = ctx.configStore().profile(profileName(ctx))[key.field];
     if (ctx.globals.json) return ctx.printJson({ key: key.name, value: value ?? null });
@@ -38,7 +38,7 @@ export const unsetModule: CommandModule = {
 };
 
 export const listModule: CommandModule = {
-  async run(ctx) {
+  run(ctx) {
     const profile = ctx.configStore().profile(profileName(ctx));
     const entries = CONFIG_KEYS.map((key) => [key.name, profile[key.field]] as const);
     if (ctx.globals.json) {

@@ -15,7 +15,8 @@ export type Options = Record<string, unknown>;
 export interface CommandModule<O = Options> {
   /** What the command's options mean: checked once, before run, so run gets them typed. */
   optionsSchema?: z.ZodMiniType<O>;
-  run(ctx: Context, args: unknown[], options: O, command: Command): Promise<void>;
+  /** May finish at once (a command that only reads local files) or when its promise settles. */
+  run(ctx: Context, args: unknown[], options: O, command: Command): void | Promise<void>;
 }
 
 export function lazyAction<O>(deps: Deps, load: () => Promise<CommandModule<O>>) {

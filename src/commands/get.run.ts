@@ -5,7 +5,7 @@ import { resolveAgentId } from '../prompts/pick.js';
 
 export async function run(ctx: Context, args: unknown[]): Promise<void> {
   const client = await ctx.client();
-  const agentId = await resolveAgentId(ctx, args[0], async () => client);
+  const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
   const agent = await getAgent(client, agentId);
   // The real service nests each linked LLM with its provider API key, and tools their keys in metadata.
   const safe = ctx.shown(agent);

@@ -92,7 +92,7 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
 
 export function keysVerb(verb: Verb): CommandModule<{ yes?: boolean }> {
   return {
-    optionsSchema: OPTIONS[verb] as z.ZodMiniType<{ yes?: boolean }>,
+    optionsSchema: OPTIONS[verb],
     run: (ctx, args, options) => verbs[verb](ctx, args, options),
   };
 }

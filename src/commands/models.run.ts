@@ -22,7 +22,7 @@ function modelRows(): ModelRow[] {
   }));
 }
 
-export async function run(ctx: Context): Promise<void> {
+export function run(ctx: Context): void {
   const rows = modelRows();
   if (ctx.globals.json) return ctx.printJson({ models: rows, providers: LLM_PROVIDERS });
   if (ctx.globals.quiet) return ctx.print(rows.map((row) => row.model).join('\n'));

@@ -17,6 +17,7 @@ import { completeFields, flagName, givenFields } from '../resources/fields.js';
 import { describeResource, resourceTable } from '../resources/view.js';
 import type { CommandModule } from './define.js';
 import { aSwitch, fieldFlagOptions, listOptions } from './option-schemas.js';
+import { nameOf } from '../resources/descriptor.js';
 export type ResourceVerb = 'list' | 'get' | 'create' | 'update' | 'delete';
 
 /** Each verb's options: what they mean, read once before the verb runs. */
@@ -43,7 +44,7 @@ function printOne(ctx: Context, resource: ResourceDescriptor, record: ResourceRe
   else ctx.print(describeResource(resource, ctx.shown(record), ctx.stdoutTheme));
 }
 
-const nameOf = (resource: ResourceDescriptor, record: ResourceRecord) => String(record[resource.nameKey] ?? record.id);
+const nameOrId = (resource: ResourceDescriptor, record: ResourceRecord) => nameOf(resource, record) || record.id;
 
 /** Remembers the names of what was just seen, for completion (best effort, as for agents). */
 const remember = (ctx: Context, resource: ResourceDescriptor, records: ResourceRecord[]) =>
@@ -93,13 +94,13 @@ const verbs: {
       );
       if (existing) {
         printOne(ctx, resource, existing);
-        ctx.logger.info(`${resource.noun} ${nameOf(resource, existing)} exists already: nothing created`);
+        ctx.logger.info(`${resource.noun} ${nameOrId(resource, existing)} exists already: nothing created`);
         return remember(ctx, resource, [existing]);
       }
     }
     const created = await createResource(client, resource, fields);
     printOne(ctx, resource, created);
-    ctx.logger.success(`Created ${resource.noun} ${nameOf(resource, created)}`);
+    ctx.logger.success(`Created ${resource.noun} ${nameOrId(resource, created)}`);
     await remember(ctx, resource, [created]);
   },
 
@@ -128,7 +129,7 @@ const verbs: {
     const current = await getResource(client, resource, id);
     const updated = await updateResource(client, resource, current, changes);
     printOne(ctx, resource, updated);
-    ctx.logger.success(`Updated ${resource.noun} ${nameOf(resource, updated)}`);
+    ctx.logger.success(`Updated ${resource.noun} ${nameOrId(resource, updated)}`);
     await remember(ctx, resource, [updated]);
   },
 
@@ -137,7 +138,7 @@ const verbs: {
     const client = await ctx.client();
     // The real tool DELETE answers 200 for an id that does not exist: look first, to say so.
     const current = await getResource(client, resource, id);
-    const label = `${resource.noun} ${nameOf(resource, current)} (${id})`;
+    const label = `${resource.noun} ${nameOrId(resource, current)} (${id})`;
     await confirmDeletion(ctx, label, options.yes, 'Agents using it lose it. This cannot be undone.');
     await deleteResource(client, resource, id);
     if (ctx.globals.json) ctx.printJson({ id, deleted: true });

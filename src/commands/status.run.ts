@@ -9,7 +9,7 @@ const sourceLabel = {
   none: 'not set',
 } as const;
 
-export async function run(ctx: Context, _args: unknown[]): Promise<void> {
+export function run(ctx: Context, _args: unknown[]): void {
   const s = ctx.settings();
   const token = s.token === undefined ? undefined : maskToken(s.token);
   const tokenOrigin =

@@ -35,7 +35,7 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
     });
   }
   const client = await ctx.client();
-  const agentId = await resolveAgentId(ctx, args[0], async () => client);
+  const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
   if (wizard) fields = await askUpdateFields(ctx, agentId, client);
 
   const agent = await updateAgent(client, agentId, fields);

@@ -2,7 +2,7 @@
 // positional argument completes to; and what each value-taking flag completes to.
 import type { CommandSpec, OptionSpec, ProgramSpec, ValueSource } from './model.js';
 
-export interface CommandPlan {
+interface CommandPlan {
   /** "create", "config set", … */
   path: string;
   summary: string;

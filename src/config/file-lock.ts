@@ -17,7 +17,7 @@ export interface LockTiming {
   staleMs: number;
 }
 
-export const LOCK_TIMING: LockTiming = { waitMs: 3000, staleMs: 5000 };
+const LOCK_TIMING: LockTiming = { waitMs: 3000, staleMs: 5000 };
 
 interface LockState {
   pid: number | undefined;

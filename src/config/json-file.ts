@@ -7,8 +7,8 @@ import { dirname, join } from 'node:path';
 import { CliError } from '../errors.js';
 import { writeFileSync as atomicWrite } from './atomic-write.js';
 
-export const PRIVATE_FILE_MODE = 0o600;
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_FILE_MODE = 0o600;
+const PRIVATE_DIR_MODE = 0o700;
 
 /**
  * Creates the folder 0700, or takes group and other bits off one of the user's own. It never
@@ -40,7 +40,7 @@ export async function jsonObjectWriter(
   name: string,
 ): Promise<(value: Record<string, unknown>) => Promise<void>> {
   const { default: Conf } = await import('conf');
-  return async (value) => {
+  return (value) => {
     const store = new Conf<Record<string, unknown>>({
       cwd: dir,
       configName: name,
@@ -48,7 +48,7 @@ export async function jsonObjectWriter(
       configFileMode: PRIVATE_FILE_MODE,
       clearInvalidConfig: false,
     });
-    await reportWriteFailure(join(dir, `${name}.json`), () => {
+    return reportWriteFailure(join(dir, `${name}.json`), () => {
       store.store = value;
     });
   };
@@ -59,20 +59,24 @@ export async function jsonObjectWriter(
  * schema validator alone takes ~45 ms to load, and uses the same atomic writer directly.
  * Called under the file's lock, taken after ensurePrivateDir.
  */
-export async function writeStateObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
+export function writeStateObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
   const path = join(dir, `${name}.json`);
-  await reportWriteFailure(path, () =>
+  return reportWriteFailure(path, () =>
     atomicWrite(path, JSON.stringify(value, null, '\t'), { mode: PRIVATE_FILE_MODE }),
   );
 }
 
-async function reportWriteFailure(path: string, write: () => void): Promise<void> {
+/** The write, done now; its failure in words, as a rejected promise (callers await it under a lock). */
+function reportWriteFailure(path: string, write: () => void): Promise<void> {
   try {
     write();
+    return Promise.resolve();
   } catch (error) {
-    throw new CliError('config', `could not write ${path}: ${(error as Error).message}`, {
-      hint: 'The previous file was left as it was. Free some disk space and try again.',
-    });
+    return Promise.reject(
+      new CliError('config', `could not write ${path}: ${(error as Error).message}`, {
+        hint: 'The previous file was left as it was. Free some disk space and try again.',
+      }),
+    );
   }
 }
 

@@ -3,4 +3,6 @@
 export const mostRecentFirst = (
   [, a]: [string, { lastUsed?: unknown }],
   [, b]: [string, { lastUsed?: unknown }],
-): number => String(b.lastUsed ?? '').localeCompare(String(a.lastUsed ?? ''));
+): number => stamp(b).localeCompare(stamp(a));
+
+const stamp = (entry: { lastUsed?: unknown }) => (typeof entry.lastUsed === 'string' ? entry.lastUsed : '');

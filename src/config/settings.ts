@@ -5,9 +5,9 @@ import type { GlobalOptions } from '../globals.js';
 import { parseTimeoutSeconds } from '../globals.js';
 import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
 
-export type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
+type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
 
-export const DEFAULT_TIMEOUT_SECONDS = 60;
+const DEFAULT_TIMEOUT_SECONDS = 60;
 
 export interface Settings {
   profile: string;

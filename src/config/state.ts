@@ -15,7 +15,7 @@ export interface KnownAgent {
 }
 
 /** A tool, datasource or LLM seen here: what completion offers besides its id. */
-export interface KnownResource {
+interface KnownResource {
   name?: string;
   lastUsed?: string;
 }
@@ -92,7 +92,7 @@ export class StateStore {
   /** Read, change and write under the lock: parallel invocations each keep their entry. */
   private async change<T>(
     apply: (entries: Record<string, T>) => boolean,
-    section: 'agents' | ResourceSection = 'agents',
+    section: ResourceSection = 'agents',
   ): Promise<void> {
     ensurePrivateDir(this.dir);
     assertWritable(this.file);

@@ -82,7 +82,7 @@ export class ConfigStore {
     expect('token', 'string');
     expect('timeout', 'number');
     expect('allowInsecureHttp', 'boolean');
-    return p as Profile;
+    return p;
   }
 }
 

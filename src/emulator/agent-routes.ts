@@ -36,7 +36,7 @@ const WRITABLE = [
 ] as const;
 
 function pick(body: Record<string, unknown>): Partial<AgentRow> {
-  return Object.fromEntries(WRITABLE.filter((key) => key in body).map((key) => [key, body[key]])) as Partial<AgentRow>;
+  return Object.fromEntries(WRITABLE.filter((key) => key in body).map((key) => [key, body[key]]));
 }
 
 type Relations = 'loaded' | 'empty' | 'null' | 'list';

@@ -25,7 +25,7 @@ export const MARKERS = {
 } as const;
 
 /** Splits text into tokens the way a model streams them: words keep their leading space. */
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   const tokens: string[] = [];
   text.split('\n').forEach((line, index) => {
     if (index > 0) tokens.push('\n');
@@ -81,7 +81,7 @@ function valueFor(schema: unknown, name: string, input: string): unknown {
     enum?: unknown[];
   };
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
-  const type = Array.isArray(s.type) ? s.type[0] : s.type;
+  const type: unknown = Array.isArray(s.type) ? (s.type as unknown[])[0] : s.type;
   if (type === 'object' || s.properties) {
     return Object.fromEntries(
       Object.entries(s.properties ?? {}).map(([key, inner]) => [key, valueFor(inner, key, input)]),
@@ -105,7 +105,7 @@ function valueFor(schema: unknown, name: string, input: string): unknown {
 }
 
 /** Python's repr of a str, as the real service's function_call frames carry it. */
-export function pythonRepr(value: string): string {
+function pythonRepr(value: string): string {
   const quote = value.includes("'") && !value.includes('"') ? '"' : "'";
   let out = quote;
   for (const char of value) {

@@ -7,6 +7,7 @@ import { answer, MARKERS, toolCallFrameData, type ModelAnswer } from './fake-mod
 import { sendDetail, sendEnvelope, sendValidation } from './http.js';
 import { agentNotFound } from './not-found.js';
 import { checkFields, parseBody } from './validation.js';
+import { textOf } from '../util/text-of.js';
 
 const SLOW_TOKEN_MS = 50;
 
@@ -34,7 +35,7 @@ export const invokeAgent: Handler = async (ctx) => {
   const history = ctx.store.memory.get(memoryKey) ?? [];
   const tools = ctx.store
     .linksOf('tool', agentId)
-    .map((link) => String(ctx.store.findInCatalog('tool', link.targetId)?.name ?? link.targetId));
+    .map((link) => textOf(ctx.store.findInCatalog('tool', link.targetId)?.name ?? link.targetId));
   const schema = (body!.outputSchema as string | undefined) || agent.outputSchema || undefined;
   const result = answer(input, history, tools, schema);
   ctx.store.memory.set(memoryKey, [...history, input]);

@@ -9,6 +9,7 @@ import { sendDetail, sendEnvelope, sendInternalError, sendValidation } from './h
 import { pythonJsonDumps } from './python-json.js';
 import type { LinkKind } from './store.js';
 import { readValidBody, type FieldRule } from './validation.js';
+import { textOf } from '../util/text-of.js';
 
 type Rules = Record<string, FieldRule>;
 
@@ -53,7 +54,7 @@ function badEnum(ctx: RouteContext, kind: LinkKind, body: Record<string, unknown
         type: 'type_error.enum',
       },
     ]);
-  else if (caught) sendDetail(ctx.res, 500, `Invalid enum value "${String(value)}" for field ${key}`);
+  else if (caught) sendDetail(ctx.res, 500, `Invalid enum value "${textOf(value)}" for field ${key}`);
   else sendInternalError(ctx.res);
   return true;
 }

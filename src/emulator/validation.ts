@@ -2,7 +2,7 @@
 import type { RouteContext } from './context.js';
 import { sendValidation, type FieldError } from './http.js';
 
-export type FieldType = 'str' | 'bool' | 'int' | 'object';
+type FieldType = 'str' | 'bool' | 'int' | 'object';
 
 export interface FieldRule {
   type: FieldType;

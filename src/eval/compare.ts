@@ -6,7 +6,7 @@ import { renderTable } from '../ui/table.js';
 import type { EvalReport, ReportCase } from './report.js';
 import { median } from './report-text.js';
 
-export interface CaseFigures {
+interface CaseFigures {
   passed: boolean;
   passRate: number;
   ttftMs: number | null;
@@ -34,7 +34,7 @@ export function compareReports(before: Pick<EvalReport, 'cases'>, after: Pick<Ev
   return names.map((name) => {
     const a = figures(old.get(name));
     const b = figures(fresh.get(name));
-    const change = (key: 'ttftMs' | 'totalMs') => (a?.[key] != null && b?.[key] != null ? b[key]! - a[key]! : null);
+    const change = (key: 'ttftMs' | 'totalMs') => (a?.[key] != null && b?.[key] != null ? b[key] - a[key] : null);
     return {
       name,
       before: a,

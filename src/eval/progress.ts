@@ -3,7 +3,7 @@
 import type { Theme } from '../ui/color-support.js';
 import { duration } from '../invoke/timing.js';
 
-export interface Counts {
+interface Counts {
   passed: number;
   failed: number;
   running: number;

@@ -49,7 +49,7 @@ export interface Shard {
 }
 
 /** Why a failed case failed, as JUnit says it: an error (the agent failed to answer) or a failure. */
-export interface CaseFailure {
+interface CaseFailure {
   element: 'failure' | 'error';
   type: string;
   message: string;

@@ -13,7 +13,7 @@ import { startStopwatch, type Timing } from '../invoke/timing.js';
 import { judge, judgePrompt, judgeVerdict, type Answer, type Verdict } from './checks.js';
 import type { Check, EvalCase, Turn } from './spec.js';
 
-export interface TurnResult {
+interface TurnResult {
   input: string;
   answer: Answer;
   verdicts: Verdict[];

@@ -138,7 +138,7 @@ export function toolCallJson(call: ToolCall): {
   return { name: call.name ?? null, args: call.args ?? null, response: call.response ?? null, raw: call.raw ?? null };
 }
 
-export function describeToolCall(call: ToolCall): string {
+function describeToolCall(call: ToolCall): string {
   if (!call.name) return `tool call: ${call.raw ?? '(unreadable)'}`;
   const args = call.args === undefined ? '' : typeof call.args === 'string' ? call.args : JSON.stringify(call.args);
   const response = call.response === undefined || call.response === null ? '' : ` → ${oneLineText(call.response)}`;

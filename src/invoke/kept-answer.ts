@@ -4,9 +4,9 @@
 import { CliError } from '../errors.js';
 
 /** Characters of text kept: about 100 MiB at the peak with --json (the copies that printing it makes), under the 150 MiB budget. */
-export const MAX_KEPT_ANSWER_CHARS = 4 * 1024 * 1024;
+const MAX_KEPT_ANSWER_CHARS = 4 * 1024 * 1024;
 /** Tool calls kept for one answer. */
-export const MAX_KEPT_TOOL_CALLS = 10_000;
+const MAX_KEPT_TOOL_CALLS = 10_000;
 
 const tooLong = (what: string) =>
   new CliError('bad-response', `the answer passed ${what}, the most agents keeps in memory; it stopped reading`, {

@@ -8,6 +8,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
+import { nameOf } from '../resources/descriptor.js';
 
 /** The pickers search as you type, so a long list is fine; past this many, type the name or id. */
 const PICKER_MOST = 1000;
@@ -56,7 +57,7 @@ export async function resolveResourceIds(
     `${resource.noun}s to attach`,
     catalog.map((record) => ({
       value: record.id,
-      name: `${escapeControls(String(record[resource.nameKey] ?? record.id))}  ${ctx.theme.muted(escapeControls(record.id))}`,
+      name: `${escapeControls(nameOf(resource, record) || record.id)}  ${ctx.theme.muted(escapeControls(record.id))}`,
       description: typeof record.description === 'string' ? escapeControls(record.description) : undefined,
     })),
   );

@@ -18,7 +18,7 @@ export interface DeclaredKeys {
 const REFERENCE_SUFFIX = 'Env';
 
 /** The metadata key a `…Env` entry stands for, when that key names a secret. */
-export function referencedSecretKey(key: string): string | undefined {
+function referencedSecretKey(key: string): string | undefined {
   if (!key.endsWith(REFERENCE_SUFFIX)) return undefined;
   const base = key.slice(0, -REFERENCE_SUFFIX.length);
   return base && isSecretKey(base) ? base : undefined;

@@ -36,7 +36,7 @@ export interface AppliedAgent {
   error?: CliError;
 }
 
-export interface AppliedResource {
+interface AppliedResource {
   kind: AttachKind;
   name: string;
   action: 'create' | 'update';

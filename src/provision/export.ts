@@ -3,7 +3,8 @@
 // is shared). Records that share a name carry their ids, which apply matches first.
 import type { Agent } from '../api/agents.js';
 import type { ResourceRecord } from '../api/resources.js';
-import { attachKey, type ResourceDescriptor } from '../resources/descriptor.js';
+import { attachKey, nameOf, type ResourceDescriptor } from '../resources/descriptor.js';
+import { textOf } from '../util/text-of.js';
 import { FIELD_KEYS, STACK_SECTIONS, type StackSectionKey } from './schema.js';
 import { keyVariableFor } from './key-variables.js';
 import { isSecretKey } from '../ui/redact.js';
@@ -54,17 +55,17 @@ function resourceEntries(
     const entry: Entry = shared ? { id: record.id } : {};
     // A kind named by something else (an LLM by its provider) that shares it gets a file-only name for agents to use.
     const fileName = resource.nameKey !== 'name';
-    if (shared && fileName) entry.name = `${String(record[resource.nameKey])}-${record.id.slice(0, 8)}`;
+    if (shared && fileName) entry.name = `${nameOf(resource, record)}-${record.id.slice(0, 8)}`;
     for (const field of resource.fields) {
       if (field.secret) continue;
       const value =
         field.type === 'json-object'
-          ? withKeyReferences(asValue(record[field.key]), String(record[resource.nameKey] ?? record.id))
+          ? withKeyReferences(asValue(record[field.key]), nameOf(resource, record) || record.id)
           : record[field.key];
       if (value !== undefined && value !== null && value !== '') entry[field.key] = value;
     }
     // Agents refer to it by name, unless the name is shared: then by id (an LLM by its file-only name).
-    refOf.set(record.id, shared ? String(fileName ? entry.name : record.id) : String(record[resource.nameKey]));
+    refOf.set(record.id, shared ? textOf(fileName ? entry.name : record.id) : nameOf(resource, record));
     return entry;
   });
   return { entries, refOf };

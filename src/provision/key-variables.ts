@@ -4,10 +4,10 @@
 // the command allows with --allow-env NAME. The CLI's own AGENTS_* settings (the token above all) never.
 import { rememberSecret } from '../ui/secrets.js';
 
-export const KEY_VARIABLE_PREFIX = 'AGENTS_KEY_';
+const KEY_VARIABLE_PREFIX = 'AGENTS_KEY_';
 
 /** Why a file may not read `name`, or undefined when it may. */
-export function keyVariableRefusal(name: string, allowed: readonly string[]): string | undefined {
+function keyVariableRefusal(name: string, allowed: readonly string[]): string | undefined {
   if (name.startsWith(KEY_VARIABLE_PREFIX)) return undefined;
   if (name.startsWith('AGENTS_'))
     return `${name} is a setting of the CLI itself, which a stack file may never read; name a variable that starts with ${KEY_VARIABLE_PREFIX}`;

@@ -23,7 +23,7 @@ import {
 
 const PROVISION_FILE = /\.(ya?ml|json)$/i;
 
-export interface LoadedAgent {
+interface LoadedAgent {
   agent: DesiredAgent;
   source: string;
   /** source:line of the agent's entry, for messages. */

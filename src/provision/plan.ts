@@ -11,7 +11,7 @@ import { mapLimit } from './pool.js';
 import { linkNames, planResources, resolveLink, type Catalogs, type PlannedResource } from './resource-plan.js';
 import { FIELD_KEYS, STACK_SECTIONS, type DesiredAgent, type StackSectionKey } from './schema.js';
 
-export type Attachments = Record<AttachKind, string[]>;
+type Attachments = Record<AttachKind, string[]>;
 
 export interface PlannedAgent {
   name: string;
@@ -29,7 +29,7 @@ export interface PlannedAgent {
   detach: Attachments;
 }
 
-export interface PlanProblem {
+interface PlanProblem {
   name: string;
   error: CliError;
   /** A tool, datasource or LLM of the stack, not an agent. */
@@ -51,10 +51,8 @@ function linkedIds(agent: Agent, key: StackSectionKey, idKey: string): Set<strin
 
 const same = (a: unknown, b: unknown) => (a ?? undefined) === (b ?? undefined);
 
-export function fieldsOf(desired: DesiredAgent): AgentFields {
-  return Object.fromEntries(
-    FIELD_KEYS.filter((key) => desired[key] !== undefined).map((key) => [key, desired[key]]),
-  ) as AgentFields;
+function fieldsOf(desired: DesiredAgent): AgentFields {
+  return Object.fromEntries(FIELD_KEYS.filter((key) => desired[key] !== undefined).map((key) => [key, desired[key]]));
 }
 
 const noLinks = () => Object.fromEntries(ATTACH_KINDS.map((kind) => [kind, []])) as unknown as Attachments;
@@ -170,7 +168,7 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
         action: changed.length > 0 || linksChange ? 'update' : 'unchanged',
         fields: update,
         changed,
-        previous: Object.fromEntries(changed.map((key) => [key, current[key]])) as Partial<AgentFields>,
+        previous: Object.fromEntries(changed.map((key) => [key, current[key]])),
         ...changes,
       };
     },

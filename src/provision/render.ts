@@ -10,6 +10,7 @@ import type { Theme } from '../ui/theme.js';
 import type { Applied, AppliedAgent, LinkResult } from './execute.js';
 import type { Plan, PlannedAgent } from './plan.js';
 import { NEW_PREFIX, type PlannedResource } from './resource-plan.js';
+import { textOf } from '../util/text-of.js';
 
 const ACTION_LABEL: Record<PlannedAgent['action'] | 'error', string> = {
   create: '+ create',
@@ -29,7 +30,7 @@ const MIN_ID_PREFIX = 8;
  * Each id cut to its shortest prefix (at least 8 characters) that no other id in the list shares,
  * as git abbreviates commits: ids that differ only at the end are shown whole.
  */
-export function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): Map<string, string> {
+function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): Map<string, string> {
   const distinct = [...new Set(ids)];
   const shown = new Map<string, string>();
   for (const id of distinct) {
@@ -45,9 +46,7 @@ export function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): 
 function valueText(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
   const safe = redactSecrets(value); // a tool's metadata may hold its keys
-  return escapeControls(
-    scrubSecrets(typeof safe === 'string' || typeof safe === 'object' ? JSON.stringify(safe) : String(safe)),
-  );
+  return escapeControls(scrubSecrets(typeof safe === 'string' ? JSON.stringify(safe) : textOf(safe)));
 }
 
 /**

@@ -10,6 +10,7 @@ import { FULL_ID } from '../util/full-id.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { referenceNameOf, type LoadedResource, type LoadedStack } from './load.js';
 import { STACK_SECTIONS, type DesiredResource } from './schema.js';
+import { nameOf } from '../resources/descriptor.js';
 
 export interface PlannedResource {
   kind: AttachKind;
@@ -29,7 +30,7 @@ export interface PlannedResource {
   where: string;
 }
 
-export interface ResourceProblem {
+interface ResourceProblem {
   name: string;
   error: CliError;
   resource: true;
@@ -195,7 +196,7 @@ export function resolveLink(catalogs: Catalogs, kind: AttachKind, reference: str
   const resource = ATTACHABLE_OF[kind];
   return matchReference(
     resource,
-    existing.map((r) => ({ id: r.id, name: String(r[resource.nameKey] ?? '') })),
+    existing.map((r) => ({ id: r.id, name: nameOf(resource, r) })),
     reference,
     'the file',
   );
@@ -206,7 +207,7 @@ export function linkNames(catalogs: Catalogs): Map<string, string> {
   const names = new Map<string, string>();
   for (const { kind, resource } of STACK_SECTIONS) {
     for (const record of catalogs.existing[kind] ?? [])
-      if (record[resource.nameKey]) names.set(record.id, String(record[resource.nameKey]));
+      if (nameOf(resource, record)) names.set(record.id, nameOf(resource, record));
   }
   for (const planned of catalogs.planned) names.set(planned.id ?? planned.placeholder, planned.name);
   return names;

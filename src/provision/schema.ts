@@ -45,7 +45,7 @@ export const STACK_SECTIONS = ATTACHABLE.map((resource: AttachableDescriptor) =>
  */
 export function desiredResourceSchema(resource: ResourceDescriptor) {
   const fields = Object.fromEntries(
-    resource.fields.map((field) => {
+    resource.fields.map((field): [string, z.ZodMiniType] => {
       if (field.secret)
         return [
           field.key,
@@ -57,7 +57,7 @@ export function desiredResourceSchema(resource: ResourceDescriptor) {
     }),
   );
   // A kind without a name (LLMs: named by provider) takes a file-only one; a secret comes from a variable.
-  const fileName = resource.nameKey === 'name' ? {} : { name: optionalId() };
+  const fileName: Record<string, z.ZodMiniType> = resource.nameKey === 'name' ? {} : { name: optionalId() };
   const variables = Object.fromEntries(
     resource.fields
       .filter((field) => field.secret)

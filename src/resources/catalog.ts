@@ -3,7 +3,7 @@ import { LLM_PROVIDERS } from '../api/models.js';
 import type { AttachableDescriptor } from './descriptor.js';
 
 /** ToolType (schema.prisma 53-79). */
-export const TOOL_TYPES = [
+const TOOL_TYPES = [
   'ALGOLIA',
   'BROWSER',
   'BING_SEARCH',
@@ -32,7 +32,7 @@ export const TOOL_TYPES = [
 ] as const;
 
 /** DatasourceType (schema.prisma 81-99). */
-export const DATASOURCE_TYPES = [
+const DATASOURCE_TYPES = [
   'TXT',
   'PDF',
   'CSV',

@@ -1,7 +1,7 @@
 // A resource (agent, tool, datasource, LLM) described once: its fields with their API name, flag, type,
 // label and whether they are required or secret, and how the service stores it. Commands, flags,
 // prompts, request bodies, tables and detail views are all derived from this.
-export type FieldType = 'text' | 'boolean' | 'enum' | 'json-object';
+type FieldType = 'text' | 'boolean' | 'enum' | 'json-object';
 
 export interface FieldSpec {
   /** The API name, as sent and received. */
@@ -97,6 +97,12 @@ export const attachKey = (resource: { kind: string }) => `${resource.kind}Id`;
 /** The required enum field the database checks (tools and datasources: type; LLMs: provider). */
 export const checkedEnum = (resource: ResourceDescriptor) =>
   resource.fields.find((field) => field.type === 'enum' && field.required);
+
+/** What a person calls a record: its name (an LLM: its provider), or '' when it has none. */
+export const nameOf = (resource: ResourceDescriptor, record: Record<string, unknown>): string => {
+  const name = record[resource.nameKey];
+  return typeof name === 'string' ? name : '';
+};
 
 export const fieldByKey = (resource: ResourceDescriptor, key: string) =>
   resource.fields.find((field) => field.key === key);

@@ -9,6 +9,7 @@ import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descripto
 import { attributeOf } from './flags.js';
 import { fieldsSchema } from './field-schema.js';
 import { askField } from '../prompts/field-prompt.js';
+import { textOf } from '../util/text-of.js';
 
 type Fields = Record<string, unknown>;
 
@@ -27,9 +28,9 @@ function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown
     if (field.type !== 'json-object') fields[field.key] = value;
     else {
       try {
-        fields[field.key] = JSON.parse(String(value));
+        fields[field.key] = JSON.parse(textOf(value));
       } catch {
-        throw new CliError('usage', `--${field.flag} is not JSON: ${String(value).slice(0, 60)}`, {
+        throw new CliError('usage', `--${field.flag} is not JSON: ${textOf(value).slice(0, 60)}`, {
           hint: `Pass an object, e.g. --${field.flag} '{"key":"value"}'.`,
         });
       }
@@ -80,12 +81,7 @@ async function fromSecretSources(
  * Checks merged fields. An error names the flag to fix when the value came from a flag (or a
  * prompt), else the field in its file.
  */
-export function checkFields(
-  resource: ResourceDescriptor,
-  fields: Fields,
-  source: string,
-  fromFile: Fields = {},
-): Fields {
+function checkFields(resource: ResourceDescriptor, fields: Fields, source: string, fromFile: Fields = {}): Fields {
   const parsed = fieldsSchema(resource).safeParse(fields);
   if (parsed.success) return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
   const details = parsed.error.issues.map((issue) => {

@@ -20,7 +20,7 @@ export const ATTACHABLE_OF = byKind<AttachableDescriptor>(ATTACHABLE) as Record<
 /** Every kind a reference (id, prefix or name) can name. */
 export const KINDS = byKind<ResourceDescriptor>([AGENT, ...ATTACHABLE]) as Record<ReferenceKind, ResourceDescriptor>;
 
-export const ATTACH_KINDS = ATTACHABLE.map((d) => d.kind) as AttachKind[];
+export const ATTACH_KINDS = ATTACHABLE.map<AttachKind>((d) => d.kind);
 
 /** How an argument of this kind may be given, in every help page and hint. */
 export const referenceWords = (kind: ReferenceKind | ResourceDescriptor) =>

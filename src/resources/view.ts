@@ -5,11 +5,9 @@ import { renderTable } from '../ui/table.js';
 import type { Theme } from '../ui/theme.js';
 import type { ResourceRecord } from '../api/resources.js';
 import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descriptor.js';
+import { textOf } from '../util/text-of.js';
 
-const shown = (value: unknown): string => {
-  if (value === undefined || value === null) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-};
+const shown = textOf;
 
 /** A field's name in a view: its short label when it has one, else its label. */
 const viewLabel = (field: FieldSpec) => (field.viewLabel ?? field.label.replace(/\?$/, '')).toLowerCase();

@@ -1,13 +1,14 @@
 // Whether to colour a stream, decided without loading chalk (start-up paths stay light).
 import type { OutputStream } from '../deps.js';
 
+/** Plain functions, passed around on their own (`rows.map(theme.muted)`). */
 export interface Theme {
-  error(text: string): string;
-  warn(text: string): string;
-  success(text: string): string;
-  muted(text: string): string;
-  accent(text: string): string;
-  heading(text: string): string;
+  error: (text: string) => string;
+  warn: (text: string) => string;
+  success: (text: string) => string;
+  muted: (text: string) => string;
+  accent: (text: string) => string;
+  heading: (text: string) => string;
 }
 
 const same = (text: string) => text;

@@ -21,7 +21,7 @@ export function redactingStream<T extends OutputStream>(stream: T, options: { pi
   const scrubber = new StreamScrubber(options.pieces);
   const decoder = new TextDecoder();
   // The stream's own write, taken now (stream-overlay.ts keeps a hook's write on its side).
-  const streamWrite = stream.write.bind(stream) as OutputStream['write'];
+  const streamWrite = stream.write.bind<OutputStream['write']>(stream);
   let wrote = false;
   const write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
     if (chunk.length > 0) wrote = true;

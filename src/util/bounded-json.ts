@@ -3,7 +3,7 @@
 // JSON.stringify) recurses, and 100,000 levels overflow the stack.
 import { CliError } from '../errors.js';
 
-export const MAX_JSON_DEPTH = 512;
+const MAX_JSON_DEPTH = 512;
 
 /** The deepest nesting of arrays and objects in JSON text (strings skipped), or Infinity past `limit`. */
 function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { CliError } from '../errors.js';
 
 /** How long one match may take before it is stopped. */
-export const MATCH_DEADLINE_MS = 250;
+const MATCH_DEADLINE_MS = 250;
 /** How long a new worker may take to start (a loaded CI machine is slow to boot one). */
 const WORKER_START_MS = 10_000;
 

@@ -34,7 +34,7 @@ function dialectOf(schema: Record<string, unknown>, what: string): Dialect {
 function classOf<T>(module: { default?: unknown }): T {
   let value: unknown = module;
   while (typeof value !== 'function' && value !== null && typeof value === 'object' && 'default' in value)
-    value = (value as { default: unknown }).default;
+    value = value.default;
   return value as T;
 }
 

@@ -7,12 +7,12 @@ import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 
 /** The most any file or stdin is read: /dev/zero, or a link to it, must end with an error, not fill memory. */
-export const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+const MAX_INPUT_BYTES = 16 * 1024 * 1024;
 
 const tooLarge = (what: string) =>
   new CliError('usage', `${what} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; refusing to read it`);
 
-export async function readAllBytes(stream: InputStream, what = 'stdin'): Promise<Buffer> {
+async function readAllBytes(stream: InputStream, what = 'stdin'): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
@@ -115,7 +115,7 @@ async function readIfPrompt(stdin: InputStream): Promise<Buffer | undefined> {
 }
 
 /** The offset of the first byte that is not part of valid UTF-8, or undefined. */
-export function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
+function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
   if (isUtf8(bytes)) return undefined;
   for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;

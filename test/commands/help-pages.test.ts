@@ -19,7 +19,7 @@ describe('help pages', () => {
   it.each(paths.map((path) => [path.join(' ') || '(agents)', path]))(
     '`%s --help` fits 80 columns',
     async (_name, path) => {
-      const result = await runCli([...(path as string[]), '--help']);
+      const result = await runCli([...path, '--help']);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain('Usage: agents');
       expect(tooWide(result.stdout)).toEqual([]);
@@ -54,7 +54,7 @@ describe('help pages', () => {
     [['nosuch', '-h'], "unknown command 'nosuch'"],
     [['--profile', 'x', 'tools', 'nosuch', '--help'], "unknown command 'nosuch'"],
   ])('%j is exit 2, naming the command, with where to look', async (argv, message) => {
-    const result = await runCli(argv as string[]);
+    const result = await runCli(argv);
     expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain(message);

@@ -16,7 +16,7 @@ describe('superagentai-js against the emulator', () => {
       llmModel: 'GPT_4_TURBO',
       isActive: true,
     });
-    const id = created.data!.id!;
+    const id = created.data!.id;
     await client.agent.addTool(id, { toolId: SEED.tools[2].id });
     await client.agent.addDatasource(id, { datasourceId: SEED.datasources[0].id });
     await client.agent.addLlm(id, { llmId: SEED.llms[1].id });

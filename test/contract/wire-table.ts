@@ -5,14 +5,14 @@
 // LLM linked), :missing (an id nothing has) and the seeded :tool, :datasource, :llm.
 
 /** A JSON type, or several joined with "|"; "any" for a field the sheet types as unknown. */
-export type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'any' | `${string}|${string}`;
+type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'any' | `${string}|${string}`;
 
 /** Every field of a record: a JSON type, a nested record, or an array of records of one shape. */
 export type FieldShape = JsonType | { object: RecordShape } | { array: RecordShape };
 export type RecordShape = { [field: string]: FieldShape };
 
 // §12.3, in wire order.
-export const TOOL: RecordShape = {
+const TOOL: RecordShape = {
   id: 'string',
   name: 'string',
   description: 'string',
@@ -26,7 +26,7 @@ export const TOOL: RecordShape = {
   tools: 'null',
   toolConfig: 'any', // a Json column: a JSON value (null for tools made through the API)
 };
-export const DATASOURCE: RecordShape = {
+const DATASOURCE: RecordShape = {
   id: 'string',
   name: 'string',
   content: 'string|null',
@@ -43,7 +43,7 @@ export const DATASOURCE: RecordShape = {
   vectorDb: 'null',
   vectorDbId: 'string|null',
 };
-export const LLM: RecordShape = {
+const LLM: RecordShape = {
   id: 'string',
   provider: 'string',
   apiKey: 'string',
@@ -64,7 +64,7 @@ const link = (key: string, target: string, shape: RecordShape | 'null'): RecordS
   agent: 'null',
   [target]: shape === 'null' ? 'null' : { object: shape },
 });
-export const LINK_SHAPES = {
+const LINK_SHAPES = {
   toolLoaded: link('toolId', 'tool', TOOL),
   datasourceLoaded: link('datasourceId', 'datasource', DATASOURCE),
   llmLoaded: link('llmId', 'llm', LLM),
@@ -85,20 +85,20 @@ function agent(relations: Pick<RecordShape, 'llms' | 'datasources' | 'tools'>, m
     isActive: 'boolean',
     createdAt: 'string',
     updatedAt: 'string',
-    llms: relations.llms!,
+    llms: relations.llms,
     llmModel: 'string|null',
     prompt: 'string|null',
     apiUserId: 'string',
     apiUser: 'null',
-    datasources: relations.datasources!,
-    tools: relations.tools!,
+    datasources: relations.datasources,
+    tools: relations.tools,
     workflowSteps: 'null',
     metadata,
     outputSchema: 'string|null',
   };
 }
 const EMPTY = { array: {} as RecordShape };
-export const AGENT = {
+const AGENT = {
   created: agent({ llms: EMPTY, datasources: EMPTY, tools: EMPTY }, 'string'), // §2.1: llms [] and metadata as JSON text
   got: agent(
     {
@@ -113,7 +113,7 @@ export const AGENT = {
   deleted: agent({ llms: 'null', datasources: 'null', tools: 'null' }, 'any'), // §6: the deleted row
 };
 
-export type Envelope =
+type Envelope =
   | { data: RecordShape } // {"success": true, "data": record}
   | { list: RecordShape; paged: boolean } // {"success": true, "data": [record…], "total_pages"?: n}
   | { data: null } // {"success": true, "data": null}

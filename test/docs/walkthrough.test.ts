@@ -91,9 +91,9 @@ function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promi
       timedOut = true;
       process.kill(-child.pid!, 'SIGKILL');
     }, 400_000);
-    child.stdout!.on('data', (chunk: Buffer) => (logs += chunk));
-    child.stderr!.on('data', (chunk: Buffer) => (logs += chunk));
-    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => (codes += chunk));
+    child.stdout!.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (logs += chunk.toString()));
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => (codes += chunk.toString()));
     child.on('error', reject);
     child.on('close', () => {
       clearTimeout(timer);

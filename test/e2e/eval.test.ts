@@ -166,9 +166,9 @@ it('Ctrl-C stops the run, reports what finished, writes the JUnit file with the 
   });
   let stdout = '';
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk;
+    stdout += chunk.toString();
     if (stdout.startsWith('PASS  quick')) setTimeout(() => child.kill('SIGINT'), 300);
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -29,10 +29,10 @@ it('SIGINT mid-stream exits 130 and keeps the partial answer on stdout', async (
   });
   let stdout = '';
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdout.on('data', (chunk: Buffer) => {
     const first = stdout === '';
-    stdout += chunk;
+    stdout += chunk.toString();
     if (first) setTimeout(() => child.kill('SIGINT'), 120);
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));

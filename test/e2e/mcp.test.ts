@@ -41,7 +41,7 @@ async function connect(args: string[] = [], extraEnv: Record<string, string> = {
     stderr: 'pipe',
   });
   let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk));
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   await client.connect(transport);
   return { client, close: () => client.close(), stderr: () => stderr };
 }
@@ -169,7 +169,7 @@ describe('agents mcp serve over stdio', () => {
   it('stdout carries only protocol messages', async () => {
     const child = spawn(process.execPath, [BIN, 'mcp', 'serve'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const send = (message: object) => child.stdin.write(JSON.stringify(message) + '\n');
     send({
       jsonrpc: '2.0',
@@ -197,7 +197,7 @@ describe('agents mcp serve --http', () => {
     });
     try {
       let err = '';
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
       for (let i = 0; i < 100 && !err.includes('Bearer'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
       const url = /MCP over HTTP at (\S+)/.exec(err)![1]!;
       const token = /Authorization: Bearer (\S+)/.exec(err)![1]!;

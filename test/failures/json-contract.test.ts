@@ -46,7 +46,7 @@ function emulatorFirstLine(): Promise<string> {
     });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk;
+      out += chunk.toString();
       if (out.includes('\n')) child.kill('SIGTERM');
     });
     child.on('error', reject);

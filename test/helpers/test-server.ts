@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingMessage['headers'];
@@ -19,17 +19,15 @@ export interface TestServer {
 
 export async function startTestServer(handler: Handler): Promise<TestServer> {
   const requests: RecordedRequest[] = [];
-  const server: Server = createServer(async (req, res) => {
+  const serve = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
     const index = requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body }) - 1;
-    try {
-      await handler(req, res, body, index);
-    } catch {
-      res.destroy();
-    }
-  });
+    await handler(req, res, body, index);
+  };
+  // A handler that throws, or a request cut while read, ends that connection and nothing else.
+  const server: Server = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -159,7 +159,7 @@ for (const strict of [false, true]) {
       const candidates = () => completionCandidates('tools', running.env);
       expect(candidates()).toEqual([`${tool}\tlookup`, `lookup\t${tool}`]);
       expect((await agents(['tools', 'list'])).code).toBe(0);
-      expect(candidates()).toContain(`${SEED.tools[0]!.id}\t${SEED.tools[0]!.name}`);
+      expect(candidates()).toContain(`${SEED.tools[0].id}\t${SEED.tools[0].name}`);
       expect((await agents(['tools', 'delete', tool, '--yes'])).code).toBe(0);
       expect(candidates().filter((line) => line.includes(tool))).toEqual([]);
     });

@@ -123,7 +123,7 @@ describe('patterns cannot block the process (row 10)', () => {
   beforeAll(async () => {
     const running = await startEmulator({ tokenDelayMs: 0 });
     emulator.env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: running.url, AGENTS_TOKEN: running.token };
-    emulator.close = running.close;
+    emulator.close = () => running.close();
   });
   afterAll(() => emulator.close());
   const input = `${'a'.repeat(40)}!`; // the emulator's answer quotes it: "aaaa…a!"

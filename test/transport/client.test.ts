@@ -683,7 +683,7 @@ describe('the edges of the transport', () => {
     const post = await clientFor((_q, s) => cut(s));
     const error = await failure(post.json('POST', ['agents'], { body: {} }));
     expect([error.kind, error.exitCode]).toEqual(['unreachable', 3]);
-    expect(server!.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
   });
 
   it('a GET whose body is cut every time is sent four times in all, then fails', async () => {

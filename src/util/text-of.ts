@@ -1,0 +1,8 @@
+// Text for a value that came from outside (a service, a file, a flag): strings as they are,
+// numbers and booleans spelled out, anything else as JSON, never "[object Object]".
+export function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '';
+}

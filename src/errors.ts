@@ -15,6 +15,28 @@ export const ExitCode = {
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
 
+/** What each code means, once: `agents help exit-codes` prints it and a test holds README's table to it. */
+export const EXIT_CODE_MEANINGS: ReadonlyArray<readonly [ExitCodeValue, string]> = [
+  [ExitCode.ok, 'success'],
+  [
+    ExitCode.failure,
+    'the service failed or answered something unusable (5xx, bad body, event: error); agents eval: a case failed; a confirmation answered No (nothing was done)',
+  ],
+  [
+    ExitCode.usage,
+    'invalid input: bad flags, missing values off a terminal, unreadable file or config, or the service rejected the request as invalid (400/422)',
+  ],
+  [ExitCode.unreachable, 'could not reach the service: DNS, refused, TLS, timeout'],
+  [
+    ExitCode.auth,
+    "authentication or permission (401, 402, 403), or no token configured; the real service's bare 500 for a token it cannot read",
+  ],
+  [ExitCode.notFound, "not found (404, or the real service's 500 for a missing agent)"],
+  [ExitCode.schemaMismatch, 'the structured output did not match --output-schema'],
+  [ExitCode.diffFailure, 'agents diff only: a failure other commands report as 1'],
+  [ExitCode.interrupted, 'interrupted (Ctrl-C)'],
+];
+
 export type ErrorKind =
   | 'usage' // bad flags, missing values, unreadable input (2)
   | 'invalid-request' // the service rejected the request as invalid: 400/422 (2)
@@ -101,10 +123,24 @@ export class ApiError extends CliError {
   }
 }
 
+/** Ctrl-C, said one way wherever it is noticed (report.ts prints it as a muted word, exit 130). */
+export const interrupted = (): CliError => new CliError('interrupted', 'interrupted');
+
 /** Ends the command with an exit code that is an answer, not a failure (diff: 1 = changes found). */
 export class ExitWithCode extends Error {
   constructor(readonly code: ExitCodeValue) {
     super(`exit ${code}`);
     this.name = 'ExitWithCode';
+  }
+}
+
+/**
+ * Some of the work was done and each failure was reported as it happened (add-tool with three
+ * ids, one bad): the command ends with the first failure's code and prints nothing more.
+ */
+export class PartialFailure extends ExitWithCode {
+  constructor(readonly failures: readonly CliError[]) {
+    super(failures[0]?.exitCode ?? ExitCode.failure);
+    this.name = 'PartialFailure';
   }
 }

@@ -3,7 +3,7 @@
 // A streamed answer is decoded from SSE; a JSON answer (--no-stream, or a server
 // that ignored enableStreaming) is turned into the same events.
 import { parseBoundedJson } from '../util/bounded-json.js';
-import { CliError } from '../errors.js';
+import { CliError, interrupted } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { MAX_BODY_BYTES, readText } from './client.js';
 import { classifyNetworkError } from './network-errors.js';
@@ -106,7 +106,7 @@ function toInvokeEvent(name: string, data: string): InvokeEvent | undefined {
 function midStreamError(error: unknown, timeoutSeconds: number): CliError {
   switch (classifyNetworkError(error)) {
     case 'aborted':
-      return new CliError('interrupted', 'interrupted');
+      return interrupted();
     case 'idle-timeout':
       return new CliError('timeout', `the answer stalled: nothing arrived for ${timeoutSeconds}s`, {
         hint: 'Raise --timeout if the agent is slow.',

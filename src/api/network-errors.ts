@@ -1,5 +1,5 @@
 // Errors raised before or during a response (no HTTP status) become typed errors.
-import { CliError } from '../errors.js';
+import { CliError, interrupted } from '../errors.js';
 import { proxyFor, withoutPassword, type ProxyInUse } from './proxy.js';
 
 /** The code of the error a proxy that closed the connection while a tunnel was set up fails with (undici-parts.ts). */
@@ -62,7 +62,7 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
   const reason = (error as Error)?.message ?? String(error);
   switch (failure) {
     case 'aborted':
-      return new CliError('interrupted', 'interrupted');
+      return interrupted();
     case 'refused':
       return new CliError('unreachable', `could not connect to ${safeOrigin(url)}: connection refused`, {
         hint: `Is the service running? ${CHANGE_BASE_URL}`,

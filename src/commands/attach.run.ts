@@ -1,6 +1,6 @@
 import { attachToAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
-import { CliError, errorFields, ExitWithCode } from '../errors.js';
+import { CliError, errorFields, PartialFailure } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule } from './define.js';
 import { attachKey } from '../resources/descriptor.js';
@@ -42,7 +42,7 @@ export function attachModule(kind: AttachKind): CommandModule {
       // One shape whatever the count: an array, one entry per id.
       if (ctx.globals.json) ctx.printJson(results);
       const first = failures[0];
-      if (first) throw ids.length > 1 ? new ExitWithCode(first.exitCode) : first;
+      if (first) throw ids.length > 1 ? new PartialFailure(failures) : first;
     },
   };
 }

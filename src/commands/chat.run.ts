@@ -4,7 +4,7 @@ import { invokeAgent } from '../api/invoke.js';
 import { CHAT_HELP, readChatLine } from '../chat/chat-line.js';
 import { TerminalTurns } from '../chat/terminal-turns.js';
 import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
+import { CliError, interrupted } from '../errors.js';
 import { reportError } from '../report.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { printAnswer } from '../invoke/answer-printer.js';
@@ -102,7 +102,7 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
         );
         if (failure) throw failure;
       } catch (error) {
-        if (ctx.deps.signal?.aborted) throw new CliError('interrupted', 'interrupted');
+        if (ctx.deps.signal?.aborted) throw interrupted();
         if (error instanceof CliError && error.kind === 'interrupted')
           ctx.logger.info(ctx.theme.muted('(reply stopped)'));
         else if (onTerminal)

@@ -1,6 +1,6 @@
 import { detachFromAgent } from '../api/agents.js';
 import type { Context } from '../context.js';
-import { CliError, errorFields, ExitWithCode } from '../errors.js';
+import { CliError, errorFields, PartialFailure } from '../errors.js';
 import { reportError } from '../report.js';
 import type { CommandModule } from './define.js';
 import { attachKey } from '../resources/descriptor.js';
@@ -35,7 +35,7 @@ export function detachModule(kind: AttachKind): CommandModule {
       }
       if (ctx.globals.json) ctx.printJson(results);
       const first = failures[0];
-      if (first) throw ids.length > 1 ? new ExitWithCode(first.exitCode) : first;
+      if (first) throw ids.length > 1 ? new PartialFailure(failures) : first;
     },
   };
 }

@@ -1,3 +1,4 @@
+import { EXIT_CODE_MEANINGS } from '../errors.js';
 import { twoColumns } from './help-text.js';
 
 /** The name of `help`'s argument: completion offers the commands and topics for it. */
@@ -41,19 +42,10 @@ export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
     summary: 'What each exit code means',
     text: `Exit codes:
 
-    0  success
-    1  the service failed or answered something unusable (5xx, bad body,
-       event: error); agents eval: a case failed; a confirmation answered No
-       (nothing was done)
-    2  invalid input: bad flags, missing values off a terminal, unreadable file
-       or config, or the service rejected the request as invalid (400/422)
-    3  could not reach the service: DNS, refused, TLS, timeout
-    4  authentication or permission (401, 402, 403), or no token configured;
-       the real service's bare 500 for a token it cannot read
-    5  not found (404, or the real service's 500 for a missing agent)
-    6  the structured output did not match --output-schema
-    7  agents diff only: a failure other commands report as 1
-  130  interrupted (Ctrl-C)
+${twoColumns(
+  EXIT_CODE_MEANINGS.map(([code, meaning]) => [String(code).padStart(3), meaning]),
+  { left: 2, nameWidth: 5 },
+)}
 
 A reader that goes away (| head) changes nothing: the command finishes with
 its own code. With --json, a failure is one document on stdout holding

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../api/client.js';
 import { invokeAgent, type InvokeBody } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
-import { CliError, type ErrorKind } from '../errors.js';
+import { CliError, type ErrorKind, interrupted } from '../errors.js';
 import type { ToolCall } from '../invoke/answer-printer.js';
 import { explainFailure } from '../invoke/explain-failure.js';
 import { startStopwatch, type Timing } from '../invoke/timing.js';
@@ -135,7 +135,7 @@ async function answerBody(body: InvokeBody, settings: RunSettings): Promise<Answ
 
 async function asCaseError(thrown: unknown, settings: RunSettings, output: string): Promise<CliError> {
   if (!(thrown instanceof CliError)) {
-    if (classifyNetworkError(thrown) === 'aborted') throw new CliError('interrupted', 'interrupted');
+    if (classifyNetworkError(thrown) === 'aborted') throw interrupted();
     throw thrown;
   }
   const error = await explainFailure(settings.client, settings.agentId, thrown, output);

@@ -1,7 +1,7 @@
 // Runs every case --repeat times, at most --concurrency at once, and decides each case by its pass
 // rate. A failure that stops the run (Ctrl-C, a rejected token, an unreachable service) lets the
 // runs already under way end, starts no more, and keeps what finished.
-import { CliError } from '../errors.js';
+import { CliError, interrupted } from '../errors.js';
 import type { RunResult } from './run-case.js';
 import type { EvalCase } from './spec.js';
 
@@ -73,7 +73,7 @@ export async function runCases(cases: readonly EvalCase[], options: RunnerOption
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency, jobs.length)) }, worker));
   if (unexpected) throw unexpected.error;
-  if (!stopped && options.signal?.aborted) stopped = new CliError('interrupted', 'interrupted');
+  if (!stopped && options.signal?.aborted) stopped = interrupted();
   return {
     finished: cases.flatMap((evalCase) => finished.get(evalCase) ?? []),
     ...(stopped && { stopped }),

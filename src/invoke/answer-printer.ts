@@ -5,7 +5,7 @@ import { excerpt } from '../ui/secrets.js';
 import type { InvokeEvent } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
 import type { Context } from '../context.js';
-import { CliError } from '../errors.js';
+import { CliError, interrupted } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
 import type { Timing } from './timing.js';
@@ -114,7 +114,7 @@ function streamFailure(message: string): CliError {
 
 function asFailure(error: unknown): CliError {
   if (error instanceof CliError) return error;
-  if (classifyNetworkError(error) === 'aborted') return new CliError('interrupted', 'interrupted');
+  if (classifyNetworkError(error) === 'aborted') return interrupted();
   throw error;
 }
 

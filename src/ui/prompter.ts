@@ -2,7 +2,7 @@
 // pass a scripted one); the real one renders @inquirer/prompts on stderr, loaded
 // only when a question is asked. Callers check ctx.interactive first.
 import type { Deps } from '../deps.js';
-import { CliError } from '../errors.js';
+import { interrupted } from '../errors.js';
 import { keepFrames } from './prompt-frames.js';
 import type { Choice, Prompter, Validate } from './questions.js';
 
@@ -197,7 +197,7 @@ async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>)
       name === 'CancelPromptError' ||
       name === 'AbortError'
     ) {
-      throw new CliError('interrupted', 'interrupted');
+      throw interrupted();
     }
     throw error;
   } finally {

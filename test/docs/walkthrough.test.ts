@@ -1,7 +1,7 @@
 // #30 rows 1 and 2: the documentation read as a newcomer reads it, top to bottom, and run twice.
 // README.md, then every page of docs/, then every command's --help examples, each command as
 // written, in one shell, in a folder holding only a copy of examples/ (the reader's clone), with
-// `agents` installed on PATH and no AGENTS_* variable set: the pages start the emulator and
+// `agents` installed on PATH and no AGENTS_* variable of the CLI set: the pages start the emulator and
 // export its address and token themselves. A command must exit 0, or the code its trailing
 // `# exit N` comment promises. Then the whole walk runs a second time in the same shell against
 // the same emulator, as a reader re-running a page does: nothing documented may depend on running
@@ -9,6 +9,11 @@
 //
 // What the test does that a reader does not, and why:
 // - `npm …` set-up lines are not run: CI runs them (npm ci, npm test; check:pack packs and installs).
+// - The `agents` on PATH hands each command to this process, which runs the program the binary
+//   runs (helpers/in-process-agents.ts): 460 Node start-ups were most of the suite's time, and
+//   the binary's own paths are tested in test/e2e. The emulator and `mcp serve` are the real binary.
+// - The one AGENTS_* variable set is AGENTS_EMULATOR_TOKEN_DELAY_MS=0: the reader's emulator
+//   streams at once instead of 8 ms a token, which is pace, not anything a page says.
 // - The background emulator line (`agents emulator … &`) runs in the first pass only: in the
 //   second, the reader's emulator is still running and the pass must use it.
 // - A foreground `agents emulator` runs until Ctrl-C: it is started, must print its address, and
@@ -20,7 +25,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assertBuilt, BIN } from '../helpers/binary.js';
+import { assertBuilt } from '../helpers/binary.js';
+import { startInProcessAgents } from '../helpers/in-process-agents.js';
 import { helpExamples } from '../helpers/doc-examples.js';
 import { expectedExit, pageSteps, type DocStep } from '../helpers/doc-walk.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -113,17 +119,26 @@ function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promi
   });
 }
 
-/** The reader's folder: a copy of examples/, `agents` on PATH, a home of its own; no AGENTS_* variable. */
-function readersFolder(): { dir: string; env: Record<string, string> } {
+/** The reader's folder: a copy of examples/, `agents` on PATH, a home of its own; no AGENTS_* variable but the emulator's pace. */
+function readersFolder(agentsShim: string): { dir: string; env: Record<string, string> } {
   const dir = mkdtempSync(join(tmpdir(), 'agents-reader-'));
   cpSync(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
   const bin = join(dir, '.bin');
   mkdirSync(bin);
-  writeFileSync(join(bin, 'agents'), `#!/bin/sh\nexec "${process.execPath}" "${BIN}" "$@"\n`);
+  writeFileSync(join(bin, 'agents'), agentsShim);
   chmodSync(join(bin, 'agents'), 0o755);
   const home = join(dir, '.home');
   mkdirSync(home);
-  return { dir, env: { PATH: `${bin}:${process.env.PATH}`, HOME: home, TMPDIR: process.env.TMPDIR ?? tmpdir(), LANG: 'C.UTF-8' } };
+  return {
+    dir,
+    env: {
+      PATH: `${bin}:${process.env.PATH}`,
+      HOME: home,
+      TMPDIR: process.env.TMPDIR ?? tmpdir(),
+      LANG: 'C.UTF-8',
+      AGENTS_EMULATOR_TOKEN_DELAY_MS: '0',
+    },
+  };
 }
 
 describe('the documentation, read top to bottom and run twice', () => {
@@ -132,8 +147,10 @@ describe('the documentation, read top to bottom and run twice', () => {
     const steps = [...pages(), ...(await helpSteps())].filter((step) => !NOT_RUN.test(step.command));
     expect(steps.filter((step) => step.source.startsWith('README')).length).toBeGreaterThan(40);
     expect(steps.filter((step) => step.source.includes('--help')).length).toBeGreaterThan(60);
-    const { dir, env } = readersFolder();
-    const result = await walk(steps, dir, env);
+    const agents = await startInProcessAgents();
+    const { dir, env } = readersFolder(agents.shim);
+    const result = await walk(steps, dir, env).finally(() => agents.close());
+    expect(agents.answered(), 'commands answered in-process').toBeGreaterThan(steps.length);
     expect(result.timedOut, result.logs).toBe(false);
     const { readFileSync, existsSync } = await import('node:fs');
     const failures: string[] = [];

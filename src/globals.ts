@@ -1,7 +1,6 @@
 // The global flags of design §2, valid before or after the subcommand.
-import { decimal } from './util/decimal.js';
 import { Option, type Command } from 'commander';
-import { CliError } from './errors.js';
+import { parseTimeoutSeconds, settingOf } from './config/setting-specs.js';
 
 export interface GlobalOptions {
   baseUrl?: string;
@@ -19,17 +18,15 @@ export interface GlobalOptions {
   showSecrets: boolean;
 }
 
-export function parseTimeoutSeconds(value: string, source = '--timeout'): number {
-  const seconds = decimal(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new CliError('usage', `${source} must be a positive number of seconds, got "${value}"`);
-  }
-  return seconds;
-}
+/** A setting's flag, with its help and variable from the settings table. */
+const settingFlag = (field: 'baseUrl' | 'timeout') => {
+  const spec = settingOf(field);
+  return new Option(spec.flag!, `${spec.help} (env ${spec.env})`);
+};
 
 export function addGlobalOptions(program: Command): Command {
   return program
-    .option('--base-url <url>', 'service address, without /api/v1 (env AGENTS_BASE_URL)')
+    .addOption(settingFlag('baseUrl'))
     .option('--profile <name>', 'config profile to use (env AGENTS_PROFILE)')
     .option('--json', 'print one JSON document on stdout')
     .option('-q, --quiet', 'print only what a script needs')
@@ -40,12 +37,7 @@ export function addGlobalOptions(program: Command): Command {
       '--show-secrets',
       "show values whose key names a secret (e.g. a tool's API key in its metadata); hidden otherwise",
     )
-    .addOption(
-      new Option(
-        '--timeout <seconds>',
-        'network timeout in seconds (connect, first byte, a pause in a stream, a whole non-streamed answer)',
-      ).argParser((value) => parseTimeoutSeconds(value)),
-    );
+    .addOption(settingFlag('timeout').argParser((value) => parseTimeoutSeconds(value)));
 }
 
 /** The globals as commander parsed them, wherever they appeared on the line. */

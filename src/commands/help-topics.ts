@@ -1,3 +1,4 @@
+import { SETTINGS } from '../config/setting-specs.js';
 import { EXIT_CODE_MEANINGS } from '../errors.js';
 import { twoColumns } from './help-text.js';
 
@@ -9,12 +10,9 @@ export const HELP_ARGUMENT = 'command-or-topic';
  * README's table and the source to it.
  */
 export const ENVIRONMENT: Array<[string, string]> = [
-  ['AGENTS_BASE_URL', 'service address, without /api/v1'],
-  ['AGENTS_TOKEN', 'bearer token; overrides the saved one (CI)'],
+  ...SETTINGS.map((spec): [string, string] => [spec.env, spec.envHelp ?? spec.help]),
   ['AGENTS_PROFILE', 'profile name (default "default")'],
   ['AGENTS_CONFIG_DIR', 'folder for config.json and state.json (default $XDG_CONFIG_HOME/agents or ~/.config/agents)'],
-  ['AGENTS_TIMEOUT', 'network timeout in seconds (default 60)'],
-  ['AGENTS_ALLOW_INSECURE_HTTP', '1 lets the token travel over plain http to a host other than loopback'],
   ['AGENTS_LLM_API_KEY', 'the key for `llms create` and `llms update` (or --api-key-stdin); never shown'],
   ['AGENTS_KEY_*', 'keys a stack file may name (apiKeyEnv: AGENTS_KEY_OPENAI); the CLI itself reads none'],
   ['AGENTS_EMULATOR_TOKEN_DELAY_MS', "pause between the emulator's streamed tokens (default 8; 0 = at once)"],

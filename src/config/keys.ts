@@ -1,7 +1,6 @@
-// The settings `agents config` can read and change, with their parsers.
-import { parseTimeoutSeconds } from '../globals.js';
+// The settings `agents config` can read and change: those of the table with a config key.
 import { CliError } from '../errors.js';
-import { normalizeBaseUrl } from './base-url.js';
+import { SETTINGS } from './setting-specs.js';
 import type { Profile } from './store.js';
 
 export interface ConfigKey {
@@ -11,26 +10,11 @@ export interface ConfigKey {
   parse(value: string): string | number | boolean;
 }
 
-export const CONFIG_KEYS: ConfigKey[] = [
-  {
-    name: 'base-url',
-    field: 'baseUrl',
-    help: 'service address, without /api/v1',
-    parse: normalizeBaseUrl,
-  },
-  {
-    name: 'timeout',
-    field: 'timeout',
-    help: 'network timeout in seconds (default 60)',
-    parse: (value) => parseTimeoutSeconds(value, 'timeout'),
-  },
-  {
-    name: 'allow-insecure-http',
-    field: 'allowInsecureHttp',
-    help: 'true to allow sending the token over plain http to a non-loopback host',
-    parse: parseBoolean,
-  },
-];
+export const CONFIG_KEYS: ConfigKey[] = SETTINGS.flatMap((spec) =>
+  spec.key === undefined
+    ? []
+    : [{ name: spec.key, field: spec.field, help: spec.help, parse: (value: string) => spec.parse(value, spec.key!) }],
+);
 
 export function findConfigKey(name: string): ConfigKey {
   const key = CONFIG_KEYS.find((candidate) => candidate.name === name);
@@ -39,10 +23,4 @@ export function findConfigKey(name: string): ConfigKey {
       hint: `Known settings: ${CONFIG_KEYS.map((k) => k.name).join(', ')}`,
     });
   return key;
-}
-
-function parseBoolean(value: string): boolean {
-  if (/^(true|yes|1|on)$/i.test(value)) return true;
-  if (/^(false|no|0|off)$/i.test(value)) return false;
-  throw new CliError('usage', `expected true or false, got "${value}"`);
 }

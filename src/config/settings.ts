@@ -1,13 +1,10 @@
 // Where each setting comes from: flag > environment > profile > default (design §3).
 import { CliError } from '../errors.js';
-import { normalizeBaseUrl } from './base-url.js';
 import type { GlobalOptions } from '../globals.js';
-import { parseTimeoutSeconds } from '../globals.js';
+import { DEFAULT_TIMEOUT_SECONDS, settingOf, type SettingSpec, type SettingValue } from './setting-specs.js';
 import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
 
 type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
-
-const DEFAULT_TIMEOUT_SECONDS = 60;
 
 export interface Settings {
   profile: string;
@@ -34,45 +31,49 @@ export function resolveProfileName(globals: GlobalOptions, env: Record<string, s
   return name;
 }
 
+/** Each setting from its first source: flag > environment > profile > default (setting-specs.ts). */
 export function resolveSettings(
   globals: GlobalOptions,
-  env: Record<string, string | undefined>,
+  variables: Record<string, string | undefined>,
   store: ConfigStore,
 ): Settings {
-  const profileName = resolveProfileName(globals, env);
+  const profileName = resolveProfileName(globals, variables);
   const profile = store.profile(profileName);
 
-  const [baseUrl, baseUrlSource] = firstOf([
-    [globals.baseUrl, 'flag'],
-    [env.AGENTS_BASE_URL, 'env'],
-    [profile.baseUrl, 'profile'],
-  ]);
-  const [token, tokenSource] = firstOf([
-    [env.AGENTS_TOKEN, 'env'],
-    [profile.token, 'profile'],
-  ]);
-  const [timeout, timeoutSource] = firstOf<number>([
-    [globals.timeout, 'flag'],
-    [env.AGENTS_TIMEOUT === undefined ? undefined : parseTimeoutSeconds(env.AGENTS_TIMEOUT, 'AGENTS_TIMEOUT'), 'env'],
-    [profile.timeout, 'profile'],
-    [DEFAULT_TIMEOUT_SECONDS, 'default'],
-  ]);
+  // Only the value that wins is read: a bad variable under a good flag is no error, as before.
+  const resolve = <T extends SettingValue>(field: SettingSpec['field']): [T | undefined, Source] => {
+    const spec = settingOf(field);
+    const candidates: Array<[unknown, Source]> = [
+      [spec.flag ? globals[field as 'baseUrl' | 'timeout'] : undefined, 'flag'],
+      [variables[spec.env], 'env'],
+      [profile[field], 'profile'],
+      [spec.default, 'default'],
+    ];
+    for (const [given, source] of candidates) {
+      if (given === undefined || given === '') continue;
+      const value =
+        typeof given !== 'string'
+          ? given
+          : source === 'env' && spec.fromEnv
+            ? spec.fromEnv(given)
+            : spec.parse(given, source === 'env' ? spec.env : (spec.flag?.split(' ')[0] ?? field));
+      if (value !== undefined) return [value as T, source];
+    }
+    return [undefined, 'none'];
+  };
+  const [baseUrl, baseUrlSource] = resolve<string>('baseUrl');
+  const [token, tokenSource] = resolve<string>('token');
+  const [timeout, timeoutSource] = resolve<number>('timeout');
+  const [allowInsecureHttp] = resolve<boolean>('allowInsecureHttp');
 
   return {
     profile: profileName,
-    baseUrl: baseUrl === undefined ? undefined : normalizeBaseUrl(baseUrl),
+    baseUrl,
     baseUrlSource,
     token,
     tokenSource,
     timeoutSeconds: timeout ?? DEFAULT_TIMEOUT_SECONDS,
     timeoutSource,
-    allowInsecureHttp: profile.allowInsecureHttp === true || env.AGENTS_ALLOW_INSECURE_HTTP === '1',
+    allowInsecureHttp: allowInsecureHttp === true,
   };
-}
-
-function firstOf<T = string>(candidates: Array<[T | undefined, Source]>): [T | undefined, Source] {
-  for (const [value, source] of candidates) {
-    if (value !== undefined && value !== '') return [value, source];
-  }
-  return [undefined, 'none'];
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
 import { assertWritable, ensurePrivateDir, jsonObjectWriter } from './json-file.js';
 import { corruptFileError, readJsonObject } from './json-read.js';
+import { SETTINGS } from './setting-specs.js';
 
 export interface Profile {
   baseUrl?: string;
@@ -78,10 +79,7 @@ export class ConfigStore {
         throw corruptFileError(this.file, `${where}: "${key}" must be a ${type}`);
       }
     };
-    expect('baseUrl', 'string');
-    expect('token', 'string');
-    expect('timeout', 'number');
-    expect('allowInsecureHttp', 'boolean');
+    for (const spec of SETTINGS) expect(spec.field, spec.type);
     return p;
   }
 }

@@ -32,7 +32,7 @@ import { CliError, errorFields, ExitCode, ExitWithCode } from './errors.js';
 import { ATTACH_KINDS, ATTACHABLE } from './resources/registry.js';
 import { addGlobalOptions } from './globals.js';
 import { reportError } from './report.js';
-import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
+import { decideColours, PLAIN_THEME, type Theme } from './ui/color-support.js';
 import { VERSION } from './version.js';
 
 export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Command {
@@ -140,7 +140,7 @@ type Failure = { kind: string; message: string; exitCode: number };
 async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; failure?: Failure }> {
   const debug = argv.includes('--debug');
   // chalk is loaded only when there is colour to show.
-  const colour = colorEnabled(deps.stderr, deps.env, !argv.includes('--no-color'));
+  const colour = decideColours(deps, !argv.includes('--no-color')).stderr;
   const theme = colour ? (await import('./ui/theme.js')).createTheme(true) : PLAIN_THEME;
   const program = createProgram(deps, theme);
   try {

@@ -1,6 +1,5 @@
 // What a command's action works with: the parsed globals, streams, theme, logger,
 // and lazily built config, settings and API client (heavy modules load on first use).
-import { redactSecrets } from './ui/redact.js';
 import type { ApiClient } from './api/client.js';
 import { configDir } from './config/paths.js';
 import { serviceScope } from './config/service-scope.js';
@@ -12,12 +11,11 @@ import { ConfigStore, DEFAULT_PROFILE } from './config/store.js';
 import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
-import { createLogger, type Logger } from './ui/logger.js';
 import { rememberSecret } from './ui/secrets.js';
 import { inquirerPrompter } from './ui/prompter.js';
 import type { Prompter } from './ui/questions.js';
-import { isCi } from './ui/terminal.js';
-import { colorEnabled, PLAIN_THEME, type Theme } from './ui/color-support.js';
+import type { Colours, Theme } from './ui/color-support.js';
+import { Io } from './ui/io.js';
 import { USER_AGENT } from './version.js';
 import type { References } from './references.js';
 import type { ResourceDescriptor } from './resources/descriptor.js';
@@ -25,10 +23,9 @@ import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 
 export class Context {
-  readonly theme: Theme;
+  /** Streams, terminal, colour, output mode, logger and redaction: everything a command prints through. */
+  readonly io: Io;
   private references: References | undefined;
-  readonly stdoutTheme: Theme;
-  readonly logger: Logger;
   private cachedSettings: Settings | undefined;
   private cachedState: StateStore | undefined;
 
@@ -36,33 +33,25 @@ export class Context {
   constructor(
     readonly deps: Deps,
     readonly globals: GlobalOptions,
-    createTheme: (enabled: boolean) => Theme = () => PLAIN_THEME,
+    colours: Colours,
+    createTheme?: (enabled: boolean) => Theme,
   ) {
-    this.theme = createTheme(colorEnabled(deps.stderr, deps.env, globals.color));
-    this.stdoutTheme = createTheme(colorEnabled(deps.stdout, deps.env, globals.color));
-    this.logger = createLogger(deps.stderr, this.theme, { quiet: globals.quiet, debug: globals.debug });
+    this.io = new Io(deps, globals, colours, createTheme);
   }
 
   /** Lines for --debug, or undefined without it (callers skip building them). */
   get debugLog(): ((line: string) => void) | undefined {
-    return this.globals.debug ? (line) => this.logger.debug(line) : undefined;
+    return this.globals.debug ? (line) => this.io.logger.debug(line) : undefined;
   }
 
-  /** Only for use when `interactive` is true. */
+  /** Only for use when `io.interactive` is true. */
   get prompter(): Prompter {
-    this.deps.prompter ??= inquirerPrompter(this.deps, {
-      color: colorEnabled(this.deps.stderr, this.env, this.globals.color),
-    });
+    this.deps.prompter ??= inquirerPrompter(this.deps, { color: this.io.colours.stderr });
     return this.deps.prompter;
   }
 
   get env(): Record<string, string | undefined> {
     return this.deps.env;
-  }
-
-  /** Prompts only with a person at both ends of the terminal, outside CI, without --no-input. */
-  get interactive(): boolean {
-    return this.globals.input && this.deps.stdin.isTTY === true && this.deps.stderr.isTTY === true && !isCi(this.env);
   }
 
   get configDir(): string {
@@ -78,7 +67,7 @@ export class Context {
     if (!this.cachedState) {
       const { profile, baseUrl } = this.settings();
       this.cachedState = new StateStore(this.configDir, serviceScope(profile, baseUrl), (message) =>
-        this.logger.warn(message),
+        this.io.logger.warn(message),
       );
     }
     return this.cachedState;
@@ -92,14 +81,16 @@ export class Context {
     try {
       await update(this.stateStore());
     } catch (error) {
-      this.logger.warn(`${(error as Error).message}; local state not updated (the result above is not affected)`);
+      this.io.logger.warn(`${(error as Error).message}; local state not updated (the result above is not affected)`);
     }
   }
 
   settings(): Settings {
     if (!this.cachedSettings) {
       for (const problem of untrustedConfigPaths(this.configDir))
-        this.logger.warn(`${problem}: whoever can change it can send your token elsewhere (chmod go-w, or chown it)`);
+        this.io.logger.warn(
+          `${problem}: whoever can change it can send your token elsewhere (chmod go-w, or chown it)`,
+        );
       this.cachedSettings = resolveSettings(this.globals, this.env, this.configStore());
     }
     return this.cachedSettings;
@@ -156,25 +147,6 @@ export class Context {
       random: this.deps.random,
       signal: this.deps.signal,
     });
-  }
-
-  /** The terminal's width when stdout is one (and reports one), else undefined: output is not fitted. */
-  get stdoutColumns(): number | undefined {
-    return (this.deps.stdout.isTTY && this.deps.stdout.columns) || undefined;
-  }
-
-  /** A record as it may be shown: values under secret-named keys hidden, unless --show-secrets. */
-  shown<T>(value: T): T {
-    return this.globals.showSecrets ? value : redactSecrets(value);
-  }
-
-  /** Writes a result line to stdout. */
-  print(text: string): void {
-    this.deps.stdout.write(text.endsWith('\n') ? text : text + '\n');
-  }
-
-  printJson(value: unknown): void {
-    this.print(JSON.stringify(value, null, 2));
   }
 }
 

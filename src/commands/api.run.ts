@@ -43,7 +43,7 @@ export async function run(ctx: Context, args: unknown[], options: ApiOptions): P
     : undefined;
   const rawBody =
     options.input !== undefined
-      ? await readFileOrStdin(options.input, ctx.deps.stdin, '--input')
+      ? await readFileOrStdin(options.input, ctx.io.stdin, '--input')
       : !inQuery && hasFields
         ? JSON.stringify(fields)
         : undefined;
@@ -101,16 +101,16 @@ function headerPair(header: string): [string, string] {
 }
 
 function print(ctx: Context, exchange: Exchange, include: boolean): void {
-  const onTerminal = ctx.deps.stdout.isTTY === true;
+  const onTerminal = ctx.io.stdoutIsTerminal;
   if (include) {
     const lines = [`HTTP ${exchange.status} ${exchange.statusText}`.trim()];
     for (const [name, value] of Object.entries(exchange.headers))
       for (const one of [value ?? []].flat()) lines.push(`${name}: ${one}`);
     const head = lines.join('\n');
-    ctx.deps.stdout.write((onTerminal ? escapeControlsKeepLines(head) : head) + '\n\n');
+    ctx.io.stdout.write((onTerminal ? escapeControlsKeepLines(head) : head) + '\n\n');
   }
   if (exchange.text === '') return;
-  ctx.deps.stdout.write(onTerminal ? pretty(exchange.text) : exchange.text);
+  ctx.io.stdout.write(onTerminal ? pretty(exchange.text) : exchange.text);
 }
 
 /**
@@ -170,5 +170,5 @@ async function paginate(
     if (page + 1 >= (body!.total_pages as number) || (body!.data as unknown[]).length === 0) break;
   }
   const text = JSON.stringify(items);
-  ctx.deps.stdout.write(ctx.deps.stdout.isTTY ? pretty(text) : text + '\n');
+  ctx.io.stdout.write(ctx.io.stdoutIsTerminal ? pretty(text) : text + '\n');
 }

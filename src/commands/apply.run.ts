@@ -18,15 +18,15 @@ export const optionsSchema = z.extend(provisionOptions, { dryRun: aSwitch() });
 export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const dryRun = options.dryRun === true;
-  const human = !ctx.globals.json && !ctx.globals.quiet; // -q: the exit code says it all
-  if (human) ctx.print(renderPlan(plan, ctx.stdoutTheme, ctx.stdoutColumns));
+  const human = !ctx.io.json && !ctx.io.quiet; // -q: the exit code says it all
+  if (human) ctx.io.print(renderPlan(plan, ctx.io.stdoutTheme, ctx.io.columns));
 
   const applied = dryRun ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
   const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 
-  if (ctx.globals.json) {
-    ctx.printJson({
+  if (ctx.io.json) {
+    ctx.io.printJson({
       dryRun,
       plan: planJson(plan),
       resources: resourcesPlanJson(plan),
@@ -36,9 +36,9 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   } else if (!human) {
     // -q: nothing on stdout
   } else if (applied.resources.length + applied.agents.length > 0) {
-    ctx.print(renderResults(applied, ctx.stdoutTheme));
+    ctx.io.print(renderResults(applied, ctx.io.stdoutTheme));
   } else if (!dryRun) {
-    ctx.logger.info('No changes.');
+    ctx.io.logger.info('No changes.');
   }
 
   const failure = applyFailure(plan, applied);

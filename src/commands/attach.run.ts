@@ -26,7 +26,7 @@ export function attachModule(kind: AttachKind): CommandModule {
           id = await ctx.resolve(kind, reference);
           const { alreadyAttached } = await attachToAgent(client, kind, agentId, id);
           results.push({ agentId, [idKey]: id, attached: true, alreadyAttached });
-          ctx.logger.success(
+          ctx.io.logger.success(
             alreadyAttached
               ? `${capitalized(noun(kind))} ${id} was already attached to agent ${agentId}`
               : `Attached ${noun(kind)} ${id} to agent ${agentId}`,
@@ -36,11 +36,11 @@ export function attachModule(kind: AttachKind): CommandModule {
           failures.push(error);
           results.push({ agentId, [idKey]: id, attached: false, alreadyAttached: false, error: errorFields(error) });
           if (ids.length > 1)
-            reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
+            reportError(error, { stderr: ctx.io.stderr, theme: ctx.io.theme, debug: ctx.globals.debug });
         }
       }
       // One shape whatever the count: an array, one entry per id.
-      if (ctx.globals.json) ctx.printJson(results);
+      if (ctx.io.json) ctx.io.printJson(results);
       const first = failures[0];
       if (first) throw ids.length > 1 ? new PartialFailure(failures) : first;
     },

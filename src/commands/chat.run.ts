@@ -22,21 +22,21 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   const client = await ctx.client();
   const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
   let sessionId = chooseSession(ctx, agentId, options);
-  const onTerminal = ctx.deps.stdin.isTTY === true;
-  const say = (text: string) => void ctx.deps.stderr.write(text + '\n');
+  const onTerminal = ctx.io.stdin.isTTY === true;
+  const say = (text: string) => void ctx.io.stderr.write(text + '\n');
 
   // On a terminal, a prompt per turn and a keyboard held during answers (terminal-turns.ts); off
   // one, the lines of stdin, a scripted conversation.
   const turns = onTerminal
     ? new TerminalTurns(
-        ctx.deps.stdin as NodeJS.ReadStream,
-        ctx.deps.stderr as NodeJS.WriteStream,
-        ctx.theme.accent('you› '),
+        ctx.io.stdin as NodeJS.ReadStream,
+        ctx.io.stderr as NodeJS.WriteStream,
+        ctx.io.theme.accent('you› '),
       )
     : undefined;
   const piped = onTerminal
     ? undefined
-    : createInterface({ input: ctx.deps.stdin as NodeJS.ReadableStream, terminal: false });
+    : createInterface({ input: ctx.io.stdin as NodeJS.ReadableStream, terminal: false });
   const pipedLines = piped?.[Symbol.asyncIterator]();
   let lastInterruptAt = -Infinity;
   /** The next line to act on, or undefined to leave (Ctrl-D, Ctrl-C twice at an empty prompt, end of input). */
@@ -55,13 +55,13 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       const now = Date.now();
       if (now - lastInterruptAt < LEAVE_WINDOW_MS) return undefined;
       lastInterruptAt = now;
-      say('\n' + ctx.theme.muted('(press Ctrl-C again or Ctrl-D to leave)'));
+      say('\n' + ctx.io.theme.muted('(press Ctrl-C again or Ctrl-D to leave)'));
     }
   };
 
-  const announce = () => sessionId && ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
+  const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
   if (onTerminal)
-    ctx.logger.info(
+    ctx.io.logger.info(
       `Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`,
     );
   announce();
@@ -69,14 +69,14 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   for (let raw = await nextLine(); raw !== undefined; raw = await nextLine()) {
     const line = readChatLine(raw);
     if (line.kind === 'command' && line.name === 'exit') break;
-    if (line.kind === 'command' && line.name === 'help') say(ctx.theme.muted(CHAT_HELP));
+    if (line.kind === 'command' && line.name === 'help') say(ctx.io.theme.muted(CHAT_HELP));
     if (line.kind === 'command' && line.name === 'new') {
       sessionId = randomUUID();
       announce();
     }
     if (line.kind === 'unknown-command') {
       say(
-        `${ctx.theme.warn('unknown command')} ${escapeControls(line.word)}: not sent. /help lists the commands; //text sends text that starts with /.`,
+        `${ctx.io.theme.warn('unknown command')} ${escapeControls(line.word)}: not sent. /help lists the commands; //text sends text that starts with /.`,
       );
     }
     if (line.kind === 'send') {
@@ -104,9 +104,9 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       } catch (error) {
         if (ctx.deps.signal?.aborted) throw interrupted();
         if (error instanceof CliError && error.kind === 'interrupted')
-          ctx.logger.info(ctx.theme.muted('(reply stopped)'));
+          ctx.io.logger.info(ctx.io.theme.muted('(reply stopped)'));
         else if (onTerminal)
-          reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
+          reportError(error, { stderr: ctx.io.stderr, theme: ctx.io.theme, debug: ctx.globals.debug });
         else throw error; // a scripted conversation stops at the first failure
       } finally {
         release?.();
@@ -114,5 +114,5 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
     }
   }
   piped?.close();
-  if (onTerminal) ctx.deps.stderr.write('\n');
+  if (onTerminal) ctx.io.stderr.write('\n');
 }

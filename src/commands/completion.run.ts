@@ -6,5 +6,5 @@ import type { Context } from '../context.js';
 export function run(ctx: Context, args: unknown[], _options: unknown, command: Command): void {
   let program = command;
   while (program.parent) program = program.parent;
-  ctx.deps.stdout.write(completionScript(program, args[0] as Shell));
+  ctx.io.stdout.write(completionScript(program, args[0] as Shell));
 }

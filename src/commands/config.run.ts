@@ -12,9 +12,9 @@ export const getModule: CommandModule = {
   run(ctx, args) {
     const key = findConfigKey(String(args[0]));
     const value = ctx.configStore().profile(profileName(ctx))[key.field];
-    if (ctx.globals.json) return ctx.printJson({ key: key.name, value: value ?? null });
+    if (ctx.io.json) return ctx.io.printJson({ key: key.name, value: value ?? null });
     if (value === undefined) throw new CliError('not-found', `${key.name} is not set in profile ${profileName(ctx)}`);
-    ctx.print(String(value));
+    ctx.io.print(String(value));
   },
 };
 
@@ -23,8 +23,8 @@ export const setModule: CommandModule = {
     const key = findConfigKey(String(args[0]));
     const value = key.parse(String(args[1]));
     await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: value }));
-    if (ctx.globals.json) return ctx.printJson({ key: key.name, value });
-    ctx.logger.success(`${key.name} = ${value} (profile ${profileName(ctx)})`);
+    if (ctx.io.json) return ctx.io.printJson({ key: key.name, value });
+    ctx.io.logger.success(`${key.name} = ${value} (profile ${profileName(ctx)})`);
   },
 };
 
@@ -32,8 +32,8 @@ export const unsetModule: CommandModule = {
   async run(ctx, args) {
     const key = findConfigKey(String(args[0]));
     await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: undefined }));
-    if (ctx.globals.json) return ctx.printJson({ key: key.name, value: null });
-    ctx.logger.success(`${key.name} unset (profile ${profileName(ctx)})`);
+    if (ctx.io.json) return ctx.io.printJson({ key: key.name, value: null });
+    ctx.io.logger.success(`${key.name} unset (profile ${profileName(ctx)})`);
   },
 };
 
@@ -41,9 +41,9 @@ export const listModule: CommandModule = {
   run(ctx) {
     const profile = ctx.configStore().profile(profileName(ctx));
     const entries = CONFIG_KEYS.map((key) => [key.name, profile[key.field]] as const);
-    if (ctx.globals.json) {
-      return ctx.printJson(Object.fromEntries(entries.map(([name, value]) => [name, value ?? null])));
+    if (ctx.io.json) {
+      return ctx.io.printJson(Object.fromEntries(entries.map(([name, value]) => [name, value ?? null])));
     }
-    ctx.print(entries.map(([name, value]) => `${name}=${value ?? ''}`).join('\n'));
+    ctx.io.print(entries.map(([name, value]) => `${name}=${value ?? ''}`).join('\n'));
   },
 };

@@ -21,7 +21,7 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   if (options.ifMissing) {
     const existing = existingByName(await listAllAgents(client), (agent) => agent.name, fields.name, 'agent');
     if (existing) {
-      ctx.logger.info(`Agent ${fields.name} exists already: nothing created`);
+      ctx.io.logger.info(`Agent ${fields.name} exists already: nothing created`);
       printCreated(ctx, await getAgent(client, existing.id), fields.name, false, false);
       return ctx.recordLocally((state) => state.rememberAgent(existing.id, { name: fields.name }));
     }
@@ -39,11 +39,12 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
 }
 
 function printCreated(ctx: Context, agent: Agent, name: string | undefined, reviewed: boolean, created = true): void {
-  if (ctx.globals.json) ctx.printJson(agent);
-  else if (ctx.globals.quiet) ctx.print(agent.id);
-  else {
-    if (created) ctx.logger.success(`Created agent ${name}`);
-    // After the wizard's summary the id is the one new fact: the rest would repeat what is on the screen.
-    ctx.print(reviewed ? agent.id : describeAgent(agent, ctx.stdoutTheme));
-  }
+  ctx.io.result(agent, {
+    quiet: () => agent.id,
+    human: () => {
+      if (created) ctx.io.logger.success(`Created agent ${name}`);
+      // After the wizard's summary the id is the one new fact: the rest would repeat what is on the screen.
+      return reviewed ? agent.id : describeAgent(agent, ctx.io.stdoutTheme);
+    },
+  });
 }

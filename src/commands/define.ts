@@ -7,7 +7,7 @@ import { CliError } from '../errors.js';
 import type * as z from 'zod/mini';
 import { readGlobals } from '../globals.js';
 import { exampleLines } from './help-text.js';
-import { colorEnabled } from '../ui/color-support.js';
+import { decideColours } from '../ui/color-support.js';
 
 /** Options as commander hands them over, before a command's schema has read them. */
 export type Options = Record<string, unknown>;
@@ -25,11 +25,10 @@ export function lazyAction<O>(deps: Deps, load: () => Promise<CommandModule<O>>)
     // Loaded here, not at start-up: --help and --version never need it.
     const { Context } = await import('../context.js');
     const globals = readGlobals(command);
-    // chalk is loaded only when there is colour to show (a script's pipes have none).
-    const coloured =
-      colorEnabled(deps.stderr, deps.env, globals.color) || colorEnabled(deps.stdout, deps.env, globals.color);
-    const theme = coloured ? (await import('../ui/theme.js')).createTheme : undefined;
-    const ctx = new Context(deps, globals, theme);
+    // Colour is decided here, once per stream; chalk is loaded only when there is colour to show.
+    const colours = decideColours(deps, globals.color);
+    const theme = colours.stdout || colours.stderr ? (await import('../ui/theme.js')).createTheme : undefined;
+    const ctx = new Context(deps, globals, colours, theme);
     const module = await load();
     const given = { ...command.opts(), ...swallowedByParent(command) };
     const options = module.optionsSchema ? parseOptions(module.optionsSchema, given) : (given as O);

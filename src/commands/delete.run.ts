@@ -13,6 +13,6 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   const deleted = await deleteAgent(await ctx.client(), agentId);
   await ctx.recordLocally((state) => state.forgetAgent(agentId));
   // One shape whether or not the service sent the deleted row (docs/json/delete.schema.json).
-  if (ctx.globals.json) return ctx.printJson({ id: agentId, deleted: true, agent: deleted ?? null });
-  ctx.logger.success(`Deleted agent ${agentId}`);
+  if (ctx.io.json) return ctx.io.printJson({ id: agentId, deleted: true, agent: deleted ?? null });
+  ctx.io.logger.success(`Deleted agent ${agentId}`);
 }

@@ -24,16 +24,16 @@ export function detachModule(kind: AttachKind): CommandModule {
         try {
           await detachFromAgent(client, kind, agentId, id);
           results.push({ agentId, [idKey]: id, detached: true });
-          ctx.logger.success(`Detached ${noun(kind)} ${id} from agent ${agentId}`);
+          ctx.io.logger.success(`Detached ${noun(kind)} ${id} from agent ${agentId}`);
         } catch (error) {
           if (!(error instanceof CliError) || error.kind === 'interrupted') throw error;
           failures.push(error);
           results.push({ agentId, [idKey]: id, detached: false, error: errorFields(error) });
           if (ids.length > 1)
-            reportError(error, { stderr: ctx.deps.stderr, theme: ctx.theme, debug: ctx.globals.debug });
+            reportError(error, { stderr: ctx.io.stderr, theme: ctx.io.theme, debug: ctx.globals.debug });
         }
       }
-      if (ctx.globals.json) ctx.printJson(results);
+      if (ctx.io.json) ctx.io.printJson(results);
       const first = failures[0];
       if (first) throw ids.length > 1 ? new PartialFailure(failures) : first;
     },

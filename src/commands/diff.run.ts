@@ -12,8 +12,8 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
     throw asDiffFailure(error);
   });
   const changes = planHasChanges(plan);
-  if (ctx.globals.json) ctx.printJson({ changes, plan: planJson(plan), resources: resourcesPlanJson(plan) });
-  else if (!ctx.globals.quiet) ctx.print(renderPlan(plan, ctx.stdoutTheme, ctx.stdoutColumns)); // -q: the exit code says it, as git diff --quiet
+  if (ctx.io.json) ctx.io.printJson({ changes, plan: planJson(plan), resources: resourcesPlanJson(plan) });
+  else if (!ctx.io.quiet) ctx.io.print(renderPlan(plan, ctx.io.stdoutTheme, ctx.io.columns)); // -q: the exit code says it, as git diff --quiet
   if (plan.problems.length > 0) {
     const first = plan.problems[0]!;
     const [, ...details] = problemLines(plan);

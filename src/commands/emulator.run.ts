@@ -32,17 +32,17 @@ export async function run(ctx: Context, _args: unknown[], flags: z.infer<typeof 
   // Listen for SIGTERM before the address is printed: a script may stop it as soon as it reads it.
   const stopped = untilStopped(ctx.deps.signal);
   if (emulator.exposed) {
-    ctx.logger.warn(
+    ctx.io.logger.warn(
       `listening on ${options.host}: other machines can reach this emulator.${options.token === undefined ? ' Its token is random, not the documented one.' : ''} Use --host 127.0.0.1 to keep it local.`,
     );
   }
-  if (ctx.globals.json) {
-    ctx.print(JSON.stringify({ baseUrl: emulator.url, token: emulator.token, strict: emulator.strict }));
+  if (ctx.io.json) {
+    ctx.io.print(JSON.stringify({ baseUrl: emulator.url, token: emulator.token, strict: emulator.strict }));
   } else {
-    ctx.print(`AGENTS_BASE_URL=${emulator.url}`);
-    ctx.print(`AGENTS_TOKEN=${emulator.token}`);
-    ctx.logger.info(
-      ctx.theme.muted(
+    ctx.io.print(`AGENTS_BASE_URL=${emulator.url}`);
+    ctx.io.print(`AGENTS_TOKEN=${emulator.token}`);
+    ctx.io.logger.info(
+      ctx.io.theme.muted(
         `Emulator${emulator.strict ? ' (strict)' : ''} listening. Try:\n` +
           `  export AGENTS_BASE_URL=${emulator.url} AGENTS_TOKEN=${emulator.token}\n` +
           '  agents create --name Demo --description "a demo agent" --llm-model GPT_4_TURBO\n' +
@@ -53,7 +53,7 @@ export async function run(ctx: Context, _args: unknown[], flags: z.infer<typeof 
 
   await stopped;
   await emulator.close();
-  ctx.logger.info(ctx.theme.muted('Emulator stopped.'));
+  ctx.io.logger.info(ctx.io.theme.muted('Emulator stopped.'));
 }
 
 /** Resolves on Ctrl-C (the entry point's abort signal) or SIGTERM. */

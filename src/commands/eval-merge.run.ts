@@ -25,20 +25,20 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
     if (path !== undefined) assertWritable(flag, path);
   const paths = args[0] as string[];
   const reports = [];
-  for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.deps.stdin) });
+  for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.io.stdin) });
   const merged: EvalReport = mergeReports(reports);
   if (options.baseline !== undefined) {
     merged.baseline = compareWithBaseline(
       merged,
-      await readReport(options.baseline, '--baseline', ctx.deps.stdin),
+      await readReport(options.baseline, '--baseline', ctx.io.stdin),
       options.baseline,
       options.tolerance,
     );
   }
   writeReportFiles(merged, options);
-  if (ctx.globals.json) ctx.printJson(merged);
-  else if (!ctx.globals.quiet) ctx.print(reportLines(merged, ctx.stdoutTheme).join('\n'));
-  if (merged.baseline && !ctx.globals.json) ctx.print(baselineLines(merged.baseline).map(escapeControls).join('\n'));
+  if (ctx.io.json) ctx.io.printJson(merged);
+  else if (!ctx.io.quiet) ctx.io.print(reportLines(merged, ctx.io.stdoutTheme).join('\n'));
+  if (merged.baseline && !ctx.io.json) ctx.io.print(baselineLines(merged.baseline).map(escapeControls).join('\n'));
   const code = reportExitCode(merged);
   if (code !== ExitCode.ok) throw new ExitWithCode(code);
 }

@@ -14,7 +14,6 @@ import { runCase } from '../eval/run-case.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../eval/runner.js';
 import type { EvalCase } from '../eval/spec.js';
 import { junitXml } from '../eval/junit.js';
-import { canAnimate } from '../ui/terminal.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { aPath, aSwitch, numberBetween, someText, wholeNumber } from './option-schemas.js';
 
@@ -39,7 +38,7 @@ type EvalOptions = z.infer<typeof optionsSchema>;
 
 export async function run(ctx: Context, _args: unknown[], options: EvalOptions): Promise<void> {
   // Everything that can be wrong locally is found before the first request.
-  if (options.events === true && ctx.globals.json)
+  if (options.events === true && ctx.io.json)
     throw new CliError('usage', '--events and --json cannot be used together');
   for (const [flag, path] of [
     ['--junit', options.junit],
@@ -48,8 +47,8 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
     if (path !== undefined) assertWritable(flag, path);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const baseline =
-    options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.deps.stdin);
-  const file = await loadEvalFile(options.file, ctx.deps.stdin, options.agent);
+    options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.io.stdin);
+  const file = await loadEvalFile(options.file, ctx.io.stdin, options.agent);
   const cases = inShard(selected(file.cases, options.filter), shard);
   const agentIds = await resolveAgents(ctx, cases);
   const client = await ctx.client();
@@ -60,11 +59,11 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
     threshold: options.threshold,
     concurrency: options.concurrency,
   };
-  const mode: Mode = options.events === true ? 'events' : ctx.globals.json ? 'json' : 'human';
+  const mode: Mode = options.events === true ? 'events' : ctx.io.json ? 'json' : 'human';
   // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
-  const animate = !ctx.globals.quiet && !ctx.globals.debug && canAnimate(ctx.deps.stderr, ctx.env);
-  const progress = animate ? startProgressLine(ctx.deps.stderr, ctx.theme) : undefined;
-  const emit = (event: object) => ctx.print(JSON.stringify(event));
+  const animate = ctx.io.canAnimate && !ctx.globals.debug;
+  const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
+  const emit = (event: object) => ctx.io.print(JSON.stringify(event));
   const startedAt = new Date();
   let outcome: EvalOutcome;
   try {
@@ -100,7 +99,7 @@ export async function run(ctx: Context, _args: unknown[], options: EvalOptions):
   );
   if (baseline) report.baseline = compareWithBaseline(report, baseline, options.baseline!, options.tolerance);
   writeReportFiles(report, options);
-  if (mode === 'json') ctx.printJson(report);
+  if (mode === 'json') ctx.io.printJson(report);
   else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
   else printHumanReport(ctx, settings, outcome, cases, progress !== undefined, report);
   if (outcome.stopped) throw outcome.stopped;
@@ -139,8 +138,8 @@ function listener(
       counts[result.passed ? 'passed' : 'failed']++;
       progress?.update({ ...counts });
       // Off a terminal (CI logs), a line per finished case stands in for the progress line.
-      if (mode === 'human' && !progress && !ctx.globals.quiet)
-        ctx.print(caseLine(result, settings.repeat, ctx.stdoutTheme));
+      if (mode === 'human' && !progress && !ctx.io.quiet)
+        ctx.io.print(caseLine(result, settings.repeat, ctx.io.stdoutTheme));
     },
   };
 }
@@ -154,19 +153,19 @@ function printHumanReport(
   report: EvalReport,
 ): void {
   const total = cases.length;
-  const theme = ctx.stdoutTheme;
+  const theme = ctx.io.stdoutTheme;
   const failed = outcome.finished.filter((result) => !result.passed);
   const lines: string[] = [];
   for (const result of failed) lines.push('', ...failureDetails(result, settings.repeat, settings.threshold, theme));
   if (onTerminal && outcome.finished.length > 0) {
-    const width = ctx.deps.stdout.isTTY ? (ctx.deps.stdout as { columns?: number }).columns : undefined;
+    const width = ctx.io.columns;
     lines.push('', summaryTable(outcome.finished, settings.repeat, theme, width || undefined));
   }
   const notRun = notRunLines(cases, outcome, theme);
   if (notRun.length > 0) lines.push('', ...notRun);
   lines.push('', totalsLine(outcome, total));
   if (report.baseline) lines.push(...baselineLines(report.baseline).map(escapeControls));
-  ctx.print(lines.join('\n'));
+  ctx.io.print(lines.join('\n'));
 }
 
 function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {

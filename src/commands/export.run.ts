@@ -34,14 +34,14 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       : {};
   const document = exportStack(agents, resources);
 
-  const text = ctx.globals.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
+  const text = ctx.io.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
   if (options.output !== undefined) {
     writeOutput(options.output, text);
-    ctx.logger.success(
+    ctx.io.logger.success(
       `Exported ${agents.length} agent(s)${options.all === true ? ' and their tools, datasources and LLMs' : ''} to ${options.output}`,
     );
   } else {
-    ctx.deps.stdout.write(text);
+    ctx.io.stdout.write(text);
   }
 }
 

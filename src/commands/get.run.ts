@@ -8,11 +8,12 @@ export async function run(ctx: Context, args: unknown[]): Promise<void> {
   const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
   const agent = await getAgent(client, agentId);
   // The real service nests each linked LLM with its provider API key, and tools their keys in metadata.
-  const safe = ctx.shown(agent);
-  if (ctx.globals.json) ctx.printJson(safe);
-  else if (ctx.globals.quiet) ctx.print(agent.id);
-  else
-    ctx.print([describeAgent(safe, ctx.stdoutTheme), describeLinks(safe, ctx.stdoutTheme)].filter(Boolean).join('\n'));
+  const safe = ctx.io.shown(agent);
+  ctx.io.result(safe, {
+    quiet: () => agent.id,
+    human: () =>
+      [describeAgent(safe, ctx.io.stdoutTheme), describeLinks(safe, ctx.io.stdoutTheme)].filter(Boolean).join('\n'),
+  });
   const name = agent.name;
   if (name) await ctx.recordLocally((state) => state.rememberAgent(agent.id, { name }));
 }

@@ -23,7 +23,7 @@ type InvokeOptions = z.infer<typeof optionsSchema>;
 
 export async function run(ctx: Context, args: unknown[], options: InvokeOptions): Promise<void> {
   // The flags are checked first: a bad one costs no request, not even the agent's lookup.
-  if (options.events === true && ctx.globals.json)
+  if (options.events === true && ctx.io.json)
     throw new CliError('usage', '--events and --json cannot be used together');
   const schema = options.outputSchema !== undefined ? await loadOutputSchema(ctx, options.outputSchema) : undefined;
   const params = llmParams(options);
@@ -39,11 +39,10 @@ export async function run(ctx: Context, args: unknown[], options: InvokeOptions)
     ...(params && { llm_params: params }),
   };
   const client = await ctx.client();
-  if (sessionId && !ctx.globals.json && options.events !== true)
-    ctx.logger.info(ctx.theme.muted(`session ${sessionId}`));
+  if (sessionId && !ctx.io.json && options.events !== true)
+    ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
 
-  const mode: AnswerMode =
-    options.events === true ? 'events' : ctx.globals.json ? 'json' : schema ? 'structured' : 'human';
+  const mode: AnswerMode = options.events === true ? 'events' : ctx.io.json ? 'json' : schema ? 'structured' : 'human';
   const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
   // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
   const stopwatch = options.stats === true || mode === 'events' ? startStopwatch() : undefined;
@@ -55,7 +54,7 @@ export async function run(ctx: Context, args: unknown[], options: InvokeOptions)
     stopwatch && (() => stopwatch.read()),
   );
   // After the answer's last line (and any tool call lines), so it never lands inside the answer.
-  if (stopwatch && options.stats === true) ctx.logger.info(ctx.theme.muted(describeTiming(stopwatch.read())));
+  if (stopwatch && options.stats === true) ctx.io.logger.info(ctx.io.theme.muted(describeTiming(stopwatch.read())));
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
   // After the answer, so bookkeeping never delays it; also after a failed or stopped one, so -c continues it.
   // Not when the service turned the invoke away: completion offers what state.json knows.
@@ -66,18 +65,18 @@ export async function run(ctx: Context, args: unknown[], options: InvokeOptions)
   const problem = failure ?? structured?.problem;
   const output = structured && 'value' in structured ? structured.value : answer.output;
   if (mode === 'json') {
-    ctx.printJson({
+    ctx.io.printJson({
       output,
       sessionId: sessionId ?? null,
       toolCalls: answer.toolCalls.map(toolCallJson),
       ...(problem && { error: errorFields(problem) }),
     });
   } else if (mode === 'events' && failure) {
-    ctx.print(JSON.stringify({ type: 'error', ...errorFields(failure) })); // the last line, as done would be
+    ctx.io.print(JSON.stringify({ type: 'error', ...errorFields(failure) })); // the last line, as done would be
   } else if (mode === 'structured') {
     // A result that does not match is still the result: printed as it came, the mismatch on stderr.
-    if (structured && 'value' in structured) ctx.printJson(structured.value);
-    else if (typeof output === 'string' && output !== '') ctx.print(output);
+    if (structured && 'value' in structured) ctx.io.printJson(structured.value);
+    else if (typeof output === 'string' && output !== '') ctx.io.print(output);
   }
   if (problem) throw problem;
 }
@@ -105,7 +104,7 @@ function readStructured(ctx: Context, output: unknown, schema: OutputSchema): St
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) {
     // The real service answers {} when it could not parse the model's answer.
-    ctx.logger.warn('the structured answer is empty ({}): the service may have failed to parse the model output');
+    ctx.io.logger.warn('the structured answer is empty ({}): the service may have failed to parse the model output');
   }
   const problem = schema.check && schemaMismatch(value, schema.check);
   return problem ? { value, problem } : { value };
@@ -119,18 +118,18 @@ async function readInvokeInput(ctx: Context, positional: string | undefined, opt
   const file = options.inputFile;
   if (positional !== undefined && file !== undefined)
     throw new CliError('usage', 'give the input as an argument or with --input-file, not both');
-  const warn = (message: string) => ctx.logger.warn(message);
+  const warn = (message: string) => ctx.io.logger.warn(message);
   let input: string | undefined = positional;
-  if (file === '-' && ctx.deps.stdin.isTTY === true) {
+  if (file === '-' && ctx.io.stdin.isTTY === true) {
     // Nothing on a terminal says it is waiting: say what ends the input.
-    ctx.logger.info(ctx.theme.muted('Reading the input from the terminal until Ctrl-D (on a line of its own)…'));
+    ctx.io.logger.info(ctx.io.theme.muted('Reading the input from the terminal until Ctrl-D (on a line of its own)…'));
   }
-  if (file !== undefined) input = await readInputFile(file, ctx.deps.stdin, '--input-file', warn);
-  else if (ctx.deps.stdin.isTTY !== true) {
-    const piped = await pipedStdin(ctx.deps.stdin, positional !== undefined);
+  if (file !== undefined) input = await readInputFile(file, ctx.io.stdin, '--input-file', warn);
+  else if (ctx.io.stdin.isTTY !== true) {
+    const piped = await pipedStdin(ctx.io.stdin, positional !== undefined);
     const text = piped && decodeInput(piped, 'the input on stdin', warn);
     if (text?.trim()) input = positional === undefined ? text : `${text.replace(/\n+$/, '')}\n\n${positional}`;
-  } else if (input === undefined && ctx.interactive)
+  } else if (input === undefined && ctx.io.interactive)
     input = await ctx.prompter.multiline('Input', { validate: (v) => (v.trim() ? true : 'must not be empty') });
   if (input === undefined || !input.trim()) {
     throw new CliError('usage', 'missing input', {

@@ -40,28 +40,32 @@ const describe = (key: ApiKey) => `API key ${escapeControls(key.name)} (${key.di
 const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boolean }) => Promise<void>> = {
   async list(ctx) {
     const keys = await listKeys(await ctx.client());
-    if (ctx.globals.json) return ctx.printJson(keys);
-    if (ctx.globals.quiet) return ctx.print(keys.map((key) => key.id).join('\n'));
-    if (keys.length === 0) return ctx.logger.info('No API keys yet. Mint one with `agents keys create NAME`.');
-    const rows = keys.map((key) => [
-      escapeControls(key.name),
-      key.displayApiKey,
-      (key.createdAt ?? '').slice(0, 10),
-      key.id,
-    ]);
-    ctx.print(
-      renderTable(['NAME', 'KEY', 'CREATED', 'ID'], rows, { theme: ctx.stdoutTheme, width: ctx.stdoutColumns }),
-    );
+    ctx.io.result(keys, {
+      quiet: () => keys.map((key) => key.id),
+      human: () => {
+        if (keys.length === 0) return ctx.io.logger.info('No API keys yet. Mint one with `agents keys create NAME`.');
+        const rows = keys.map((key) => [
+          escapeControls(key.name),
+          key.displayApiKey,
+          (key.createdAt ?? '').slice(0, 10),
+          key.id,
+        ]);
+        return renderTable(['NAME', 'KEY', 'CREATED', 'ID'], rows, {
+          theme: ctx.io.stdoutTheme,
+          width: ctx.io.columns,
+        });
+      },
+    });
   },
 
   async create(ctx, args) {
     const key = await createKey(await ctx.client(), args[0] as string);
     if (!key.apiKey) throw new CliError('bad-response', 'the service created the key but did not send it');
     // The one time the key exists outside the service: stdout only, never stderr or a log.
-    if (ctx.globals.json) return ctx.printJson(key);
-    ctx.print(key.apiKey);
-    if (!ctx.globals.quiet)
-      ctx.logger.success(
+    if (ctx.io.json) return ctx.io.printJson(key);
+    ctx.io.print(key.apiKey);
+    if (!ctx.io.quiet)
+      ctx.io.logger.success(
         `Minted ${describe(key)}. This is the only time it is shown: store it now (e.g. as a CI secret, used as AGENTS_TOKEN).`,
       );
   },
@@ -70,8 +74,8 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
     const client = await ctx.client();
     const key = await resolveKey(client, args[0] as string);
     const renamed = await renameKey(client, key.id, args[1] as string);
-    if (ctx.globals.json) return ctx.printJson(renamed);
-    if (!ctx.globals.quiet) ctx.logger.success(`Renamed ${describe(key)} to ${escapeControls(renamed.name)}`);
+    if (ctx.io.json) return ctx.io.printJson(renamed);
+    if (!ctx.io.quiet) ctx.io.logger.success(`Renamed ${describe(key)} to ${escapeControls(renamed.name)}`);
   },
 
   async delete(ctx, args, options) {
@@ -84,9 +88,9 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
       'It goes from the list, but on the legacy service it keeps working.',
     );
     await deleteKey(client, key.id);
-    if (ctx.globals.json) return ctx.printJson({ id: key.id, name: key.name, deleted: true, stillValid: true });
-    ctx.logger.success(`Deleted ${describe(key)} from the list`);
-    ctx.logger.warn(STILL_VALID);
+    if (ctx.io.json) return ctx.io.printJson({ id: key.id, name: key.name, deleted: true, stillValid: true });
+    ctx.io.logger.success(`Deleted ${describe(key)} from the list`);
+    ctx.io.logger.warn(STILL_VALID);
   },
 };
 

@@ -15,14 +15,11 @@ export async function run(ctx: Context, _args: unknown[], { limit, all }: z.infe
 
   const agents = await collect(listAgentsPaged(await ctx.client(), { limit: wanted, pageSize: PAGE_SIZE }));
 
-  if (ctx.globals.json) return ctx.printJson(ctx.shown(agents));
-  if (ctx.globals.quiet) {
-    for (const agent of agents) ctx.print(agent.id); // one id per line, for xargs
-    return;
-  }
-  if (agents.length === 0) {
-    ctx.logger.info('No agents yet. Create one with `agents create`.');
-    return;
-  }
-  ctx.print(resourceTable(AGENT, agents, ctx.stdoutTheme, ctx.stdoutColumns));
+  ctx.io.result(ctx.io.shown(agents), {
+    quiet: () => agents.map((agent) => agent.id), // one id per line, for xargs
+    human: () => {
+      if (agents.length > 0) return resourceTable(AGENT, agents, ctx.io.stdoutTheme, ctx.io.columns);
+      ctx.io.logger.info('No agents yet. Create one with `agents create`.');
+    },
+  });
 }

@@ -32,14 +32,15 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   }
 
   await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));
-  if (ctx.globals.json)
-    return ctx.printJson({ profile: settings.profile, baseUrl, verified: options.skipVerify !== true });
-  ctx.logger.success(`Logged in to ${baseUrl} (profile ${settings.profile})`);
-  if (settings.tokenSource === 'env') ctx.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
+  if (ctx.io.json)
+    return ctx.io.printJson({ profile: settings.profile, baseUrl, verified: options.skipVerify !== true });
+  ctx.io.logger.success(`Logged in to ${baseUrl} (profile ${settings.profile})`);
+  if (settings.tokenSource === 'env')
+    ctx.io.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
 }
 
 async function askBaseUrl(ctx: Context): Promise<string> {
-  if (!ctx.interactive) {
+  if (!ctx.io.interactive) {
     throw new CliError('usage', 'missing --base-url', { hint: 'Pass --base-url URL or set AGENTS_BASE_URL.' });
   }
   const answer = await ctx.prompter.text('Service address (without /api/v1)', {
@@ -57,13 +58,13 @@ async function askBaseUrl(ctx: Context): Promise<string> {
 
 async function readToken(ctx: Context, fromStdin: boolean): Promise<string> {
   if (fromStdin) {
-    const token = (await readAll(ctx.deps.stdin)).trim();
+    const token = (await readAll(ctx.io.stdin)).trim();
     if (!token) throw new CliError('usage', 'no token on standard input');
     if (/\s/.test(token))
       throw new CliError('usage', 'the token on standard input contains whitespace; pass only the token');
     return token;
   }
-  if (!ctx.interactive) {
+  if (!ctx.io.interactive) {
     throw new CliError('usage', 'missing token', {
       hint: 'Pipe it in with --token-stdin, e.g. `agents login --token-stdin < token.txt`.',
     });

@@ -6,9 +6,9 @@ export async function run(ctx: Context, _args: unknown[]): Promise<void> {
   const hadToken = store.profile(settings.profile).token !== undefined;
   if (hadToken) await store.updateProfile(settings.profile, (profile) => ({ ...profile, token: undefined }));
 
-  if (ctx.globals.json) return ctx.printJson({ profile: settings.profile, loggedOut: hadToken });
-  ctx.logger.success(
+  if (ctx.io.json) return ctx.io.printJson({ profile: settings.profile, loggedOut: hadToken });
+  ctx.io.logger.success(
     hadToken ? `Logged out (profile ${settings.profile})` : `No token was saved for profile ${settings.profile}`,
   );
-  if (ctx.env.AGENTS_TOKEN) ctx.logger.warn('AGENTS_TOKEN is still set in the environment and will be used.');
+  if (ctx.env.AGENTS_TOKEN) ctx.io.logger.warn('AGENTS_TOKEN is still set in the environment and will be used.');
 }

@@ -26,13 +26,10 @@ export async function run(ctx: Context, _args: unknown[], options: Options): Pro
   const { server, stop } = createMcpServer({ ...settings, prefetched });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   // stdout carries protocol only: everything for people goes to stderr.
-  const transport = new StdioServerTransport(
-    ctx.deps.stdin as NodeJS.ReadableStream as never,
-    ctx.deps.stdout as never,
-  );
+  const transport = new StdioServerTransport(ctx.io.stdin as NodeJS.ReadableStream as never, ctx.io.stdout as never);
   await server.connect(transport);
   await new Promise<void>((resolve) => {
-    const input = ctx.deps.stdin as NodeJS.ReadableStream;
+    const input = ctx.io.stdin as NodeJS.ReadableStream;
     input.once('end', resolve);
     input.once('close', resolve);
     ctx.deps.signal?.addEventListener('abort', () => resolve(), { once: true });
@@ -48,7 +45,7 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
     client: () => ctx.client(),
     timeoutSeconds: ctx.settings().timeoutSeconds,
     watchSeconds: options.watch,
-    say: (line) => ctx.logger.warn(line),
+    say: (line) => ctx.io.logger.warn(line),
     // --agent names are resolved when first needed (the service may be down at start), then kept.
     only: async () => {
       if (references.length === 0) return undefined;
@@ -73,7 +70,7 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
   const http = createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end();
-      ctx.logger.warn(`agents mcp: ${(error as Error).message}`);
+      ctx.io.logger.warn(`agents mcp: ${(error as Error).message}`);
     });
   });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -112,7 +109,7 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
   });
   address = `127.0.0.1:${(http.address() as { port: number }).port}`;
   // Printed once, on stderr: the client's configuration needs both.
-  ctx.deps.stderr.write(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token}\nCtrl-C stops it.\n`);
+  ctx.io.stderr.write(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token}\nCtrl-C stops it.\n`);
   await new Promise<void>((resolve) => {
     const stop = () => http.close(() => resolve());
     ctx.deps.signal?.addEventListener('abort', stop, { once: true });

@@ -24,8 +24,13 @@ function modelRows(): ModelRow[] {
 
 export function run(ctx: Context): void {
   const rows = modelRows();
-  if (ctx.globals.json) return ctx.printJson({ models: rows, providers: LLM_PROVIDERS });
-  if (ctx.globals.quiet) return ctx.print(rows.map((row) => row.model).join('\n'));
+  ctx.io.result(
+    { models: rows, providers: LLM_PROVIDERS },
+    { quiet: () => rows.map((row) => row.model), human: () => humanModels(ctx, rows) },
+  );
+}
+
+function humanModels(ctx: Context, rows: ReturnType<typeof modelRows>): string {
   const table = renderTable(
     ['MODEL', 'PROVIDER'],
     rows.map((row) => [
@@ -34,7 +39,7 @@ export function run(ctx: Context): void {
         ? `${row.automaticProvider} (the service picks it)`
         : `needs --llm-provider${row.suggestedProvider ? ` (e.g. ${row.suggestedProvider})` : ''}`,
     ]),
-    { theme: ctx.stdoutTheme, width: ctx.stdoutColumns },
+    { theme: ctx.io.stdoutTheme, width: ctx.io.columns },
   );
-  ctx.print(`${table}\n\n${wrapWords(`Providers: ${LLM_PROVIDERS.join(', ')}`, HELP_WIDTH, '  ').join('\n')}`);
+  return `${table}\n\n${wrapWords(`Providers: ${LLM_PROVIDERS.join(', ')}`, HELP_WIDTH, '  ').join('\n')}`;
 }

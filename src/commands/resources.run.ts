@@ -39,9 +39,8 @@ async function requiredId(ctx: Context, resource: ResourceDescriptor, given: unk
 
 /** One record on stdout: the document (secrets redacted), its id (-q), or the detail view. */
 function printOne(ctx: Context, resource: ResourceDescriptor, record: ResourceRecord): void {
-  if (ctx.globals.json) ctx.printJson(ctx.shown(record));
-  else if (ctx.globals.quiet) ctx.print(record.id);
-  else ctx.print(describeResource(resource, ctx.shown(record), ctx.stdoutTheme));
+  const shown = ctx.io.shown(record);
+  ctx.io.result(shown, { quiet: () => record.id, human: () => describeResource(resource, shown, ctx.io.stdoutTheme) });
 }
 
 const nameOrId = (resource: ResourceDescriptor, record: ResourceRecord) => nameOf(resource, record) || record.id;
@@ -67,11 +66,13 @@ const verbs: {
 } = {
   async list(resource, ctx, _args, { limit, all }) {
     const records = await allResources(await ctx.client(), resource, { limit: all ? Infinity : limit });
-    if (ctx.globals.json) ctx.printJson(ctx.shown(records));
-    else if (ctx.globals.quiet) for (const record of records) ctx.print(record.id);
-    else if (records.length === 0)
-      ctx.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
-    else ctx.print(resourceTable(resource, records, ctx.stdoutTheme, ctx.stdoutColumns));
+    ctx.io.result(ctx.io.shown(records), {
+      quiet: () => records.map((record) => record.id),
+      human: () => {
+        if (records.length > 0) return resourceTable(resource, records, ctx.io.stdoutTheme, ctx.io.columns);
+        ctx.io.logger.info(`No ${resource.noun}s yet. Create one with \`agents ${resource.plural} create\`.`);
+      },
+    });
     await remember(ctx, resource, records);
   },
 
@@ -94,13 +95,13 @@ const verbs: {
       );
       if (existing) {
         printOne(ctx, resource, existing);
-        ctx.logger.info(`${resource.noun} ${nameOrId(resource, existing)} exists already: nothing created`);
+        ctx.io.logger.info(`${resource.noun} ${nameOrId(resource, existing)} exists already: nothing created`);
         return remember(ctx, resource, [existing]);
       }
     }
     const created = await createResource(client, resource, fields);
     printOne(ctx, resource, created);
-    ctx.logger.success(`Created ${resource.noun} ${nameOrId(resource, created)}`);
+    ctx.io.logger.success(`Created ${resource.noun} ${nameOrId(resource, created)}`);
     await remember(ctx, resource, [created]);
   },
 
@@ -129,7 +130,7 @@ const verbs: {
     const current = await getResource(client, resource, id);
     const updated = await updateResource(client, resource, current, changes);
     printOne(ctx, resource, updated);
-    ctx.logger.success(`Updated ${resource.noun} ${nameOrId(resource, updated)}`);
+    ctx.io.logger.success(`Updated ${resource.noun} ${nameOrId(resource, updated)}`);
     await remember(ctx, resource, [updated]);
   },
 
@@ -141,8 +142,8 @@ const verbs: {
     const label = `${resource.noun} ${nameOrId(resource, current)} (${id})`;
     await confirmDeletion(ctx, label, options.yes, 'Agents using it lose it. This cannot be undone.');
     await deleteResource(client, resource, id);
-    if (ctx.globals.json) ctx.printJson({ id, deleted: true });
-    else ctx.logger.success(`Deleted ${label}`);
+    if (ctx.io.json) ctx.io.printJson({ id, deleted: true });
+    else ctx.io.logger.success(`Deleted ${label}`);
     await ctx.recordLocally((state) => state.forgetResource(resource.plural, id));
   },
 };

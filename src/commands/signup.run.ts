@@ -18,7 +18,7 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
   // Nothing the user had is lost: a saved token is replaced only when they say so.
   if (ctx.configStore().profile(settings.profile).token && options.yes !== true) {
     const question = `Profile ${settings.profile} has a token already. Replace it with the new user's?`;
-    if (!ctx.interactive)
+    if (!ctx.io.interactive)
       throw new CliError('usage', `profile ${settings.profile} has a token already`, {
         hint: 'Pass --yes to replace it, or --profile NAME for another.',
       });
@@ -33,22 +33,23 @@ export async function run(ctx: Context, _args: unknown[], options: z.infer<typeo
     throw new CliError('bad-response', 'the service created the user but sent no token');
   const { token, ...shown } = user;
   // Never printed, unless asked for in the --json document.
-  if (!(ctx.globals.json && options.showToken === true)) rememberSecret(token);
+  if (!(ctx.io.json && options.showToken === true)) rememberSecret(token);
   await ctx
     .configStore()
     .updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl: settings.baseUrl, token }));
-  if (ctx.globals.json)
-    return ctx.printJson({
+  if (ctx.io.json)
+    return ctx.io.printJson({
       ...shown,
       ...(options.showToken === true && { token }),
       profile: settings.profile,
       baseUrl: settings.baseUrl,
     });
-  ctx.logger.success(
+  ctx.io.logger.success(
     `Signed up as ${shown.email ?? options.email} (user ${shown.id}); its token is saved in profile ${settings.profile}`,
   );
-  ctx.logger.info(
+  ctx.io.logger.info(
     'A new user has no LLM yet: `agents llms create --provider OPENAI --api-key-stdin` (or apply a stack with an LLM) before the first agent.',
   );
-  if (settings.tokenSource === 'env') ctx.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
+  if (settings.tokenSource === 'env')
+    ctx.io.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
 }

@@ -15,8 +15,8 @@ export function run(ctx: Context, _args: unknown[]): void {
   const tokenOrigin =
     s.tokenSource === 'env' ? 'AGENTS_TOKEN' : s.tokenSource === 'profile' ? ctx.configStore().file : undefined;
 
-  if (ctx.globals.json) {
-    return ctx.printJson({
+  if (ctx.io.json) {
+    return ctx.io.printJson({
       profile: s.profile,
       baseUrl: s.baseUrl ?? null,
       baseUrlSource: s.baseUrlSource,
@@ -26,7 +26,7 @@ export function run(ctx: Context, _args: unknown[]): void {
       configFile: ctx.configStore().file,
     });
   }
-  const t = ctx.stdoutTheme;
+  const t = ctx.io.stdoutTheme;
   const rows: Array<[string, string]> = [
     ['profile', s.profile],
     [
@@ -39,5 +39,5 @@ export function run(ctx: Context, _args: unknown[]): void {
     ['timeout', `${s.timeoutSeconds}s ${t.muted(`(${sourceLabel[s.timeoutSource]})`)}`],
     ['config file', ctx.configStore().file],
   ];
-  ctx.print(rows.map(([label, value]) => `${t.muted(label.padEnd(11))}  ${value}`).join('\n'));
+  ctx.io.print(rows.map(([label, value]) => `${t.muted(label.padEnd(11))}  ${value}`).join('\n'));
 }

@@ -25,7 +25,7 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
       },
     );
   }
-  const wizard = Object.keys(fields).length === 0 && ctx.interactive;
+  const wizard = Object.keys(fields).length === 0 && ctx.io.interactive;
   if (Object.keys(fields).length === 0 && !wizard) {
     throw new CliError('usage', 'nothing to update', {
       hint: `Pass at least one of ${AGENT.fields
@@ -39,10 +39,10 @@ export async function run(ctx: Context, args: unknown[], options: z.infer<typeof
   if (wizard) fields = await askUpdateFields(ctx, agentId, client);
 
   const agent = await updateAgent(client, agentId, fields);
-  if (ctx.globals.json) ctx.printJson(agent ?? { id: agentId, ...fields });
-  else if (!ctx.globals.quiet) {
-    ctx.logger.success(`Updated ${Object.keys(fields).join(', ')} of agent ${agentId}`);
-    if (agent) ctx.print(describeAgent(agent, ctx.stdoutTheme));
+  if (ctx.io.json) ctx.io.printJson(agent ?? { id: agentId, ...fields });
+  else if (!ctx.io.quiet) {
+    ctx.io.logger.success(`Updated ${Object.keys(fields).join(', ')} of agent ${agentId}`);
+    if (agent) ctx.io.print(describeAgent(agent, ctx.io.stdoutTheme));
   }
   const name = agent?.name;
   if (name) await ctx.recordLocally((state) => state.rememberAgent(agentId, { name }));

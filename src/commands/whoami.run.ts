@@ -6,14 +6,15 @@ export async function run(ctx: Context): Promise<void> {
   const me = await getMe(await ctx.client());
   // The route returns the user's token too: it is never shown.
   const shown = { id: me.id, email: me.email ?? null, profile: settings.profile, baseUrl: settings.baseUrl ?? null };
-  if (ctx.globals.json) return ctx.printJson(shown);
-  if (ctx.globals.quiet) return ctx.print(me.id);
-  const t = ctx.stdoutTheme;
+  const t = ctx.io.stdoutTheme;
   const rows: Array<[string, string]> = [
     ['user', me.id],
     ['email', me.email ?? t.muted('(none)')],
     ['profile', settings.profile],
     ['base URL', settings.baseUrl ?? ''],
   ];
-  ctx.print(rows.map(([label, value]) => `${t.muted(label.padEnd(8))}  ${value}`).join('\n'));
+  ctx.io.result(shown, {
+    quiet: () => me.id,
+    human: () => rows.map(([label, value]) => `${t.muted(label.padEnd(8))}  ${value}`).join('\n'),
+  });
 }

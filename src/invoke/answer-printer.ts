@@ -38,14 +38,14 @@ export async function printAnswer(
   const keepText = mode !== 'human';
   // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
   // Piped, it stays byte-exact.
-  const shown = ctx.deps.stdout.isTTY === true ? escapeControlsKeepLines : (text: string) => text;
+  const shown = ctx.io.stdoutIsTerminal ? escapeControlsKeepLines : (text: string) => text;
   const kept = new KeptAnswer<ToolCall>();
   const toolCalls = kept.toolCalls;
   let value: unknown;
   let failure: CliError | undefined;
   let shownSomething = false;
   const spinner =
-    mode === 'human' || mode === 'structured' ? await startSpinner(ctx, 'Waiting for the agent…') : undefined;
+    mode === 'human' || mode === 'structured' ? await startSpinner(ctx.io, 'Waiting for the agent…') : undefined;
 
   try {
     for await (const batch of batches) {
@@ -84,7 +84,8 @@ export async function printAnswer(
     if (mode === 'human') await out.endLine();
     // After the answer's last line, so stderr lines never land in the middle of it on a terminal.
     if (mode === 'human' || mode === 'structured') {
-      for (const call of toolCalls) ctx.logger.info(ctx.theme.accent('⚙ ') + escapeControls(describeToolCall(call)));
+      for (const call of toolCalls)
+        ctx.io.logger.info(ctx.io.theme.accent('⚙ ') + escapeControls(describeToolCall(call)));
     }
   }
 
@@ -159,7 +160,7 @@ class StdoutWriter {
   async write(text: string): Promise<void> {
     if (text === '') return;
     this.atLineStart = text.endsWith('\n');
-    const stdout = this.ctx.deps.stdout;
+    const stdout = this.ctx.io.stdout;
     if (!stdout.write(text)) await new Promise<void>((resolve) => stdout.once('drain', () => resolve()));
   }
 

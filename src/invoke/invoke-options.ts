@@ -37,7 +37,7 @@ export function chooseSession(ctx: Context, agentId: string, options: SharedOpti
     const state = ctx.stateStore();
     const last = state.agents()[agentId]?.lastSession;
     if (!last && state.startedAfresh) {
-      ctx.logger.warn(`the last session with agent ${agentId} was in the unreadable state file; starting a new one`);
+      ctx.io.logger.warn(`the last session with agent ${agentId} was in the unreadable state file; starting a new one`);
       return randomUUID();
     }
     if (!last) {

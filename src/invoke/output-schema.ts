@@ -29,7 +29,7 @@ const JSON_SCHEMA_KEYWORDS = [
 ];
 
 export async function loadOutputSchema(ctx: Context, value: string): Promise<OutputSchema> {
-  const text = value.startsWith('@') ? await readFileOrStdin(value.slice(1), ctx.deps.stdin, '--output-schema') : value;
+  const text = value.startsWith('@') ? await readFileOrStdin(value.slice(1), ctx.io.stdin, '--output-schema') : value;
   if (!text.trim()) throw new CliError('usage', '--output-schema must not be empty');
   let parsed: unknown;
   try {

@@ -14,7 +14,7 @@ import { askField } from './field-prompt.js';
 const ASKED = AGENT.fields.filter((field) => !('askedWhenNeeded' in field));
 
 async function confirmSummary(ctx: Context, title: string, preview: Agent, question: string): Promise<void> {
-  ctx.deps.stderr.write(`\n${ctx.theme.heading(title)}\n${describeAgent(preview, ctx.theme)}\n\n`);
+  ctx.io.stderr.write(`\n${ctx.io.theme.heading(title)}\n${describeAgent(preview, ctx.io.theme)}\n\n`);
   if (!(await ctx.prompter.confirm(question, { default: true }))) {
     throw new CliError('declined', 'nothing sent: the answers were not confirmed');
   }
@@ -30,7 +30,7 @@ export async function completeCreateFields(
   options: { allowUnknownModel?: boolean } = {},
 ): Promise<{ fields: AgentFields; reviewed: boolean }> {
   const missingRequired = ASKED.some((field) => 'required' in field && given[field.key] === undefined);
-  if (!missingRequired || !ctx.interactive) return { fields: given, reviewed: false };
+  if (!missingRequired || !ctx.io.interactive) return { fields: given, reviewed: false };
   const fields: AgentFields = { ...given };
   // A typed model is held to the rule of --llm-model: one the CLI knows, unless --allow-unknown-model.
   const modelProblem = (model: string) =>
@@ -106,7 +106,7 @@ export async function askUpdateFields(ctx: Context, agentId: string, client: Api
       name:
         current[key] === undefined || current[key] === null
           ? label
-          : `${label} ${ctx.theme.muted(`(${oneLine(current[key])})`)}`,
+          : `${label} ${ctx.io.theme.muted(`(${oneLine(current[key])})`)}`,
     })),
   );
   const fields: AgentFields = {};

@@ -10,7 +10,7 @@ export async function confirmDeletion(
   consequence = 'This cannot be undone.',
 ): Promise<void> {
   if (yes === true) return;
-  if (!ctx.interactive)
+  if (!ctx.io.interactive)
     throw new CliError('usage', `refusing to delete ${what} without confirmation`, {
       hint: 'Pass --yes to delete without asking.',
     });

@@ -15,7 +15,7 @@ const PICKER_MOST = 1000;
 
 export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
   if (typeof given === 'string' && given) return ctx.resolve('agent', given);
-  if (!ctx.interactive)
+  if (!ctx.io.interactive)
     throw new CliError('usage', 'missing <agent>', {
       hint: 'Pass the agent (an id, id prefix or name); `agents list` shows them.',
     });
@@ -28,7 +28,7 @@ export async function resolveAgentId(ctx: Context, given: unknown, client: () =>
     'Agent',
     agents.map((agent) => ({
       value: agent.id,
-      name: `${escapeControls(agent.name ?? '(no name)')}  ${ctx.theme.muted(escapeControls(agent.id))}`,
+      name: `${escapeControls(agent.name ?? '(no name)')}  ${ctx.io.theme.muted(escapeControls(agent.id))}`,
     })),
     { allowOther: true },
   );
@@ -43,7 +43,7 @@ export async function resolveResourceIds(
   // Given references are returned as given: the caller resolves each, so one bad name is one failed entry.
   const references = Array.isArray(given) ? (given as string[]).filter(Boolean) : [];
   if (references.length > 0) return references;
-  if (!ctx.interactive)
+  if (!ctx.io.interactive)
     throw new CliError('usage', `missing <${kind}>`, { hint: `Pass one or more, each ${referenceWords(kind)}.` });
   const resource = ATTACHABLE_OF[kind];
   const catalog = await allResources(client, resource, { limit: PICKER_MOST }).catch(() => []);
@@ -57,7 +57,7 @@ export async function resolveResourceIds(
     `${resource.noun}s to attach`,
     catalog.map((record) => ({
       value: record.id,
-      name: `${escapeControls(nameOf(resource, record) || record.id)}  ${ctx.theme.muted(escapeControls(record.id))}`,
+      name: `${escapeControls(nameOf(resource, record) || record.id)}  ${ctx.io.theme.muted(escapeControls(record.id))}`,
       description: typeof record.description === 'string' ? escapeControls(record.description) : undefined,
     })),
   );

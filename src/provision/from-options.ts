@@ -23,13 +23,13 @@ export async function planFromOptions(
   const { concurrency, file: files = [] } = options;
   if (files.length === 0)
     throw new CliError('usage', 'missing -f FILE', { hint: 'Pass a YAML or JSON file, a folder, or - for stdin.' });
-  const stack = await loadStack(files, ctx.deps.stdin, {
+  const stack = await loadStack(files, ctx.io.stdin, {
     allowUnknownModel: options.allowUnknownModel === true,
     keyVariables: { env: ctx.env, allowed: options.allowEnv ?? [] },
   });
   const empty = stack.agents.length === 0 && Object.values(stack.resources).every((list) => list.length === 0);
   if (empty)
-    ctx.logger.warn(
+    ctx.io.logger.warn(
       `${files.join(', ')} declare${files.length === 1 ? 's' : ''} no agents, tools, datasources or LLMs: nothing to plan`,
     );
   const client = await ctx.client();

@@ -41,7 +41,7 @@ function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown
 
 async function fromFile(resource: ResourceDescriptor, ctx: Context, path: string): Promise<Fields> {
   const source = path === '-' ? 'stdin' : path;
-  const value = await parseJsonOrYaml(await readFileOrStdin(path, ctx.deps.stdin, '--file'), source);
+  const value = await parseJsonOrYaml(await readFileOrStdin(path, ctx.io.stdin, '--file'), source);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new CliError('usage', `${source} must hold an object of ${resource.noun} fields`);
   for (const field of resource.fields) {
@@ -64,7 +64,7 @@ async function fromSecretSources(
     if (!field.secret) continue;
     let value: string | undefined;
     if (options[attributeOf(field.secret.stdinFlag)] === true) {
-      value = (await readAll(ctx.deps.stdin)).trim();
+      value = (await readAll(ctx.io.stdin)).trim();
       if (!value) throw new CliError('usage', `no ${field.label} on standard input`);
     } else {
       value = ctx.env[field.secret.env] || undefined;
@@ -121,7 +121,7 @@ export function requireFields(resource: ResourceDescriptor, fields: Fields): voi
 
 /** On a terminal, asks for each field not given; elsewhere names every missing flag. */
 export async function completeFields(resource: ResourceDescriptor, ctx: Context, fields: Fields): Promise<Fields> {
-  if (!ctx.interactive) {
+  if (!ctx.io.interactive) {
     requireFields(resource, fields);
     return fields;
   }

@@ -1,5 +1,5 @@
 // Whether to colour a stream, decided without loading chalk (start-up paths stay light).
-import type { OutputStream } from '../deps.js';
+import type { Deps, OutputStream } from '../deps.js';
 
 /** Plain functions, passed around on their own (`rows.map(theme.muted)`). */
 export interface Theme {
@@ -28,3 +28,14 @@ export function colorEnabled(
   if (env.TERM === 'dumb') return false;
   return stream.isTTY === true;
 }
+
+export interface Colours {
+  stdout: boolean;
+  stderr: boolean;
+}
+
+/** Each stream's colour, decided once per run (commands/define.ts) and kept by the Io. */
+export const decideColours = (deps: Pick<Deps, 'stdout' | 'stderr' | 'env'>, colorFlag: boolean): Colours => ({
+  stdout: colorEnabled(deps.stdout, deps.env, colorFlag),
+  stderr: colorEnabled(deps.stderr, deps.env, colorFlag),
+});

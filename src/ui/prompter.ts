@@ -1,6 +1,6 @@
 // Questions for a person at a terminal. Commands ask through this interface (tests
 // pass a scripted one); the real one renders @inquirer/prompts on stderr, loaded
-// only when a question is asked. Callers check ctx.interactive first.
+// only when a question is asked. Callers check ctx.io.interactive first.
 import type { Deps } from '../deps.js';
 import { interrupted } from '../errors.js';
 import { keepFrames } from './prompt-frames.js';

@@ -1,9 +1,7 @@
 // A spinner on stderr while waiting, only for a person at a terminal that can animate.
 // It shares the screen with stdout's answer, so it is stopped once, before the first byte
 // of the answer, and never drawn again: each ora stop() writes cursor moves.
-import type { Context } from '../context.js';
-import { colorEnabled } from './color-support.js';
-import { canAnimate } from './terminal.js';
+import type { Io } from './io.js';
 
 export interface Spinner {
   /** Clears the spinner; later calls do nothing. */
@@ -12,12 +10,12 @@ export interface Spinner {
 
 const NO_SPINNER: Spinner = { stop() {} };
 
-export async function startSpinner(ctx: Context, text: string): Promise<Spinner> {
-  const stderr = ctx.deps.stderr as Partial<NodeJS.WriteStream>;
+export async function startSpinner(io: Io, text: string): Promise<Spinner> {
+  const stderr = io.stderr as Partial<NodeJS.WriteStream>;
   // ora draws with cursor moves, which only a real terminal stream offers.
-  if (ctx.globals.quiet || !canAnimate(stderr, ctx.env) || typeof stderr.cursorTo !== 'function') return NO_SPINNER;
+  if (!io.canAnimate || typeof stderr.cursorTo !== 'function') return NO_SPINNER;
   const { default: ora } = await import('ora');
-  const color = colorEnabled(ctx.deps.stderr, ctx.env, ctx.globals.color) ? 'cyan' : false;
+  const color = io.colours.stderr ? 'cyan' : false;
   const spinner = ora({ text, stream: stderr as NodeJS.WriteStream, discardStdin: false, color }).start();
   let running = true;
   return {

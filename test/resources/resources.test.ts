@@ -198,7 +198,7 @@ describe('the descriptor is the one place a field is spelled out', () => {
     expect(fieldOptions(withExtra.fields.at(-1)!)[0]!.description).toBe('how long it may run');
 
     const prompter = new ScriptedPrompter([{ ask: /^Timeout in seconds$/, answer: '30' }]);
-    const ctx = { interactive: true, prompter } as unknown as Parameters<typeof completeFields>[1];
+    const ctx = { io: { interactive: true }, prompter } as unknown as Parameters<typeof completeFields>[1];
     const fields = await completeFields(withExtra, ctx, {
       name: 'n',
       type: 'HTTP',

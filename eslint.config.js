@@ -30,7 +30,7 @@ export default tseslint.config(
   {
     // Tests read the CLI's JSON output as `any` on purpose: the assertions that follow are its type
     // check. Their fakes of async interfaces (a prompter, a page, a sleep) answer at once.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'src/**/*.test.ts'],
     rules: {
       '@typescript-eslint/require-await': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

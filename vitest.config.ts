@@ -6,7 +6,8 @@ export default defineConfig({
   resolve: { alias: { atomically: fileURLToPath(new URL('./src/config/atomic-write.ts', import.meta.url)) } },
   test: {
     server: { deps: { inline: ['conf'] } },
-    include: ['test/**/*.test.ts'],
+    // Layered tests live in test/; a command's own tests live beside it in src/commands/<name>/.
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // One temporary root per run, removed at its end (test/global-temp.ts).
     globalSetup: ['test/global-temp.ts'],
     testTimeout: 20_000,

@@ -2,7 +2,7 @@
 // scripts are generated from the same definitions as the parser and help.
 import type { Command, Option } from 'commander';
 import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from '../api/models.js';
-import { HELP_ARGUMENT, HELP_TOPICS } from '../commands/help-topics.js';
+import { HELP_ARGUMENT, HELP_TOPICS } from '../commands/help/help-topics.js';
 import { KINDS, type ReferenceKind } from '../resources/registry.js';
 
 /** An argument named after a registered kind (<agent>, <tool…>) completes to that kind's records seen here. */

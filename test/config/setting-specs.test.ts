@@ -2,7 +2,7 @@
 // help environment and resolution all read that one description.
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../../src/cli.js';
-import { ENVIRONMENT } from '../../src/commands/help-topics.js';
+import { ENVIRONMENT } from '../../src/commands/help/help-topics.js';
 import { CONFIG_KEYS } from '../../src/config/keys.js';
 import { SETTINGS } from '../../src/config/setting-specs.js';
 import { resolveSettings } from '../../src/config/settings.js';

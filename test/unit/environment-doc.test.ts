@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ENVIRONMENT } from '../../src/commands/help-topics.js';
+import { ENVIRONMENT } from '../../src/commands/help/help-topics.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Names shaped like variables that are not read from the environment. */

@@ -2,7 +2,7 @@
 // exactly those codes, and both say what a closed stdout and a declined prompt give.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { HELP_TOPICS } from '../../src/commands/help-topics.js';
+import { HELP_TOPICS } from '../../src/commands/help/help-topics.js';
 import { EXIT_CODE_MEANINGS, ExitCode, PartialFailure, CliError } from '../../src/errors.js';
 
 const README = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');

@@ -1,0 +1,174 @@
+import { readFileSync } from 'node:fs';
+import * as z from 'zod/mini';
+import type { ApiClient, Exchange, Target } from '../../api/client.js';
+import type { Context } from '../../context.js';
+import { CliError } from '../../errors.js';
+import { parseBoundedJson } from '../../util/bounded-json.js';
+import { readFileOrStdin } from '../../util/read-input.js';
+import { escapeControlsKeepLines } from '../../ui/safe-text.js';
+import { aSwitch, someText } from '../option-schemas.js';
+
+const list = z.optional(z.array(z.string()));
+export const optionsSchema = z.object({
+  method: z.optional(someText('--method')),
+  rawField: list,
+  field: list,
+  input: z.optional(someText('--input')),
+  header: list,
+  include: aSwitch(),
+  paginate: aSwitch(),
+});
+type ApiOptions = z.infer<typeof optionsSchema>;
+
+/** How many records a page asks for when --paginate sets no take of its own. */
+const PAGE_SIZE = 50;
+/** A service that keeps answering pages: stop somewhere, in pages and in bytes held. */
+const MOST_PAGES = 10_000;
+const MOST_PAGED_BYTES = 64 * 1024 * 1024;
+
+export async function run(ctx: Context, args: unknown[], options: ApiOptions): Promise<void> {
+  const path = apiPathOf(args[0] as string);
+  const fields = { ...pairs(options.rawField, '-f', (value) => value), ...pairs(options.field, '-F', typedValue) };
+  const hasFields = Object.keys(fields).length > 0;
+  // Fields or a body make a POST, as in gh; --paginate reads pages, so it stays a GET.
+  const writes = (hasFields || options.input !== undefined) && options.paginate !== true;
+  const method = (options.method ?? (writes ? 'POST' : 'GET')).toUpperCase();
+  if (!/^[A-Z]+$/.test(method))
+    throw new CliError('usage', `--method ${JSON.stringify(options.method)} is not an HTTP method`);
+  const headers = Object.fromEntries((options.header ?? []).map(headerPair));
+  // Fields go in the body, unless the request has none of its own (GET) or --input gives it.
+  const inQuery = method === 'GET' || method === 'DELETE' || options.input !== undefined;
+  const query = inQuery
+    ? Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, String(value)]))
+    : undefined;
+  const rawBody =
+    options.input !== undefined
+      ? await readFileOrStdin(options.input, ctx.io.stdin, '--input')
+      : !inQuery && hasFields
+        ? JSON.stringify(fields)
+        : undefined;
+  const client = await ctx.client();
+  const target: Target = { path };
+
+  if (options.paginate === true) return paginate(ctx, client, method, target, { query, headers, rawBody }, options);
+  const exchange = await client.exchange(method, target, { query, headers, rawBody });
+  print(ctx, exchange, options.include === true);
+  await failIfFailed(client, method, target, exchange);
+}
+
+/** `tools` → /api/v1/tools; a path that starts with /api/ is taken as it is. */
+export function apiPathOf(given: string): string {
+  const trimmed = given.trim();
+  if (trimmed === '' || /^[a-z]+:\/\//i.test(trimmed)) {
+    throw new CliError('usage', `"${given}" is not a path on the service`, {
+      hint: 'Give a path such as agents or /api/v1/agents; the address comes from the profile.',
+    });
+  }
+  return trimmed.startsWith('/api/') ? trimmed : `/api/v1/${trimmed.replace(/^\/+/, '')}`;
+}
+
+function pairs(given: string[] | undefined, flag: string, read: (value: string) => unknown): Record<string, unknown> {
+  return Object.fromEntries(
+    (given ?? []).map((pair) => {
+      const at = pair.indexOf('=');
+      if (at <= 0) throw new CliError('usage', `${flag} ${JSON.stringify(pair)} is not key=value`);
+      return [pair.slice(0, at), read(pair.slice(at + 1))];
+    }),
+  );
+}
+
+/** -F: numbers, true, false and null as JSON; @file as the file's text; anything else a string. */
+function typedValue(value: string): unknown {
+  if (value.startsWith('@')) {
+    try {
+      return readFileSync(value.slice(1), 'utf8');
+    } catch (error) {
+      throw new CliError(
+        'usage',
+        `cannot read ${value.slice(1)} for -F: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+  }
+  if (value === 'true' || value === 'false' || value === 'null') return JSON.parse(value);
+  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  return value;
+}
+
+function headerPair(header: string): [string, string] {
+  const at = header.indexOf(':');
+  if (at <= 0) throw new CliError('usage', `-H ${JSON.stringify(header)} is not "Name: value"`);
+  return [header.slice(0, at).trim(), header.slice(at + 1).trim()];
+}
+
+function print(ctx: Context, exchange: Exchange, include: boolean): void {
+  const onTerminal = ctx.io.stdoutIsTerminal;
+  if (include) {
+    const lines = [`HTTP ${exchange.status} ${exchange.statusText}`.trim()];
+    for (const [name, value] of Object.entries(exchange.headers))
+      for (const one of [value ?? []].flat()) lines.push(`${name}: ${one}`);
+    const head = lines.join('\n');
+    ctx.io.stdout.write((onTerminal ? escapeControlsKeepLines(head) : head) + '\n\n');
+  }
+  if (exchange.text === '') return;
+  ctx.io.stdout.write(onTerminal ? pretty(exchange.text) : exchange.text);
+}
+
+/**
+ * For a person: JSON indented (its strings escape control characters), anything else with its
+ * control characters shown, not run: text from the service cannot drive the terminal.
+ */
+export function pretty(text: string): string {
+  try {
+    return JSON.stringify(parseBoundedJson(text), null, 2) + '\n';
+  } catch {
+    const shown = escapeControlsKeepLines(text);
+    return shown.endsWith('\n') ? shown : shown + '\n';
+  }
+}
+
+async function failIfFailed(client: ApiClient, method: string, target: Target, exchange: Exchange): Promise<void> {
+  if (exchange.status >= 200 && exchange.status < 300) return;
+  throw await client.errorOf(method, target, exchange);
+}
+
+/** Every page's `data`, in order, as one array; a route without total_pages prints its one page. */
+async function paginate(
+  ctx: Context,
+  client: ApiClient,
+  method: string,
+  target: Target,
+  request: { query?: Record<string, string>; headers: Record<string, string>; rawBody?: string },
+  options: ApiOptions,
+): Promise<void> {
+  const take = Number(
+    request.query?.take ??
+      new URLSearchParams((target as { path: string }).path.split('?')[1] ?? '').get('take') ??
+      PAGE_SIZE,
+  );
+  const items: unknown[] = [];
+  let held = 0;
+  for (let page = 0; page < MOST_PAGES; page++) {
+    const exchange = await client.exchange(method, target, {
+      ...request,
+      query: { ...request.query, skip: String(page * take), take: String(take) },
+    });
+    if (exchange.status < 200 || exchange.status >= 300) {
+      print(ctx, exchange, options.include === true);
+      return failIfFailed(client, method, target, exchange);
+    }
+    const body = parseBoundedJson(exchange.text) as { data?: unknown; total_pages?: unknown } | null;
+    if (page === 0 && (typeof body?.total_pages !== 'number' || !Array.isArray(body?.data))) {
+      print(ctx, exchange, options.include === true);
+      return;
+    }
+    held += exchange.text.length;
+    if (held > MOST_PAGED_BYTES)
+      throw new CliError('bad-response', `--paginate stopped: the pages passed ${MOST_PAGED_BYTES / 2 ** 20} MiB`, {
+        hint: 'Ask for the pages yourself with skip and take.',
+      });
+    items.push(...(body!.data as unknown[]));
+    if (page + 1 >= (body!.total_pages as number) || (body!.data as unknown[]).length === 0) break;
+  }
+  const text = JSON.stringify(items);
+  ctx.io.stdout.write(ctx.io.stdoutIsTerminal ? pretty(text) : text + '\n');
+}

@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { lazyAction, newCommand, withExamples } from '../define.js';
+import { addProvisionOptions } from '../provision-options.js';
+
+export function applyCommand(deps: Deps): Command {
+  const command = newCommand('apply', 'Make the tools, datasources, LLMs and agents in a file exist, as described')
+    .description(
+      'Make a stack in a file exist: its tools, datasources and LLMs first, then its agents, then what each agent has attached (by name). Matches by id, then by name; creates what is missing, changes only the fields that differ, attaches what is missing, and with --prune detaches what the file does not list. It never deletes anything. Prints the plan, then applies it. Safe to re-run: a second run changes nothing. Format: docs/provisioning.md.',
+    )
+    .option('--dry-run', 'print the plan and change nothing');
+  addProvisionOptions(command).action(lazyAction(deps, () => import('./apply.run.js')));
+  return withExamples(command, [
+    'agents apply -f agents.yaml',
+    'agents apply -f stacks/ --dry-run',
+    'agents export --all --json | agents apply -f - --json',
+    'agents apply -f examples/stack.yaml --prune   # the key from AGENTS_KEY_OPENAI',
+    "sed 's/AGENTS_KEY_OPENAI/OPENAI_API_KEY/' examples/stack.yaml > my-stack.yaml",
+    'OPENAI_API_KEY=$AGENTS_KEY_OPENAI agents apply -f my-stack.yaml --allow-env OPENAI_API_KEY',
+  ]);
+}

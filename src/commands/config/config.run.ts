@@ -1,0 +1,49 @@
+import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
+import { resolveProfileName } from '../../config/settings.js';
+import type { Context } from '../../context.js';
+import { CliError } from '../../errors.js';
+import type { CommandModule } from '../define.js';
+
+function profileName(ctx: Context): string {
+  return resolveProfileName(ctx.globals, ctx.env);
+}
+
+export const getModule: CommandModule = {
+  run(ctx, args) {
+    const key = findConfigKey(String(args[0]));
+    const value = ctx.configStore().profile(profileName(ctx))[key.field];
+    if (ctx.io.json) return ctx.io.printJson({ key: key.name, value: value ?? null });
+    if (value === undefined) throw new CliError('not-found', `${key.name} is not set in profile ${profileName(ctx)}`);
+    ctx.io.print(String(value));
+  },
+};
+
+export const setModule: CommandModule = {
+  async run(ctx, args) {
+    const key = findConfigKey(String(args[0]));
+    const value = key.parse(String(args[1]));
+    await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: value }));
+    if (ctx.io.json) return ctx.io.printJson({ key: key.name, value });
+    ctx.io.logger.success(`${key.name} = ${value} (profile ${profileName(ctx)})`);
+  },
+};
+
+export const unsetModule: CommandModule = {
+  async run(ctx, args) {
+    const key = findConfigKey(String(args[0]));
+    await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: undefined }));
+    if (ctx.io.json) return ctx.io.printJson({ key: key.name, value: null });
+    ctx.io.logger.success(`${key.name} unset (profile ${profileName(ctx)})`);
+  },
+};
+
+export const listModule: CommandModule = {
+  run(ctx) {
+    const profile = ctx.configStore().profile(profileName(ctx));
+    const entries = CONFIG_KEYS.map((key) => [key.name, profile[key.field]] as const);
+    if (ctx.io.json) {
+      return ctx.io.printJson(Object.fromEntries(entries.map(([name, value]) => [name, value ?? null])));
+    }
+    ctx.io.print(entries.map(([name, value]) => `${name}=${value ?? ''}`).join('\n'));
+  },
+};

@@ -1,0 +1,64 @@
+import { scrubSecrets } from '../../ui/secrets.js';
+import { getAgent, listAllAgents } from '../../api/agents.js';
+import { allResources } from '../../api/resources.js';
+import type { Context } from '../../context.js';
+import { writeFileSync as writeFileAtomically } from '../../config/atomic-write.js';
+import { CliError } from '../../errors.js';
+import { loadYaml } from '../../util/load-yaml.js';
+import { mapLimit } from '../../provision/pool.js';
+import { exportStack } from '../../provision/export.js';
+import { STACK_SECTIONS } from '../../provision/schema.js';
+import * as z from 'zod/mini';
+import { aPath, aSwitch } from '../option-schemas.js';
+
+export const optionsSchema = z.object({ all: aSwitch(), output: aPath('--output') });
+
+export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
+  const ids = (args[0] as string[] | undefined) ?? [];
+  if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent…> or --all');
+  if (options.all === true && ids.length > 0) throw new CliError('usage', 'give agent ids or --all, not both');
+  const client = await ctx.client();
+  const wanted =
+    options.all === true
+      ? (await listAllAgents(client)).map((a) => a.id)
+      : await Promise.all(ids.map((id) => ctx.resolve('agent', id)));
+  const agents = await mapLimit(wanted, 4, (id) => getAgent(client, id));
+  // --all: the whole stack (tools, datasources, LLMs too), so agents' links read as names.
+  const resources =
+    options.all === true
+      ? Object.fromEntries(
+          await Promise.all(
+            STACK_SECTIONS.map(async ({ key, resource }) => [key, await allResources(client, resource)] as const),
+          ),
+        )
+      : {};
+  const document = exportStack(agents, resources);
+
+  const text = ctx.io.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
+  if (options.output !== undefined) {
+    writeOutput(options.output, text);
+    ctx.io.logger.success(
+      `Exported ${agents.length} agent(s)${options.all === true ? ' and their tools, datasources and LLMs' : ''} to ${options.output}`,
+    );
+  } else {
+    ctx.io.stdout.write(text);
+  }
+}
+
+/** Whole or not at all, with a one-line reason: a missing folder, a folder in the way. */
+function writeOutput(path: string, text: string): void {
+  try {
+    writeFileAtomically(path, scrubSecrets(text), { mode: 0o644 });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'ENOENT'
+        ? 'its folder does not exist'
+        : code === 'EISDIR'
+          ? 'it is a folder'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : (error as Error).message;
+    throw new CliError('usage', `cannot write ${path}: ${reason}`);
+  }
+}

@@ -1,0 +1,55 @@
+import * as z from 'zod/mini';
+import { createUser } from '../../api/accounts.js';
+import { assertTokenMayTravel, type Context } from '../../context.js';
+import { CliError } from '../../errors.js';
+import { rememberSecret } from '../../ui/secrets.js';
+import { aSwitch, someText } from '../option-schemas.js';
+
+export const optionsSchema = z.object({ email: someText('--email'), yes: aSwitch(), showToken: aSwitch() });
+
+export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
+  const settings = ctx.settings();
+  if (!settings.baseUrl) {
+    throw new CliError('usage', 'missing --base-url', {
+      hint: 'Pass --base-url URL or set AGENTS_BASE_URL; `agents emulator` runs a local service.',
+    });
+  }
+  assertTokenMayTravel(settings.baseUrl, settings.allowInsecureHttp);
+  // Nothing the user had is lost: a saved token is replaced only when they say so.
+  if (ctx.configStore().profile(settings.profile).token && options.yes !== true) {
+    const question = `Profile ${settings.profile} has a token already. Replace it with the new user's?`;
+    if (!ctx.io.interactive)
+      throw new CliError('usage', `profile ${settings.profile} has a token already`, {
+        hint: 'Pass --yes to replace it, or --profile NAME for another.',
+      });
+    if (!(await ctx.prompter.confirm(question, { default: false })))
+      throw new CliError(
+        'declined',
+        `nothing changed: no user was created, profile ${settings.profile} kept its token`,
+      );
+  }
+  const user = await createUser(await ctx.clientFor(settings.baseUrl, ''), options.email);
+  if (typeof user?.token !== 'string' || !user.token)
+    throw new CliError('bad-response', 'the service created the user but sent no token');
+  const { token, ...shown } = user;
+  // Never printed, unless asked for in the --json document.
+  if (!(ctx.io.json && options.showToken === true)) rememberSecret(token);
+  await ctx
+    .configStore()
+    .updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl: settings.baseUrl, token }));
+  if (ctx.io.json)
+    return ctx.io.printJson({
+      ...shown,
+      ...(options.showToken === true && { token }),
+      profile: settings.profile,
+      baseUrl: settings.baseUrl,
+    });
+  ctx.io.logger.success(
+    `Signed up as ${shown.email ?? options.email} (user ${shown.id}); its token is saved in profile ${settings.profile}`,
+  );
+  ctx.io.logger.info(
+    'A new user has no LLM yet: `agents llms create --provider OPENAI --api-key-stdin` (or apply a stack with an LLM) before the first agent.',
+  );
+  if (settings.tokenSource === 'env')
+    ctx.io.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
+}

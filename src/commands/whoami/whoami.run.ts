@@ -1,0 +1,20 @@
+import { getMe } from '../../api/accounts.js';
+import type { Context } from '../../context.js';
+
+export async function run(ctx: Context): Promise<void> {
+  const settings = ctx.settings();
+  const me = await getMe(await ctx.client());
+  // The route returns the user's token too: it is never shown.
+  const shown = { id: me.id, email: me.email ?? null, profile: settings.profile, baseUrl: settings.baseUrl ?? null };
+  const t = ctx.io.stdoutTheme;
+  const rows: Array<[string, string]> = [
+    ['user', me.id],
+    ['email', me.email ?? t.muted('(none)')],
+    ['profile', settings.profile],
+    ['base URL', settings.baseUrl ?? ''],
+  ];
+  ctx.io.result(shown, {
+    quiet: () => me.id,
+    human: () => rows.map(([label, value]) => `${t.muted(label.padEnd(8))}  ${value}`).join('\n'),
+  });
+}

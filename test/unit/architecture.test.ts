@@ -30,6 +30,7 @@ function importsByFolder(): Map<string, Set<string>> {
   for (const file of sourceFiles(SRC)) {
     const from = unitOf(file);
     if (!relative(SRC, file).includes('/')) continue; // top-level files are not rows
+    if (file.endsWith('.test.ts')) continue; // a command's tests beside it are not part of the layers
     for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import\()\s*['"](\.[^'"]+)['"]/g)) {
       const target = normalize(join(dirname(file), match[1]!));
       if (relative(SRC, target).startsWith('..')) continue; // package.json

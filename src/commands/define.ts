@@ -12,14 +12,20 @@ import { decideColours } from '../ui/color-support.js';
 /** Options as commander hands them over, before a command's schema has read them. */
 export type Options = Record<string, unknown>;
 
-export interface CommandModule<O = Options> {
-  /** What the command's options mean: checked once, before run, so run gets them typed. */
-  optionsSchema?: z.ZodMiniType<O>;
+/**
+ * What a command does, loaded only when it runs. Its options and its positional arguments are
+ * read by its zod schemas before `run`, so `run` receives them typed and checked, and a test can
+ * call `run` in-process with a Context over fake streams.
+ */
+export interface CommandModule<O = Options, A extends readonly unknown[] = readonly unknown[]> {
+  optionsSchema: z.ZodMiniType<O>;
+  /** The positional arguments in the order the definition declares them (a tuple). */
+  argumentsSchema: z.ZodMiniType<A>;
   /** May finish at once (a command that only reads local files) or when its promise settles. */
-  run(ctx: Context, args: unknown[], options: O, command: Command): void | Promise<void>;
+  run(ctx: Context, args: A, options: O, command: Command): void | Promise<void>;
 }
 
-export function lazyAction<O>(deps: Deps, load: () => Promise<CommandModule<O>>) {
+export function lazyAction<O, A extends readonly unknown[]>(deps: Deps, load: () => Promise<CommandModule<O, A>>) {
   return async (...received: unknown[]): Promise<void> => {
     const command = received.at(-1) as Command;
     // Loaded here, not at start-up: --help and --version never need it.
@@ -30,9 +36,9 @@ export function lazyAction<O>(deps: Deps, load: () => Promise<CommandModule<O>>)
     const theme = colours.stdout || colours.stderr ? (await import('../ui/theme.js')).createTheme : undefined;
     const ctx = new Context(deps, globals, colours, theme);
     const module = await load();
-    const given = { ...command.opts(), ...swallowedByParent(command) };
-    const options = module.optionsSchema ? parseOptions(module.optionsSchema, given) : (given as O);
-    await module.run(ctx, command.processedArgs, options, command);
+    const options = parseOptions(module.optionsSchema, { ...command.opts(), ...swallowedByParent(command) });
+    const args = parseOptions(module.argumentsSchema, command.processedArgs);
+    await module.run(ctx, args, options, command);
   };
 }
 

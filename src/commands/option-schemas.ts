@@ -43,3 +43,22 @@ export const fieldFlagOptions = z.looseObject({
 
 /** A path or "-" (stdin), as most -f / --output flags take. */
 export const aPath = (flag: string) => z.optional(z.string().check(z.minLength(1, `${flag} must not be empty`)));
+
+/** No options beyond the global ones. */
+export const noOptions = z.object({});
+
+/** No positional arguments. */
+export const noArguments = z.tuple([]);
+
+/** A positional argument that may be left out (a terminal then asks, or a default applies). */
+export const maybeWord = () => z.optional(z.string());
+
+/** A positional argument commander requires. */
+export const aWord = () => z.string();
+
+/** A variadic argument (`<tool...>`): the words given, none when left out. */
+export const someWords = () =>
+  z.pipe(
+    z.optional(z.array(z.string())),
+    z.transform((words) => words ?? []),
+  );

@@ -6,7 +6,7 @@ import { CliError } from '../../errors.js';
 import { parseBoundedJson } from '../../util/bounded-json.js';
 import { readFileOrStdin } from '../../util/read-input.js';
 import { escapeControlsKeepLines } from '../../ui/safe-text.js';
-import { aSwitch, someText } from '../option-schemas.js';
+import { aSwitch, aWord, someText } from '../option-schemas.js';
 
 const list = z.optional(z.array(z.string()));
 export const optionsSchema = z.object({
@@ -19,6 +19,7 @@ export const optionsSchema = z.object({
   paginate: aSwitch(),
 });
 type ApiOptions = z.infer<typeof optionsSchema>;
+export const argumentsSchema = z.tuple([aWord()]);
 
 /** How many records a page asks for when --paginate sets no take of its own. */
 const PAGE_SIZE = 50;
@@ -26,8 +27,8 @@ const PAGE_SIZE = 50;
 const MOST_PAGES = 10_000;
 const MOST_PAGED_BYTES = 64 * 1024 * 1024;
 
-export async function run(ctx: Context, args: unknown[], options: ApiOptions): Promise<void> {
-  const path = apiPathOf(args[0] as string);
+export async function run(ctx: Context, args: z.infer<typeof argumentsSchema>, options: ApiOptions): Promise<void> {
+  const path = apiPathOf(args[0]);
   const fields = { ...pairs(options.rawField, '-f', (value) => value), ...pairs(options.field, '-F', typedValue) };
   const hasFields = Object.keys(fields).length > 0;
   // Fields or a body make a POST, as in gh; --paginate reads pages, so it stays a GET.

@@ -11,11 +11,12 @@ import {
 } from '../../provision/render.js';
 import * as z from 'zod/mini';
 import { planFromOptions, provisionOptions } from '../../provision/from-options.js';
-import { aSwitch } from '../option-schemas.js';
+import { aSwitch, noArguments } from '../option-schemas.js';
 
 export const optionsSchema = z.extend(provisionOptions, { dryRun: aSwitch() });
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
+export async function run(ctx: Context, _args: [], options: z.infer<typeof optionsSchema>): Promise<void> {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const dryRun = options.dryRun === true;
   const human = !ctx.io.json && !ctx.io.quiet; // -q: the exit code says it all

@@ -2,7 +2,9 @@ import { attachToAgent } from '../../api/agents.js';
 import type { Context } from '../../context.js';
 import { CliError, errorFields, PartialFailure } from '../../errors.js';
 import { reportError } from '../../report.js';
+import * as z from 'zod/mini';
 import type { CommandModule } from '../define.js';
+import { maybeWord, noOptions, someWords } from '../option-schemas.js';
 import { attachKey } from '../../resources/descriptor.js';
 import { ATTACHABLE_OF, type AttachKind } from '../../resources/registry.js';
 import { resolveAgentId, resolveResourceIds } from '../../prompts/pick.js';
@@ -10,12 +12,18 @@ import { resolveAgentId, resolveResourceIds } from '../../prompts/pick.js';
 const noun = (kind: AttachKind) => ATTACHABLE_OF[kind].noun;
 const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
-export function attachModule(kind: AttachKind): CommandModule {
+export const argumentsSchema = z.tuple([maybeWord(), someWords()]);
+
+export function attachModule(
+  kind: AttachKind,
+): CommandModule<z.infer<typeof noOptions>, z.infer<typeof argumentsSchema>> {
   return {
-    async run(ctx: Context, args: unknown[]): Promise<void> {
+    optionsSchema: noOptions,
+    argumentsSchema,
+    async run(ctx: Context, [agent, references]): Promise<void> {
       const client = await ctx.client();
-      const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
-      const ids = [...new Set(await resolveResourceIds(ctx, kind, args[1], client))]; // references (names, prefixes, ids)
+      const agentId = await resolveAgentId(ctx, agent, () => Promise.resolve(client));
+      const ids = [...new Set(await resolveResourceIds(ctx, kind, references, client))]; // references (names, prefixes, ids)
       const idKey = attachKey(ATTACHABLE_OF[kind]);
       const results: Array<Record<string, unknown>> = [];
       const failures: CliError[] = [];

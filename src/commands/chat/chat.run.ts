@@ -8,16 +8,22 @@ import { CliError, interrupted } from '../../errors.js';
 import { reportError } from '../../report.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { printAnswer } from '../../invoke/answer-printer.js';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { chooseSession, llmParams, sharedInvokeSchema } from '../../invoke/invoke-options.js';
 import { resolveAgentId } from '../../prompts/pick.js';
+import { maybeWord } from '../option-schemas.js';
 
 /** A second Ctrl-C at an empty prompt within this long leaves, as node's REPL does. */
 const LEAVE_WINDOW_MS = 2000;
 
 export const optionsSchema = sharedInvokeSchema;
+export const argumentsSchema = z.tuple([maybeWord()]);
 
-export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
+export async function run(
+  ctx: Context,
+  args: z.infer<typeof argumentsSchema>,
+  options: z.infer<typeof optionsSchema>,
+): Promise<void> {
   const params = llmParams(options);
   const client = await ctx.client();
   const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));

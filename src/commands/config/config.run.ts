@@ -2,15 +2,21 @@ import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
 import { resolveProfileName } from '../../config/settings.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
+import * as z from 'zod/mini';
 import type { CommandModule } from '../define.js';
+import { aWord, noArguments, noOptions } from '../option-schemas.js';
+
+type NoOptions = z.infer<typeof noOptions>;
 
 function profileName(ctx: Context): string {
   return resolveProfileName(ctx.globals, ctx.env);
 }
 
-export const getModule: CommandModule = {
-  run(ctx, args) {
-    const key = findConfigKey(String(args[0]));
+export const getModule: CommandModule<NoOptions, [string]> = {
+  optionsSchema: noOptions,
+  argumentsSchema: z.tuple([aWord()]),
+  run(ctx, [name]) {
+    const key = findConfigKey(name);
     const value = ctx.configStore().profile(profileName(ctx))[key.field];
     if (ctx.io.json) return ctx.io.printJson({ key: key.name, value: value ?? null });
     if (value === undefined) throw new CliError('not-found', `${key.name} is not set in profile ${profileName(ctx)}`);
@@ -18,26 +24,32 @@ export const getModule: CommandModule = {
   },
 };
 
-export const setModule: CommandModule = {
-  async run(ctx, args) {
-    const key = findConfigKey(String(args[0]));
-    const value = key.parse(String(args[1]));
+export const setModule: CommandModule<NoOptions, [string, string]> = {
+  optionsSchema: noOptions,
+  argumentsSchema: z.tuple([aWord(), aWord()]),
+  async run(ctx, [name, text]) {
+    const key = findConfigKey(name);
+    const value = key.parse(text);
     await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: value }));
     if (ctx.io.json) return ctx.io.printJson({ key: key.name, value });
     ctx.io.logger.success(`${key.name} = ${value} (profile ${profileName(ctx)})`);
   },
 };
 
-export const unsetModule: CommandModule = {
-  async run(ctx, args) {
-    const key = findConfigKey(String(args[0]));
+export const unsetModule: CommandModule<NoOptions, [string]> = {
+  optionsSchema: noOptions,
+  argumentsSchema: z.tuple([aWord()]),
+  async run(ctx, [name]) {
+    const key = findConfigKey(name);
     await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: undefined }));
     if (ctx.io.json) return ctx.io.printJson({ key: key.name, value: null });
     ctx.io.logger.success(`${key.name} unset (profile ${profileName(ctx)})`);
   },
 };
 
-export const listModule: CommandModule = {
+export const listModule: CommandModule<NoOptions, []> = {
+  optionsSchema: noOptions,
+  argumentsSchema: noArguments,
   run(ctx) {
     const profile = ctx.configStore().profile(profileName(ctx));
     const entries = CONFIG_KEYS.map((key) => [key.name, profile[key.field]] as const);

@@ -8,11 +8,12 @@ import { requireFields } from '../../resources/fields.js';
 import { completeCreateFields, createCommandLine } from '../../prompts/agent-wizard.js';
 import { CliError } from '../../errors.js';
 import type * as z from 'zod/mini';
-import { fieldFlagOptions } from '../option-schemas.js';
+import { fieldFlagOptions, noArguments } from '../option-schemas.js';
 
 export const optionsSchema = fieldFlagOptions;
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
+export async function run(ctx: Context, _args: [], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
   const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options), {
     allowUnknownModel: options.allowUnknownModel === true,
   });

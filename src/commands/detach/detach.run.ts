@@ -2,19 +2,26 @@ import { detachFromAgent } from '../../api/agents.js';
 import type { Context } from '../../context.js';
 import { CliError, errorFields, PartialFailure } from '../../errors.js';
 import { reportError } from '../../report.js';
+import * as z from 'zod/mini';
 import type { CommandModule } from '../define.js';
+import { aWord, noOptions, someWords } from '../option-schemas.js';
 import { attachKey } from '../../resources/descriptor.js';
 import { ATTACHABLE_OF, type AttachKind } from '../../resources/registry.js';
 
 const noun = (kind: AttachKind) => ATTACHABLE_OF[kind].noun;
 
-export function detachModule(kind: AttachKind): CommandModule {
+export const argumentsSchema = z.tuple([aWord(), someWords()]);
+
+export function detachModule(
+  kind: AttachKind,
+): CommandModule<z.infer<typeof noOptions>, z.infer<typeof argumentsSchema>> {
   return {
-    async run(ctx: Context, args: unknown[]): Promise<void> {
-      const agentId = await ctx.resolve('agent', String(args[0]));
+    optionsSchema: noOptions,
+    argumentsSchema,
+    async run(ctx: Context, [agent, references]): Promise<void> {
+      const agentId = await ctx.resolve('agent', agent);
       const ids: string[] = [];
-      for (const reference of new Set((args[1] as string[]).filter(Boolean)))
-        ids.push(await ctx.resolve(kind, reference));
+      for (const reference of new Set(references.filter(Boolean))) ids.push(await ctx.resolve(kind, reference));
       const client = await ctx.client();
       const idKey = attachKey(ATTACHABLE_OF[kind]);
       const results: Array<Record<string, unknown>> = [];

@@ -4,10 +4,12 @@ import { planHasChanges } from '../../provision/plan.js';
 import { planJson, problemLines, renderPlan, resourcesPlanJson } from '../../provision/render.js';
 import type * as z from 'zod/mini';
 import { planFromOptions, provisionOptions } from '../../provision/from-options.js';
+import { noArguments } from '../option-schemas.js';
 
 export const optionsSchema = provisionOptions;
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof provisionOptions>): Promise<void> {
+export async function run(ctx: Context, _args: [], options: z.infer<typeof provisionOptions>): Promise<void> {
   const { plan } = await planFromOptions(ctx, options).catch((error: unknown) => {
     throw asDiffFailure(error);
   });

@@ -4,7 +4,7 @@ import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { startEmulator } from '../../emulator/server.js';
 import { parseOptions } from '../define.js';
-import { aSwitch, someText, wholeNumber } from '../option-schemas.js';
+import { aSwitch, noArguments, someText, wholeNumber } from '../option-schemas.js';
 
 export const optionsSchema = z.object({
   port: wholeNumber('--port', 0, 65535),
@@ -14,8 +14,9 @@ export const optionsSchema = z.object({
   /** ms; the flag, else AGENTS_EMULATOR_TOKEN_DELAY_MS (checked in run, to name the variable). */
   tokenDelay: z.optional(wholeNumber('--token-delay', 0, 60_000)),
 });
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], flags: z.infer<typeof optionsSchema>): Promise<void> {
+export async function run(ctx: Context, _args: [], flags: z.infer<typeof optionsSchema>): Promise<void> {
   const fromEnv = ctx.env.AGENTS_EMULATOR_TOKEN_DELAY_MS;
   const options = {
     ...flags,

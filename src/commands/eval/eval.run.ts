@@ -15,7 +15,7 @@ import { runCases, type EvalListener, type EvalOutcome } from '../../eval/runner
 import type { EvalCase } from '../../eval/spec.js';
 import { junitXml } from '../../eval/junit.js';
 import { escapeControls } from '../../ui/safe-text.js';
-import { aPath, aSwitch, numberBetween, someText, wholeNumber } from '../option-schemas.js';
+import { aPath, aSwitch, noArguments, numberBetween, someText, wholeNumber } from '../option-schemas.js';
 
 export const optionsSchema = z.object({
   // Not required by commander: `eval merge` and `eval compare` run without it.
@@ -35,8 +35,9 @@ export const optionsSchema = z.object({
   events: aSwitch(),
 });
 type EvalOptions = z.infer<typeof optionsSchema>;
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], options: EvalOptions): Promise<void> {
+export async function run(ctx: Context, _args: [], options: EvalOptions): Promise<void> {
   // Everything that can be wrong locally is found before the first request.
   if (options.events === true && ctx.io.json)
     throw new CliError('usage', '--events and --json cannot be used together');

@@ -9,12 +9,17 @@ import { mapLimit } from '../../provision/pool.js';
 import { exportStack } from '../../provision/export.js';
 import { STACK_SECTIONS } from '../../provision/schema.js';
 import * as z from 'zod/mini';
-import { aPath, aSwitch } from '../option-schemas.js';
+import { aPath, aSwitch, someWords } from '../option-schemas.js';
 
 export const optionsSchema = z.object({ all: aSwitch(), output: aPath('--output') });
+export const argumentsSchema = z.tuple([someWords()]);
 
-export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
-  const ids = (args[0] as string[] | undefined) ?? [];
+export async function run(
+  ctx: Context,
+  args: z.infer<typeof argumentsSchema>,
+  options: z.infer<typeof optionsSchema>,
+): Promise<void> {
+  const ids = args[0];
   if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent…> or --all');
   if (options.all === true && ids.length > 0) throw new CliError('usage', 'give agent ids or --all, not both');
   const client = await ctx.client();

@@ -1,9 +1,14 @@
+import * as z from 'zod/mini';
 import { getAgent } from '../../api/agents.js';
 import type { Context } from '../../context.js';
 import { describeAgent, describeLinks } from '../../ui/agent-view.js';
 import { resolveAgentId } from '../../prompts/pick.js';
+import { maybeWord, noOptions } from '../option-schemas.js';
 
-export async function run(ctx: Context, args: unknown[]): Promise<void> {
+export const optionsSchema = noOptions;
+export const argumentsSchema = z.tuple([maybeWord()]);
+
+export async function run(ctx: Context, args: z.infer<typeof argumentsSchema>): Promise<void> {
   const client = await ctx.client();
   const agentId = await resolveAgentId(ctx, args[0], () => Promise.resolve(client));
   const agent = await getAgent(client, agentId);

@@ -5,7 +5,7 @@ import { decodeInput, pipedStdin, readInputFile } from '../../util/read-input.js
 import { printAnswer, toolCallJson, type AnswerMode } from '../../invoke/answer-printer.js';
 import * as z from 'zod/mini';
 import { chooseSession, llmParams, sharedInvokeOptions } from '../../invoke/invoke-options.js';
-import { aPath, aSwitch, someText } from '../option-schemas.js';
+import { aPath, aSwitch, maybeWord, someText } from '../option-schemas.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 import { explainFailure } from '../../invoke/explain-failure.js';
 import { describeTiming, startStopwatch } from '../../invoke/timing.js';
@@ -20,15 +20,16 @@ export const optionsSchema = z.object({
   stats: aSwitch(),
 });
 type InvokeOptions = z.infer<typeof optionsSchema>;
+export const argumentsSchema = z.tuple([maybeWord(), maybeWord()]);
 
-export async function run(ctx: Context, args: unknown[], options: InvokeOptions): Promise<void> {
+export async function run(ctx: Context, args: z.infer<typeof argumentsSchema>, options: InvokeOptions): Promise<void> {
   // The flags are checked first: a bad one costs no request, not even the agent's lookup.
   if (options.events === true && ctx.io.json)
     throw new CliError('usage', '--events and --json cannot be used together');
   const schema = options.outputSchema !== undefined ? await loadOutputSchema(ctx, options.outputSchema) : undefined;
   const params = llmParams(options);
   const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
-  const input = await readInvokeInput(ctx, args[1] as string | undefined, options);
+  const input = await readInvokeInput(ctx, args[1], options);
   const sessionId = chooseSession(ctx, agentId, options);
 
   const body: InvokeBody = {

@@ -11,7 +11,7 @@ import { matchReference } from '../../references.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { renderTable } from '../../ui/table.js';
 import type { CommandModule } from '../define.js';
-import { aSwitch } from '../option-schemas.js';
+import { aSwitch, aWord, noArguments } from '../option-schemas.js';
 
 const STILL_VALID =
   'On the legacy service a deleted key keeps working: tokens are checked by signature and user, never against the key list. Only rotating the service\u2019s JWT secret revokes it.';
@@ -23,6 +23,14 @@ const OPTIONS = {
   rename: z.object({}),
   delete: z.object({ yes: aSwitch() }),
 };
+const ARGUMENTS = {
+  list: noArguments,
+  create: z.tuple([aWord()]),
+  rename: z.tuple([aWord(), aWord()]),
+  delete: z.tuple([aWord()]),
+} satisfies Record<Verb, z.ZodMiniType>;
+
+type ArgumentsOf<V extends Verb> = z.infer<(typeof ARGUMENTS)[V]>;
 
 /** A key named by its name, an id prefix or its id (one list request). */
 async function resolveKey(client: ApiClient, reference: string): Promise<ApiKey> {
@@ -37,7 +45,7 @@ async function resolveKey(client: ApiClient, reference: string): Promise<ApiKey>
 
 const describe = (key: ApiKey) => `API key ${escapeControls(key.name)} (${key.displayApiKey})`;
 
-const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boolean }) => Promise<void>> = {
+const verbs: { [V in Verb]: (ctx: Context, args: ArgumentsOf<V>, options: { yes?: boolean }) => Promise<void> } = {
   async list(ctx) {
     const keys = await listKeys(await ctx.client());
     ctx.io.result(keys, {
@@ -59,7 +67,7 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
   },
 
   async create(ctx, args) {
-    const key = await createKey(await ctx.client(), args[0] as string);
+    const key = await createKey(await ctx.client(), args[0]);
     if (!key.apiKey) throw new CliError('bad-response', 'the service created the key but did not send it');
     // The one time the key exists outside the service: stdout only, never stderr or a log.
     if (ctx.io.json) return ctx.io.printJson(key);
@@ -72,15 +80,15 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
 
   async rename(ctx, args) {
     const client = await ctx.client();
-    const key = await resolveKey(client, args[0] as string);
-    const renamed = await renameKey(client, key.id, args[1] as string);
+    const key = await resolveKey(client, args[0]);
+    const renamed = await renameKey(client, key.id, args[1]);
     if (ctx.io.json) return ctx.io.printJson(renamed);
     if (!ctx.io.quiet) ctx.io.logger.success(`Renamed ${describe(key)} to ${escapeControls(renamed.name)}`);
   },
 
   async delete(ctx, args, options) {
     const client = await ctx.client();
-    const key = await resolveKey(client, args[0] as string);
+    const key = await resolveKey(client, args[0]);
     await confirmDeletion(
       ctx,
       describe(key),
@@ -94,9 +102,11 @@ const verbs: Record<Verb, (ctx: Context, args: unknown[], options: { yes?: boole
   },
 };
 
-export function keysVerb(verb: Verb): CommandModule<{ yes?: boolean }> {
+export function keysVerb<V extends Verb>(verb: V): CommandModule<{ yes?: boolean }, ArgumentsOf<V>> {
+  const run = verbs[verb] as (ctx: Context, args: ArgumentsOf<V>, options: { yes?: boolean }) => Promise<void>;
   return {
     optionsSchema: OPTIONS[verb],
-    run: (ctx, args, options) => verbs[verb](ctx, args, options),
+    argumentsSchema: ARGUMENTS[verb] as unknown as z.ZodMiniType<ArgumentsOf<V>>,
+    run: (ctx, args, options) => run(ctx, args, options),
   };
 }

@@ -4,13 +4,14 @@ import { collect } from '../../api/paging.js';
 import type { Context } from '../../context.js';
 import { AGENT } from '../../resources/agent.js';
 import { resourceTable } from '../../resources/view.js';
-import { listOptions } from '../option-schemas.js';
+import { listOptions, noArguments } from '../option-schemas.js';
 
 const PAGE_SIZE = 50;
 
 export const optionsSchema = listOptions;
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], { limit, all }: z.infer<typeof listOptions>): Promise<void> {
+export async function run(ctx: Context, _args: [], { limit, all }: z.infer<typeof listOptions>): Promise<void> {
   const wanted = all ? Infinity : limit;
 
   const agents = await collect(listAgentsPaged(await ctx.client(), { limit: wanted, pageSize: PAGE_SIZE }));

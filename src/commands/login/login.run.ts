@@ -5,11 +5,12 @@ import { assertTokenMayTravel, type Context } from '../../context.js';
 import { ApiError, CliError } from '../../errors.js';
 import { readAll } from '../../util/read-input.js';
 import * as z from 'zod/mini';
-import { aSwitch } from '../option-schemas.js';
+import { aSwitch, noArguments } from '../option-schemas.js';
 
 export const optionsSchema = z.object({ tokenStdin: aSwitch(), skipVerify: aSwitch() });
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
+export async function run(ctx: Context, _args: [], options: z.infer<typeof optionsSchema>): Promise<void> {
   const settings = ctx.settings();
   const baseUrl = settings.baseUrl ?? (await askBaseUrl(ctx));
   assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);

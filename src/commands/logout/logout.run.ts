@@ -1,6 +1,10 @@
 import type { Context } from '../../context.js';
+import { noArguments, noOptions } from '../option-schemas.js';
 
-export async function run(ctx: Context, _args: unknown[]): Promise<void> {
+export const optionsSchema = noOptions;
+export const argumentsSchema = noArguments;
+
+export async function run(ctx: Context, _args: []): Promise<void> {
   const settings = ctx.settings();
   const store = ctx.configStore();
   const hadToken = store.profile(settings.profile).token !== undefined;

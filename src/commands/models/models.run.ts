@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { KNOWN_LLM_MODELS, likelyProvider, LLM_PROVIDERS, providerOfModel } from '../../api/models.js';
 import { renderTable } from '../../ui/table.js';
 import { HELP_WIDTH, wrapWords } from '../help-text.js';
+import { noArguments, noOptions } from '../option-schemas.js';
 
 /** One model as `models --json` describes it (docs/json/models.schema.json). */
 interface ModelRow {
@@ -22,7 +23,10 @@ function modelRows(): ModelRow[] {
   }));
 }
 
-export function run(ctx: Context): void {
+export const optionsSchema = noOptions;
+export const argumentsSchema = noArguments;
+
+export function run(ctx: Context, _args: []): void {
   const rows = modelRows();
   ctx.io.result(
     { models: rows, providers: LLM_PROVIDERS },

@@ -16,7 +16,7 @@ import { confirmDeletion } from '../../prompts/confirm-delete.js';
 import { completeFields, flagName, givenFields } from '../../resources/fields.js';
 import { describeResource, resourceTable } from '../../resources/view.js';
 import type { CommandModule } from '../define.js';
-import { aSwitch, fieldFlagOptions, listOptions } from '../option-schemas.js';
+import { aSwitch, aWord, fieldFlagOptions, listOptions, noArguments } from '../option-schemas.js';
 import { nameOf } from '../../resources/descriptor.js';
 export type ResourceVerb = 'list' | 'get' | 'create' | 'update' | 'delete';
 
@@ -30,6 +30,17 @@ const OPTIONS = {
 } satisfies Record<ResourceVerb, z.ZodMiniType>;
 
 type OptionsOf<V extends ResourceVerb> = z.infer<(typeof OPTIONS)[V]>;
+
+/** Each verb's positional arguments: get, update and delete name one record. */
+const ARGUMENTS = {
+  list: noArguments,
+  get: z.tuple([aWord()]),
+  create: noArguments,
+  update: z.tuple([aWord()]),
+  delete: z.tuple([aWord()]),
+} satisfies Record<ResourceVerb, z.ZodMiniType>;
+
+type ArgumentsOf<V extends ResourceVerb> = z.infer<(typeof ARGUMENTS)[V]>;
 
 /** The id an argument names: an id, a unique prefix, or a name (an LLM's provider). */
 async function requiredId(ctx: Context, resource: ResourceDescriptor, given: unknown): Promise<string> {
@@ -60,7 +71,7 @@ const verbs: {
   [V in ResourceVerb]: (
     resource: ResourceDescriptor,
     ctx: Context,
-    args: unknown[],
+    args: ArgumentsOf<V>,
     options: OptionsOf<V>,
   ) => Promise<void>;
 } = {
@@ -151,15 +162,16 @@ const verbs: {
 export function resourceVerb<V extends ResourceVerb>(
   resource: ResourceDescriptor,
   verb: V,
-): CommandModule<OptionsOf<V>> {
+): CommandModule<OptionsOf<V>, ArgumentsOf<V>> {
   const run = verbs[verb] as (
     resource: ResourceDescriptor,
     ctx: Context,
-    args: unknown[],
+    args: ArgumentsOf<V>,
     options: OptionsOf<V>,
   ) => Promise<void>;
   return {
     optionsSchema: OPTIONS[verb] as unknown as z.ZodMiniType<OptionsOf<V>>,
+    argumentsSchema: ARGUMENTS[verb] as unknown as z.ZodMiniType<ArgumentsOf<V>>,
     run: (ctx, args, options) => run(resource, ctx, args, options),
   };
 }

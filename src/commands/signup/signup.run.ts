@@ -3,11 +3,12 @@ import { createUser } from '../../api/accounts.js';
 import { assertTokenMayTravel, type Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { rememberSecret } from '../../ui/secrets.js';
-import { aSwitch, someText } from '../option-schemas.js';
+import { aSwitch, noArguments, someText } from '../option-schemas.js';
 
 export const optionsSchema = z.object({ email: someText('--email'), yes: aSwitch(), showToken: aSwitch() });
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
+export async function run(ctx: Context, _args: [], options: z.infer<typeof optionsSchema>): Promise<void> {
   const settings = ctx.settings();
   if (!settings.baseUrl) {
     throw new CliError('usage', 'missing --base-url', {

@@ -1,5 +1,6 @@
 import type { Context } from '../../context.js';
 import { maskToken } from '../../ui/mask.js';
+import { noArguments, noOptions } from '../option-schemas.js';
 
 const sourceLabel = {
   flag: 'flag',
@@ -9,7 +10,10 @@ const sourceLabel = {
   none: 'not set',
 } as const;
 
-export function run(ctx: Context, _args: unknown[]): void {
+export const optionsSchema = noOptions;
+export const argumentsSchema = noArguments;
+
+export function run(ctx: Context, _args: []): void {
   const s = ctx.settings();
   const token = s.token === undefined ? undefined : maskToken(s.token);
   const tokenOrigin =

@@ -6,15 +6,20 @@ import { AGENT } from '../../resources/agent.js';
 import { readAgentFields } from '../../resources/agent-input.js';
 import { flagName } from '../../resources/fields.js';
 import { askUpdateFields } from '../../prompts/agent-wizard.js';
-import type * as z from 'zod/mini';
-import { fieldFlagOptions } from '../option-schemas.js';
+import * as z from 'zod/mini';
+import { fieldFlagOptions, maybeWord } from '../option-schemas.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 
 const refused: readonly string[] = AGENT.patchRefuses;
 
 export const optionsSchema = fieldFlagOptions;
+export const argumentsSchema = z.tuple([maybeWord()]);
 
-export async function run(ctx: Context, args: unknown[], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
+export async function run(
+  ctx: Context,
+  args: z.infer<typeof argumentsSchema>,
+  options: z.infer<typeof fieldFlagOptions>,
+): Promise<void> {
   let fields = await readAgentFields(ctx, options);
   if (fields.llmProvider !== undefined) {
     throw new CliError(

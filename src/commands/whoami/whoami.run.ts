@@ -1,7 +1,11 @@
 import { getMe } from '../../api/accounts.js';
 import type { Context } from '../../context.js';
+import { noArguments, noOptions } from '../option-schemas.js';
 
-export async function run(ctx: Context): Promise<void> {
+export const optionsSchema = noOptions;
+export const argumentsSchema = noArguments;
+
+export async function run(ctx: Context, _args: []): Promise<void> {
   const settings = ctx.settings();
   const me = await getMe(await ctx.client());
   // The route returns the user's token too: it is never shown.

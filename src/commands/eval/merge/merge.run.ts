@@ -8,7 +8,7 @@ import { readReport } from '../../../eval/report-file.js';
 import { reportLines } from '../../../eval/report-lines.js';
 import { escapeControls } from '../../../ui/safe-text.js';
 import { assertWritable, writeReportFiles } from '../eval.run.js';
-import { aPath, numberBetween } from '../../option-schemas.js';
+import { aPath, numberBetween, someWords } from '../../option-schemas.js';
 
 export const optionsSchema = z.object({
   report: aPath('--report'),
@@ -16,14 +16,19 @@ export const optionsSchema = z.object({
   baseline: aPath('--baseline'),
   tolerance: numberBetween('--tolerance', 0, 1),
 });
+export const argumentsSchema = z.tuple([someWords()]);
 
-export async function run(ctx: Context, args: unknown[], options: z.infer<typeof optionsSchema>): Promise<void> {
+export async function run(
+  ctx: Context,
+  args: z.infer<typeof argumentsSchema>,
+  options: z.infer<typeof optionsSchema>,
+): Promise<void> {
   for (const [flag, path] of [
     ['--junit', options.junit],
     ['--report', options.report],
   ] as const)
     if (path !== undefined) assertWritable(flag, path);
-  const paths = args[0] as string[];
+  const paths = args[0];
   const reports = [];
   for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.io.stdin) });
   const merged: EvalReport = mergeReports(reports);

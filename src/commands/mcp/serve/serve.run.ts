@@ -5,7 +5,7 @@ import type { Context } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { listAllAgents } from '../../../api/agents.js';
 import type { McpSettings } from '../../../mcp/server.js';
-import { aSwitch, wholeNumber } from '../../option-schemas.js';
+import { aSwitch, noArguments, wholeNumber } from '../../option-schemas.js';
 
 export const optionsSchema = z.object({
   agent: z.optional(z.array(z.string())),
@@ -14,8 +14,9 @@ export const optionsSchema = z.object({
   port: wholeNumber('--port', 0, 65_535),
 });
 type Options = z.infer<typeof optionsSchema>;
+export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: unknown[], options: Options): Promise<void> {
+export async function run(ctx: Context, _args: [], options: Options): Promise<void> {
   const settings = mcpSettings(ctx, options);
   if (options.http === true) return serveHttp(ctx, settings, options.port);
   // The agents are asked for while the SDK loads (its schemas cost tens of ms): the client's first

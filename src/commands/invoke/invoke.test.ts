@@ -1,8 +1,14 @@
 // invoke against a real loopback server that streams (and misbehaves) like the real service.
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli, tempConfigDir } from '../helpers/run-cli.js';
-import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
+import { runCli, tempConfigDir } from '../../../test/helpers/run-cli.js';
+import {
+  sendJson,
+  sendText,
+  startTestServer,
+  type Handler,
+  type TestServer,
+} from '../../../test/helpers/test-server.js';
 
 const NEVER_USED = '00000000-0000-4000-8000-f74039d3847e'; // was 'never-used': the service's ids are UUIDs
 

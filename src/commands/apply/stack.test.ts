@@ -4,11 +4,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED } from '../../src/emulator/server.js';
-import { useEmulatorPerTest } from '../helpers/emulator-env.js';
-import { runCli } from '../helpers/run-cli.js';
+import { SEED } from '../../emulator/server.js';
+import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
+import { runCli } from '../../../test/helpers/run-cli.js';
 
-const STACK = new URL('../../examples/stack.yaml', import.meta.url).pathname;
+const STACK = new URL('../../../examples/stack.yaml', import.meta.url).pathname;
 const KEY = 'sk-stack-test-key-0123456789';
 
 for (const strict of [false, true]) {

@@ -2,18 +2,18 @@
 // descriptor as the one place a field is spelled out.
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { fieldOptions } from '../../src/resources/flags.js';
-import { describeResource } from '../../src/resources/view.js';
-import { TOOL } from '../../src/resources/catalog.js';
-import type { ResourceDescriptor } from '../../src/resources/descriptor.js';
-import { SEED } from '../../src/emulator/server.js';
-import { useEmulatorPerTest } from '../helpers/emulator-env.js';
-import { PLAIN_THEME } from '../../src/ui/color-support.js';
-import { addFieldOptions } from '../../src/resources/flags.js';
-import { completeFields } from '../../src/resources/fields.js';
-import { completionCandidates } from '../../src/completion/complete.js';
-import { runCli } from '../helpers/run-cli.js';
-import { ScriptedPrompter } from '../helpers/scripted-prompter.js';
+import { fieldOptions } from '../../resources/flags.js';
+import { describeResource } from '../../resources/view.js';
+import { TOOL } from '../../resources/catalog.js';
+import type { ResourceDescriptor } from '../../resources/descriptor.js';
+import { SEED } from '../../emulator/server.js';
+import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
+import { PLAIN_THEME } from '../../ui/color-support.js';
+import { addFieldOptions } from '../../resources/flags.js';
+import { completeFields } from '../../resources/fields.js';
+import { completionCandidates } from '../../completion/complete.js';
+import { runCli } from '../../../test/helpers/run-cli.js';
+import { ScriptedPrompter } from '../../../test/helpers/scripted-prompter.js';
 
 for (const strict of [false, true]) {
   describe(`resources${strict ? ' (--strict)' : ''}`, () => {

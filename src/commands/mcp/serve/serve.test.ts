@@ -5,9 +5,9 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { BIN, runBinary } from '../helpers/binary.js';
-import { tempConfigDir } from '../helpers/run-cli.js';
+import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
+import { BIN, runBinary } from '../../../../test/helpers/binary.js';
+import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;

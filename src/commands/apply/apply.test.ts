@@ -3,11 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SEED } from '../../src/emulator/server.js';
-import { useEmulatorPerTest } from '../helpers/emulator-env.js';
-import { runCli } from '../helpers/run-cli.js';
+import { SEED } from '../../emulator/server.js';
+import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
+import { runCli } from '../../../test/helpers/run-cli.js';
 
-const EXAMPLE = new URL('../../examples/agents.yaml', import.meta.url).pathname;
+const EXAMPLE = new URL('../../../examples/agents.yaml', import.meta.url).pathname;
 
 for (const strict of [false, true]) {
   describe(`provisioning${strict ? ' (--strict)' : ''}`, () => {
@@ -161,7 +161,7 @@ describe('diff exit codes', () => {
       env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_diff_0123456789' },
     });
     expect(result.code).toBe(3); // unreachable keeps its code
-    const { startTestServer, sendText } = await import('../helpers/test-server.js');
+    const { startTestServer, sendText } = await import('../../../test/helpers/test-server.js');
     // Lists answer (the token is accepted), everything else fails: a service failure, not a rejected token.
     const broken = await startTestServer((q, s) =>
       q.url?.includes('take=1') ? void s.end('{"success":true,"data":[]}') : sendText(s, 500, 'Internal Server Error'),

@@ -65,6 +65,9 @@ function stepScript(step: DocStep, index: number, pass: number): string {
   } else if (FOREGROUND_EMULATOR.test(step.command)) {
     const printed = `grep -q -e AGENTS_BASE_URL= -e '"baseUrl"' .walk/server.out`;
     body = [
+      // The files go first: a redirection is made by the child, after the loop below may already
+      // read them, and pass 1's address there would have the server stopped before it started.
+      'rm -f .walk/server.out .walk/server.err',
       `${step.command.replace(/\s#.*$/, '')} >.walk/server.out 2>.walk/server.err & pid=$!`,
       `for i in $(seq 300); do ${printed} && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done`,
       `if ${printed}; then kill -TERM $pid; wait $pid; code=$?; else kill $pid 2>/dev/null; wait $pid; code=$?; [[ $code == 0 ]] && code=99; fi`,

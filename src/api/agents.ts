@@ -28,8 +28,6 @@ const agentSchema = z.looseObject({
 
 export type { AgentFields };
 
-export type { AttachKind };
-
 function decodeAgent(data: unknown, what: string): Agent {
   const parsed = agentSchema.safeParse(data);
   if (!parsed.success) {

@@ -33,7 +33,11 @@ export async function startInProcessAgents(): Promise<InProcessAgents> {
       if (!line.includes('\n')) return;
       const dir = line.slice(0, line.indexOf('\n'));
       queue = queue.then(async () => {
-        const code = await answer(dir).catch(() => 70);
+        // A failure of this harness shows in the step's log as what it is.
+        const code = await answer(dir).catch((error: unknown) => {
+          writeFileSync(join(dir, 'stderr'), `in-process agents failed: ${String(error)}\n`);
+          return 70;
+        });
         answered++;
         socket.end(`${code}\n`);
       });

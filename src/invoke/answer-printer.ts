@@ -4,7 +4,7 @@ import { KeptAnswer } from './kept-answer.js';
 import { excerpt } from '../ui/secrets.js';
 import type { InvokeEvent } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
-import type { Context } from '../context.js';
+import type { Io } from '../ui/io.js';
 import { CliError, interrupted } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
@@ -28,24 +28,24 @@ export interface Answer {
 }
 
 export async function printAnswer(
-  ctx: Context,
+  io: Io,
   batches: AsyncIterable<InvokeEvent[]>,
   mode: AnswerMode,
   sessionId: string | undefined,
   timing?: () => Timing,
 ): Promise<Answer> {
-  const out = new StdoutWriter(ctx);
+  const out = new StdoutWriter(io);
   const keepText = mode !== 'human';
   // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
   // Piped, it stays byte-exact.
-  const shown = ctx.io.stdoutIsTerminal ? escapeControlsKeepLines : (text: string) => text;
+  const shown = io.stdoutIsTerminal ? escapeControlsKeepLines : (text: string) => text;
   const kept = new KeptAnswer<ToolCall>();
   const toolCalls = kept.toolCalls;
   let value: unknown;
   let failure: CliError | undefined;
   let shownSomething = false;
   const spinner =
-    mode === 'human' || mode === 'structured' ? await startSpinner(ctx.io, 'Waiting for the agent…') : undefined;
+    mode === 'human' || mode === 'structured' ? await startSpinner(io, 'Waiting for the agent…') : undefined;
 
   try {
     for await (const batch of batches) {
@@ -84,8 +84,7 @@ export async function printAnswer(
     if (mode === 'human') await out.endLine();
     // After the answer's last line, so stderr lines never land in the middle of it on a terminal.
     if (mode === 'human' || mode === 'structured') {
-      for (const call of toolCalls)
-        ctx.io.logger.info(ctx.io.theme.accent('⚙ ') + escapeControls(describeToolCall(call)));
+      for (const call of toolCalls) io.logger.info(io.theme.accent('⚙ ') + escapeControls(describeToolCall(call)));
     }
   }
 
@@ -155,12 +154,12 @@ function oneLineText(value: unknown): string {
 class StdoutWriter {
   private atLineStart = true;
 
-  constructor(private readonly ctx: Context) {}
+  constructor(private readonly io: Io) {}
 
   async write(text: string): Promise<void> {
     if (text === '') return;
     this.atLineStart = text.endsWith('\n');
-    const stdout = this.ctx.io.stdout;
+    const stdout = this.io.stdout;
     if (!stdout.write(text)) await new Promise<void>((resolve) => stdout.once('drain', () => resolve()));
   }
 

@@ -1,7 +1,7 @@
 // --output-schema: the text sent to the service, and a local check when it is a JSON Schema.
 // The schema is compiled before the invoke is sent, so a broken one costs no paid call.
 import { statSync } from 'node:fs';
-import type { Context } from '../context.js';
+import type { Io } from '../ui/io.js';
 import { CliError } from '../errors.js';
 import type { JsonSchemaCheck } from '../util/json-schema.js';
 import { readFileOrStdin } from '../util/read-input.js';
@@ -28,8 +28,8 @@ const JSON_SCHEMA_KEYWORDS = [
   '$ref',
 ];
 
-export async function loadOutputSchema(ctx: Context, value: string): Promise<OutputSchema> {
-  const text = value.startsWith('@') ? await readFileOrStdin(value.slice(1), ctx.io.stdin, '--output-schema') : value;
+export async function loadOutputSchema(io: Io, value: string): Promise<OutputSchema> {
+  const text = value.startsWith('@') ? await readFileOrStdin(value.slice(1), io.stdin, '--output-schema') : value;
   if (!text.trim()) throw new CliError('usage', '--output-schema must not be empty');
   let parsed: unknown;
   try {

@@ -37,7 +37,7 @@ export async function completeCreateFields(
     options.allowUnknownModel ? undefined : withAllowHint(unknownModelProblem(model));
   for (const field of ASKED) {
     if (fields[field.key] === undefined) {
-      const value = await askField(ctx, field, {
+      const value = await askField(ctx.prompter, field, {
         required: 'required' in field,
         ...(field.key === 'llmModel' && { problemOf: modelProblem }),
       });
@@ -112,7 +112,7 @@ export async function askUpdateFields(ctx: Context, agentId: string, client: Api
   const fields: AgentFields = {};
   for (const field of changeable.filter((f) => chosen.includes(f.key))) {
     // A field that cannot be blank must keep a value; the others may be cleared with an empty answer.
-    const value = await askField(ctx, field, {
+    const value = await askField(ctx.prompter, field, {
       required: !('blankable' in field) && field.type === 'text',
       current: current[field.key],
     });

@@ -1,9 +1,8 @@
 // The question for one field of a descriptor, shaped by its type. Answers are checked by the
 // field's own schema, so an invalid one is asked again with the reason.
-import type { Context } from '../context.js';
 import type { FieldSpec } from '../resources/descriptor.js';
 import { fieldSchema } from '../resources/field-schema.js';
-import type { Validate } from '../ui/questions.js';
+import type { Prompter, Validate } from '../ui/questions.js';
 import { rememberSecret } from '../ui/secrets.js';
 
 export interface AskOptions {
@@ -26,11 +25,11 @@ function validator(field: FieldSpec, required: boolean, problemOf?: (value: stri
 
 /** The answer, or undefined for an optional field left empty. */
 export async function askField(
-  ctx: Context,
+  prompter: Prompter,
   field: FieldSpec,
   { required, current, problemOf }: AskOptions,
 ): Promise<unknown> {
-  const p = ctx.prompter;
+  const p = prompter;
   const label = field.label + (required ? '' : ' (optional)');
   const initial = typeof current === 'string' ? current : undefined;
   const validate = validator(field, required, problemOf);

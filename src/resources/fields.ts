@@ -130,7 +130,7 @@ export async function completeFields(resource: ResourceDescriptor, ctx: Context,
   for (const field of resource.fields) {
     // Optional switches keep the service's default rather than adding a question.
     if (answers[field.key] !== undefined || (field.type === 'boolean' && !field.required)) continue;
-    const value = await askField(ctx, field, { required: field.required === true });
+    const value = await askField(ctx.prompter, field, { required: field.required === true });
     if (value !== undefined) answers[field.key] = value;
   }
   return checkFields(resource, answers, 'answers');

@@ -101,7 +101,7 @@ export async function run(
           ...(params && { llm_params: params }),
         };
         const { failure } = await printAnswer(
-          ctx,
+          ctx.io,
           invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog),
           'human',
           sessionId,

@@ -26,7 +26,7 @@ export async function run(ctx: Context, args: z.infer<typeof argumentsSchema>, o
   // The flags are checked first: a bad one costs no request, not even the agent's lookup.
   if (options.events === true && ctx.io.json)
     throw new CliError('usage', '--events and --json cannot be used together');
-  const schema = options.outputSchema !== undefined ? await loadOutputSchema(ctx, options.outputSchema) : undefined;
+  const schema = options.outputSchema !== undefined ? await loadOutputSchema(ctx.io, options.outputSchema) : undefined;
   const params = llmParams(options);
   const agentId = await resolveAgentId(ctx, args[0], () => ctx.client());
   const input = await readInvokeInput(ctx, args[1], options);
@@ -48,7 +48,7 @@ export async function run(ctx: Context, args: z.infer<typeof argumentsSchema>, o
   // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
   const stopwatch = options.stats === true || mode === 'events' ? startStopwatch() : undefined;
   const answer = await printAnswer(
-    ctx,
+    ctx.io,
     stopwatch?.watch(events) ?? events,
     mode,
     sessionId,

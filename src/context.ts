@@ -1,4 +1,4 @@
-// What a command's action works with: the parsed globals, streams, theme, logger,
+// What a command's action works with: the parsed globals, the Io (streams, colour, output mode),
 // and lazily built config, settings and API client (heavy modules load on first use).
 import type { ApiClient } from './api/client.js';
 import { configDir } from './config/paths.js';

@@ -70,8 +70,9 @@ export function parseOptions<O>(schema: z.ZodMiniType<O>, value: unknown): O {
 export const repeatable = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** Adds an "Examples" section to a command's help. */
+/** The examples under a command's help, laid out only when help is shown (not on every run). */
 export function withExamples(command: Command, examples: string[]): Command {
-  return command.addHelpText('after', '\nExamples:\n' + examples.flatMap(exampleLines).join('\n') + '\n');
+  return command.addHelpText('after', () => '\nExamples:\n' + examples.flatMap(exampleLines).join('\n') + '\n');
 }
 
 export function newCommand(name: string, summary: string): Command {

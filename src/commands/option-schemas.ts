@@ -2,6 +2,8 @@
 // through util/decimal.ts, NaN for anything that is not plain decimal); these say what a value
 // means, and every message names the flag.
 import * as z from 'zod/mini';
+import type { ResourceDescriptor } from '../resources/descriptor.js';
+import { attributeOf } from '../resources/flags.js';
 
 /** A whole number from min (to max), e.g. --limit, --concurrency, --port. */
 export function wholeNumber(flag: string, min: number, max?: number) {
@@ -31,15 +33,28 @@ export const aSwitch = () => z.optional(z.boolean());
 /** list's paging: --limit N (a default comes from commander) or --all. */
 export const listOptions = z.object({ limit: wholeNumber('--limit', 1), all: aSwitch() });
 
+/** A create's or update's options: --file and friends, then one flag per field of the descriptor. */
+export type FieldFlagOptions = { file?: string; allowUnknownModel?: boolean; ifMissing?: boolean } & {
+  [flag: string]: string | boolean | undefined;
+};
+
 /**
- * A create's or update's: the field flags are read by the resource's descriptor (resources/fields.ts),
- * so they pass through; --file, --allow-unknown-model and --if-missing are read here.
+ * The schema of a create's or update's options, made from the descriptor as its flags are
+ * (resources/flags.ts): a switch for a boolean field and a secret's --…-stdin, text for the
+ * others (fields.ts then reads their meaning). No other key passes.
  */
-export const fieldFlagOptions = z.looseObject({
-  file: z.optional(z.string().check(z.minLength(1, '--file must not be empty'))),
-  allowUnknownModel: aSwitch(),
-  ifMissing: aSwitch(),
-});
+export function fieldFlagOptions(resource: ResourceDescriptor): z.ZodMiniType<FieldFlagOptions> {
+  const flags = resource.fields.flatMap((field): Array<[string, z.ZodMiniType]> => {
+    if (field.secret) return [[attributeOf(field.secret.stdinFlag), aSwitch()]];
+    return [[attributeOf(field.flag), field.type === 'boolean' ? aSwitch() : z.optional(z.string())]];
+  });
+  return z.strictObject({
+    file: z.optional(z.string().check(z.minLength(1, '--file must not be empty'))),
+    allowUnknownModel: aSwitch(),
+    ifMissing: aSwitch(),
+    ...Object.fromEntries(flags),
+  }) as unknown as z.ZodMiniType<FieldFlagOptions>;
+}
 
 /** A path or "-" (stdin), as most -f / --output flags take. */
 export const aPath = (flag: string) => z.optional(z.string().check(z.minLength(1, `${flag} must not be empty`)));

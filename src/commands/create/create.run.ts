@@ -8,12 +8,12 @@ import { requireFields } from '../../resources/fields.js';
 import { completeCreateFields, createCommandLine } from '../../prompts/agent-wizard.js';
 import { CliError } from '../../errors.js';
 import type * as z from 'zod/mini';
-import { fieldFlagOptions, noArguments } from '../option-schemas.js';
+import { fieldFlagOptions, noArguments, type FieldFlagOptions } from '../option-schemas.js';
 
-export const optionsSchema = fieldFlagOptions;
+export const optionsSchema = fieldFlagOptions(AGENT);
 export const argumentsSchema = noArguments;
 
-export async function run(ctx: Context, _args: [], options: z.infer<typeof fieldFlagOptions>): Promise<void> {
+export async function run(ctx: Context, _args: [], options: FieldFlagOptions): Promise<void> {
   const { fields, reviewed } = await completeCreateFields(ctx, await readAgentFields(ctx, options), {
     allowUnknownModel: options.allowUnknownModel === true,
   });

@@ -151,3 +151,13 @@ describe('a new kind is one descriptor', () => {
     expect(schema.safeParse({ name: 'gear', size: 'L', colour: 'red' }).success).toBe(false);
   });
 });
+
+describe("a create's options, from the descriptor", () => {
+  it('take each field flag (a switch for a boolean) and nothing else', async () => {
+    const { fieldFlagOptions } = await import('../option-schemas.js');
+    const schema = fieldFlagOptions(WIDGET);
+    expect(schema.safeParse({ name: 'gear', size: 'M', shiny: true, file: 'w.yaml' }).success).toBe(true);
+    expect(schema.safeParse({ shiny: 'yes' }).success).toBe(false);
+    expect(schema.safeParse({ colour: 'red' }).success).toBe(false);
+  });
+});

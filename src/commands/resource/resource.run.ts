@@ -16,20 +16,20 @@ import { confirmDeletion } from '../../prompts/confirm-delete.js';
 import { completeFields, flagName, givenFields } from '../../resources/fields.js';
 import { describeResource, resourceTable } from '../../resources/view.js';
 import type { CommandModule } from '../define.js';
-import { aSwitch, aWord, fieldFlagOptions, listOptions, noArguments } from '../option-schemas.js';
+import { aSwitch, aWord, fieldFlagOptions, listOptions, noArguments, noOptions } from '../option-schemas.js';
 import { nameOf } from '../../resources/descriptor.js';
 export type ResourceVerb = 'list' | 'get' | 'create' | 'update' | 'delete';
 
-/** Each verb's options: what they mean, read once before the verb runs. */
-const OPTIONS = {
+/** Each verb's options: what they mean, read once before the verb runs (create and update: the resource's field flags). */
+const optionsOf = (resource: ResourceDescriptor) => ({
   list: listOptions,
-  get: z.object({}),
-  create: fieldFlagOptions,
-  update: fieldFlagOptions,
+  get: noOptions,
+  create: fieldFlagOptions(resource),
+  update: fieldFlagOptions(resource),
   delete: z.object({ yes: aSwitch() }),
-} satisfies Record<ResourceVerb, z.ZodMiniType>;
+});
 
-type OptionsOf<V extends ResourceVerb> = z.infer<(typeof OPTIONS)[V]>;
+type OptionsOf<V extends ResourceVerb> = z.infer<ReturnType<typeof optionsOf>[V]>;
 
 /** Each verb's positional arguments: get, update and delete name one record. */
 const ARGUMENTS = {
@@ -170,7 +170,7 @@ export function resourceVerb<V extends ResourceVerb>(
     options: OptionsOf<V>,
   ) => Promise<void>;
   return {
-    optionsSchema: OPTIONS[verb] as unknown as z.ZodMiniType<OptionsOf<V>>,
+    optionsSchema: optionsOf(resource)[verb] as unknown as z.ZodMiniType<OptionsOf<V>>,
     argumentsSchema: ARGUMENTS[verb] as unknown as z.ZodMiniType<ArgumentsOf<V>>,
     run: (ctx, args, options) => run(resource, ctx, args, options),
   };

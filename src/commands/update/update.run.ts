@@ -7,18 +7,18 @@ import { readAgentFields } from '../../resources/agent-input.js';
 import { flagName } from '../../resources/fields.js';
 import { askUpdateFields } from '../../prompts/agent-wizard.js';
 import * as z from 'zod/mini';
-import { fieldFlagOptions, maybeWord } from '../option-schemas.js';
+import { fieldFlagOptions, maybeWord, type FieldFlagOptions } from '../option-schemas.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 
 const refused: readonly string[] = AGENT.patchRefuses;
 
-export const optionsSchema = fieldFlagOptions;
+export const optionsSchema = fieldFlagOptions(AGENT);
 export const argumentsSchema = z.tuple([maybeWord()]);
 
 export async function run(
   ctx: Context,
   args: z.infer<typeof argumentsSchema>,
-  options: z.infer<typeof fieldFlagOptions>,
+  options: FieldFlagOptions,
 ): Promise<void> {
   let fields = await readAgentFields(ctx, options);
   if (fields.llmProvider !== undefined) {

@@ -53,7 +53,7 @@ export function fieldFlagOptions(resource: ResourceDescriptor): z.ZodMiniType<Fi
     allowUnknownModel: aSwitch(),
     ifMissing: aSwitch(),
     ...Object.fromEntries(flags),
-  }) as unknown as z.ZodMiniType<FieldFlagOptions>;
+  });
 }
 
 /** A path or "-" (stdin), as most -f / --output flags take. */

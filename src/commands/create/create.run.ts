@@ -7,7 +7,6 @@ import { readAgentFields } from '../../resources/agent-input.js';
 import { requireFields } from '../../resources/fields.js';
 import { completeCreateFields, createCommandLine } from '../../prompts/agent-wizard.js';
 import { CliError } from '../../errors.js';
-import type * as z from 'zod/mini';
 import { fieldFlagOptions, noArguments, type FieldFlagOptions } from '../option-schemas.js';
 
 export const optionsSchema = fieldFlagOptions(AGENT);

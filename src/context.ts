@@ -22,6 +22,9 @@ import type { ResourceDescriptor } from './resources/descriptor.js';
 import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 
+/** What a question needs: somewhere to ask it, and the terminal to know whether it may. */
+export type Asker = Pick<Context, 'io' | 'prompter'>;
+
 export class Context {
   /** Streams, terminal, colour, output mode, logger and redaction: everything a command prints through. */
   readonly io: Io;

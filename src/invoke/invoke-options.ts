@@ -30,7 +30,11 @@ export function llmParams({
 }
 
 /** --session ID, -c (the last session with this agent), --no-session, or a fresh UUID. */
-export function chooseSession(ctx: Context, agentId: string, options: SharedOptions): string | undefined {
+export function chooseSession(
+  ctx: Pick<Context, 'io' | 'stateStore'>,
+  agentId: string,
+  options: SharedOptions,
+): string | undefined {
   if (options.session === false) return undefined;
   if (typeof options.session === 'string') return options.session;
   if (options.continue === true) {

@@ -3,7 +3,7 @@
 import { getAgent, type Agent } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { likelyProvider, LLM_PROVIDERS, providerOfModel, unknownModelProblem } from '../api/models.js';
-import type { Context } from '../context.js';
+import type { Asker } from '../context.js';
 import { CliError } from '../errors.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
 import { describeAgent } from '../ui/agent-view.js';
@@ -13,7 +13,7 @@ import { askField } from './field-prompt.js';
 /** The fields the wizard asks in turn; the provider is asked only when the model needs it. */
 const ASKED = AGENT.fields.filter((field) => !('askedWhenNeeded' in field));
 
-async function confirmSummary(ctx: Context, title: string, preview: Agent, question: string): Promise<void> {
+async function confirmSummary(ctx: Asker, title: string, preview: Agent, question: string): Promise<void> {
   ctx.io.stderr.write(`\n${ctx.io.theme.heading(title)}\n${describeAgent(preview, ctx.io.theme)}\n\n`);
   if (!(await ctx.prompter.confirm(question, { default: true }))) {
     throw new CliError('declined', 'nothing sent: the answers were not confirmed');
@@ -25,7 +25,7 @@ async function confirmSummary(ctx: Context, title: string, preview: Agent, quest
  * `reviewed` says the person has just seen and confirmed a summary of the new agent.
  */
 export async function completeCreateFields(
-  ctx: Context,
+  ctx: Asker,
   given: AgentFields,
   options: { allowUnknownModel?: boolean } = {},
 ): Promise<{ fields: AgentFields; reviewed: boolean }> {
@@ -85,7 +85,7 @@ function quote(text: string): string {
 }
 
 /** The service answers "LLM provider not found" for a model it cannot map: ask now, not after the request. */
-async function askProviderIfNeeded(ctx: Context, fields: AgentFields): Promise<void> {
+async function askProviderIfNeeded(ctx: Asker, fields: AgentFields): Promise<void> {
   const model = fields.llmModel;
   if (model === undefined || fields.llmProvider !== undefined || providerOfModel(model)) return;
   fields.llmProvider = await ctx.prompter.choose(
@@ -96,7 +96,7 @@ async function askProviderIfNeeded(ctx: Context, fields: AgentFields): Promise<v
 }
 
 /** update: with no field flags on a terminal, pick fields to change, each pre-filled with its current value. */
-export async function askUpdateFields(ctx: Context, agentId: string, client: ApiClient): Promise<AgentFields> {
+export async function askUpdateFields(ctx: Asker, agentId: string, client: ApiClient): Promise<AgentFields> {
   const current: Partial<Agent> = await getAgent(client, agentId).catch(() => ({}));
   const changeable = ASKED.filter((field) => !(AGENT.patchRefuses as readonly string[]).includes(field.key));
   const chosen = await ctx.prompter.chooseMany(

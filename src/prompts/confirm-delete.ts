@@ -1,10 +1,10 @@
 // Every delete asks first on a terminal and needs --yes elsewhere; "No" is exit 1, nothing deleted.
-import type { Context } from '../context.js';
+import type { Asker } from '../context.js';
 import { CliError } from '../errors.js';
 
 /** `what` names the thing ("agent Docs bot (id)"); `consequence` is said before asking. */
 export async function confirmDeletion(
-  ctx: Context,
+  ctx: Asker,
   what: string,
   yes: boolean | undefined,
   consequence = 'This cannot be undone.',

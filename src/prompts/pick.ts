@@ -13,7 +13,11 @@ import { nameOf } from '../resources/descriptor.js';
 /** The pickers search as you type, so a long list is fine; past this many, type the name or id. */
 const PICKER_MOST = 1000;
 
-export async function resolveAgentId(ctx: Context, given: unknown, client: () => Promise<ApiClient>): Promise<string> {
+export async function resolveAgentId(
+  ctx: Pick<Context, 'io' | 'prompter' | 'resolve'>,
+  given: unknown,
+  client: () => Promise<ApiClient>,
+): Promise<string> {
   if (typeof given === 'string' && given) return ctx.resolve('agent', given);
   if (!ctx.io.interactive)
     throw new CliError('usage', 'missing <agent>', {
@@ -35,7 +39,7 @@ export async function resolveAgentId(ctx: Context, given: unknown, client: () =>
 }
 
 export async function resolveResourceIds(
-  ctx: Context,
+  ctx: Pick<Context, 'io' | 'prompter' | 'resolve'>,
   kind: AttachKind,
   given: unknown,
   client: ApiClient,

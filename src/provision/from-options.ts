@@ -17,7 +17,7 @@ export const provisionOptions = z.object({
 });
 
 export async function planFromOptions(
-  ctx: Context,
+  ctx: Pick<Context, 'client' | 'env' | 'io'>,
   options: z.infer<typeof provisionOptions>,
 ): Promise<{ client: ApiClient; plan: Plan; concurrency: number }> {
   const { concurrency, file: files = [] } = options;

@@ -6,7 +6,10 @@ import { CliError } from '../errors.js';
 import { AGENT, type AgentFields } from './agent.js';
 import { givenFields } from './fields.js';
 
-export async function readAgentFields(ctx: Context, options: Record<string, unknown>): Promise<AgentFields> {
+export async function readAgentFields(
+  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
+  options: Record<string, unknown>,
+): Promise<AgentFields> {
   const fields: AgentFields = await givenFields(AGENT, ctx, options);
   if (fields.llmModel !== undefined && options.allowUnknownModel !== true) assertKnownModel(fields.llmModel);
   return fields;

@@ -39,7 +39,11 @@ function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown
   return fields;
 }
 
-async function fromFile(resource: ResourceDescriptor, ctx: Context, path: string): Promise<Fields> {
+async function fromFile(
+  resource: ResourceDescriptor,
+  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
+  path: string,
+): Promise<Fields> {
   const source = path === '-' ? 'stdin' : path;
   const value = await parseJsonOrYaml(await readFileOrStdin(path, ctx.io.stdin, '--file'), source);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -56,7 +60,7 @@ async function fromFile(resource: ResourceDescriptor, ctx: Context, path: string
 
 async function fromSecretSources(
   resource: ResourceDescriptor,
-  ctx: Context,
+  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
   options: Record<string, unknown>,
 ): Promise<Fields> {
   const fields: Fields = {};
@@ -101,7 +105,7 @@ function checkFields(resource: ResourceDescriptor, fields: Fields, source: strin
 /** Fields given by --file, flags and secret sources; flags win over the file. */
 export async function givenFields(
   resource: ResourceDescriptor,
-  ctx: Context,
+  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
   options: Record<string, unknown>,
 ): Promise<Fields> {
   const file = typeof options.file === 'string' ? options.file : undefined;
@@ -120,7 +124,11 @@ export function requireFields(resource: ResourceDescriptor, fields: Fields): voi
 }
 
 /** On a terminal, asks for each field not given; elsewhere names every missing flag. */
-export async function completeFields(resource: ResourceDescriptor, ctx: Context, fields: Fields): Promise<Fields> {
+export async function completeFields(
+  resource: ResourceDescriptor,
+  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
+  fields: Fields,
+): Promise<Fields> {
   if (!ctx.io.interactive) {
     requireFields(resource, fields);
     return fields;

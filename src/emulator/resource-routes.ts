@@ -9,7 +9,7 @@ import { sendDetail, sendEnvelope, sendInternalError, sendValidation } from './h
 import { pythonJsonDumps } from './python-json.js';
 import type { LinkKind } from './store.js';
 import { readValidBody, type FieldRule } from './validation.js';
-import { textOf } from '../util/text-of.js';
+import { capitalized, textOf } from '../util/text-of.js';
 
 type Rules = Record<string, FieldRule>;
 
@@ -62,8 +62,6 @@ function badEnum(ctx: RouteContext, kind: LinkKind, body: Record<string, unknown
 function created(ctx: RouteContext, record: unknown): void {
   sendEnvelope(ctx.res, record, ctx.config.strict ? 201 : 200);
 }
-
-const capitalized = (text: string) => text[0]!.toUpperCase() + text.slice(1);
 
 function missing(ctx: RouteContext, kind: LinkKind, real: () => void): void {
   if (ctx.config.strict) sendDetail(ctx.res, 404, `${capitalized(ATTACHABLE_OF[kind].noun)} not found`);

@@ -6,3 +6,6 @@ export function textOf(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return value.toString();
   return JSON.stringify(value) ?? '';
 }
+
+/** "tool" → "Tool", for a noun that starts a sentence. */
+export const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

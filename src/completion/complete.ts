@@ -8,10 +8,6 @@ import { readJsonObject } from '../config/json-read.js';
 import { mostRecentFirst } from '../config/recency.js';
 import { join } from 'node:path';
 import { scopeBaseUrl, scopedRecords, serviceScope } from '../config/service-scope.js';
-import { KINDS } from '../resources/registry.js';
-
-/** The sections of state.json that complete: each kind's plural (agents, tools, …). */
-const KNOWN_SECTIONS = new Set(Object.values(KINDS).map((resource) => resource.plural));
 
 /** One candidate per line, `value<TAB>description` where there is a description; only those starting with `prefix`. */
 export function completionCandidates(
@@ -33,9 +29,13 @@ export function completionCandidates(
       const profiles = read('config.json').profiles;
       return Object.keys(typeof profiles === 'object' && profiles ? profiles : {}).filter(isSafeWord);
     }
-    if (what === undefined || !KNOWN_SECTIONS.has(what)) return [];
-    const records = scopedRecords(read('state.json'), scopeOfLine(words, env, read('config.json')))[what];
-    return knownCandidates((records ?? {}) as Record<string, { name?: unknown; lastUsed?: unknown }>);
+    // A kind's section of state.json (agents, tools, …: its plural, as the scripts ask for it). Read
+    // by own key, so no word reaches the object's prototype; the registry is not loaded on a TAB.
+    const sections = scopedRecords(read('state.json'), scopeOfLine(words, env, read('config.json')));
+    if (what === undefined || !Object.hasOwn(sections, what)) return [];
+    const section = sections[what];
+    if (typeof section !== 'object' || section === null) return []; // a corrupt state.json
+    return knownCandidates(section as Record<string, { name?: unknown; lastUsed?: unknown }>);
   })();
   return candidates.filter((line) => line.startsWith(prefix));
 }

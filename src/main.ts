@@ -15,7 +15,10 @@ export async function main(): Promise<void> {
   process.exitCode = await run(argv, {
     stdout: survivesClosedReader(process.stdout),
     stderr: survivesClosedReader(process.stderr),
-    stdin: process.stdin,
+    // Made on first use: most commands never read stdin, and making it costs a stream (~2 ms).
+    get stdin() {
+      return process.stdin;
+    },
     env: process.env,
     signal: interrupt.signal,
   });

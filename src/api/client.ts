@@ -1,6 +1,5 @@
 // A small transport over undici.request: explicit method, /api/v1 paths with
 // encoded segments, bearer token, timeouts, bounded retries, bodies always consumed.
-import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { setTimeout } from 'node:timers/promises';
@@ -19,6 +18,7 @@ import {
   type RetryPolicy,
   type RetryReason,
 } from './retry.js';
+import { monotonicMs } from '../util/monotonic.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -152,7 +152,7 @@ export class ApiClient {
     });
     return {
       status: response.status,
-      statusText: STATUS_CODES[response.status] ?? '',
+      statusText: statusText(response.status),
       headers: response.headers,
       text,
     };
@@ -301,7 +301,7 @@ export class ApiClient {
     const spent = options.spent ?? { attempts: 0 };
     for (let attempt = spent.attempts; ; attempt++) {
       spent.attempts = attempt + 1;
-      const started = performance.now();
+      const started = monotonicMs();
       const deadline = options.deadline ? AbortSignal.timeout(this.timeoutMs) : undefined;
       // Until the headers arrive, --timeout bounds the attempt whatever happens on the way: undici's
       // ProxyAgent reconnects forever to a proxy that drops CONNECT (undici #3897), untouched by its timeouts.
@@ -413,7 +413,7 @@ function formatHeaders(headers: Record<string, string>): string {
 }
 
 function elapsed(started: number): string {
-  return `(${Math.round(performance.now() - started)} ms)`;
+  return `(${Math.round(monotonicMs() - started)} ms)`;
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -487,4 +487,13 @@ function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
+}
+
+/**
+ * The reason phrase of a status code. node:http is fetched as a CommonJS builtin when an answer
+ * needs it: an ESM import of it makes Node 22+ evaluate every export, one of them a getter that
+ * loads Node's own copy of undici (~8 ms on every command).
+ */
+function statusText(status: number): string {
+  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
 }

@@ -2,6 +2,7 @@
 // It owns stderr's last line until stop(), which clears it, so nothing else is written meanwhile.
 import type { Theme } from '../ui/color-support.js';
 import { duration } from '../invoke/timing.js';
+import { monotonicMs } from '../util/monotonic.js';
 
 interface Counts {
   passed: number;
@@ -22,11 +23,7 @@ interface Screen {
 
 const REDRAW_MS = 100;
 
-export function startProgressLine(
-  stream: Screen,
-  theme: Theme,
-  now: () => number = () => performance.now(),
-): ProgressLine {
+export function startProgressLine(stream: Screen, theme: Theme, now: () => number = monotonicMs): ProgressLine {
   const started = now();
   let counts: Counts = { passed: 0, failed: 0, running: 0, total: 0 };
   let drawn = '';

@@ -12,6 +12,7 @@ import { explainFailure } from '../invoke/explain-failure.js';
 import { startStopwatch, type Timing } from '../invoke/timing.js';
 import { judge, judgePrompt, judgeVerdict, type Answer, type Verdict } from './checks.js';
 import type { Check, EvalCase, Turn } from './spec.js';
+import { monotonicMs } from '../util/monotonic.js';
 
 interface TurnResult {
   input: string;
@@ -57,7 +58,7 @@ const STOPS_THE_RUN = new Set<ErrorKind>([
 
 export async function runCase(evalCase: EvalCase, run: number, settings: RunSettings): Promise<RunResult> {
   const sessionId = randomUUID();
-  const started = performance.now();
+  const started = monotonicMs();
   const turns: TurnResult[] = [];
   for (const [index, turn] of evalCase.turns.entries()) {
     const answer = await answerTurn(evalCase, turn, sessionId, settings);
@@ -66,7 +67,7 @@ export async function runCase(evalCase: EvalCase, run: number, settings: RunSett
     turns.push({ input: turn.input, answer, verdicts });
   }
   const passed = turns.every((turn) => turn.verdicts.every((verdict) => verdict.passed));
-  return { run, sessionId, passed, durationMs: Math.round(performance.now() - started), turns };
+  return { run, sessionId, passed, durationMs: Math.round(monotonicMs() - started), turns };
 }
 
 /** A check's verdict; a judge check asks its agent, in a fresh session, with the case's timeouts. */

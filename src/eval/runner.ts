@@ -4,6 +4,7 @@
 import { CliError, interrupted } from '../errors.js';
 import type { RunResult } from './run-case.js';
 import type { EvalCase } from './spec.js';
+import { monotonicMs } from '../util/monotonic.js';
 
 export interface CaseResult {
   evalCase: EvalCase;
@@ -39,7 +40,7 @@ export interface EvalOutcome {
 }
 
 export async function runCases(cases: readonly EvalCase[], options: RunnerOptions): Promise<EvalOutcome> {
-  const started = performance.now();
+  const started = monotonicMs();
   const jobs = cases.flatMap((evalCase) =>
     Array.from({ length: options.repeat }, (_v, i) => ({ evalCase, run: i + 1 })),
   );
@@ -77,7 +78,7 @@ export async function runCases(cases: readonly EvalCase[], options: RunnerOption
   return {
     finished: cases.flatMap((evalCase) => finished.get(evalCase) ?? []),
     ...(stopped && { stopped }),
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(monotonicMs() - started),
   };
 }
 

@@ -1,6 +1,7 @@
 // How fast an answer came: time to first token, whole time, characters per second. Measured
 // around the event stream, so invoke --stats, --events and eval all read one clock the same way.
 import type { InvokeEvent } from '../api/invoke.js';
+import { monotonicMs } from '../util/monotonic.js';
 
 export interface Timing {
   /** From sending the request to the first piece of the answer; null when none came. */
@@ -19,7 +20,7 @@ export interface Stopwatch {
   read(): Timing;
 }
 
-export function startStopwatch(now: () => number = () => performance.now()): Stopwatch {
+export function startStopwatch(now: () => number = monotonicMs): Stopwatch {
   const started = now();
   let firstAt: number | undefined;
   let endedAt: number | undefined;

@@ -17,6 +17,7 @@ import { toolCallJson, type ToolCall } from '../invoke/answer-printer.js';
 import { KeptAnswer } from '../invoke/kept-answer.js';
 import { VERSION } from '../version.js';
 import { toolNames } from './tool-names.js';
+import { monotonicMs } from '../util/monotonic.js';
 
 export interface McpSettings {
   client: () => Promise<ApiClient>;
@@ -174,8 +175,8 @@ async function ask(
   let lastSent = 0;
   let sentText = '';
   const report = async (force: boolean) => {
-    if (!onText || kept.text === sentText || (!force && performance.now() - lastSent < PROGRESS_EVERY_MS)) return;
-    lastSent = performance.now();
+    if (!onText || kept.text === sentText || (!force && monotonicMs() - lastSent < PROGRESS_EVERY_MS)) return;
+    lastSent = monotonicMs();
     sentText = kept.text;
     await onText(kept.text).catch(() => undefined);
   };

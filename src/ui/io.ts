@@ -14,7 +14,6 @@ export type OutputMode = 'json' | 'quiet' | 'human';
 export class Io {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
-  readonly stdin: InputStream;
   readonly mode: OutputMode;
   /** Colour for stderr (messages, prompts, the spinner) and for stdout (tables, views). */
   readonly theme: Theme;
@@ -30,11 +29,15 @@ export class Io {
   ) {
     this.stdout = deps.stdout;
     this.stderr = deps.stderr;
-    this.stdin = deps.stdin;
     this.mode = globals.json ? 'json' : globals.quiet ? 'quiet' : 'human';
     this.theme = createTheme(colours.stderr);
     this.stdoutTheme = createTheme(colours.stdout);
     this.logger = createLogger(deps.stderr, this.theme, { quiet: globals.quiet, debug: globals.debug });
+  }
+
+  /** Read when a command takes input: making process.stdin opens the descriptor (a stream object, ~2 ms). */
+  get stdin(): InputStream {
+    return this.deps.stdin;
   }
 
   get json(): boolean {

@@ -27,6 +27,12 @@ export default tseslint.config(
   },
   // Plain JavaScript (scripts, bench, bin) has no types to check.
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
+  // The entry is CommonJS (bin/package.json) so `--version` never starts the ESM loader.
+  {
+    files: ['bin/**/*.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     // Tests read the CLI's JSON output as `any` on purpose: the assertions that follow are its type
     // check. Their fakes of async interfaces (a prompter, a page, a sleep) answer at once.

@@ -3,16 +3,47 @@
 // often), `__complete` (every TAB), `completion <shell>` (the scripts shipped in completions/) and
 // `--help` off a terminal (dist/help.txt, written by the build from the program). Tests keep both
 // texts equal to what the program prints; AGENTS_LIVE_OUTPUT=1 asks the program itself.
+//
+// This file is CommonJS (bin/package.json): an ES module entry makes Node start its ESM loader
+// before the first line runs, 3 ms that `--version` would spend on nothing. The CLI itself is
+// loaded with import().
+'use strict';
+const { readFileSync, writeSync } = require('node:fs');
+const { join } = require('node:path');
+const { isatty } = require('node:tty');
+
 const args = process.argv.slice(2);
 const SHIPPED_COMPLETIONS = { bash: 'agents.bash', zsh: '_agents', fish: 'agents.fish' };
 const live = Boolean(process.env.AGENTS_LIVE_OUTPUT);
 
-const answer = await fastAnswer();
+const answer = fastAnswer();
 if (answer !== undefined) {
-  process.stdout.write(answer);
+  print(answer);
 } else {
+  startProgram();
+}
+
+/** The text a fast path prints, or undefined when the program must answer (or a shipped file is missing). */
+function fastAnswer() {
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    const pkg = shipped('../package.json');
+    return pkg === undefined ? undefined : `${JSON.parse(pkg).version}\n`;
+  }
+  if (live) return undefined;
+  if (args.length === 2 && args[0] === 'completion' && Object.hasOwn(SHIPPED_COMPLETIONS, args[1])) {
+    return shipped(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`);
+  }
+  // isatty, not process.stdout.isTTY: making the stream object costs more than the answer.
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !isatty(1)) {
+    // Off a terminal commander wraps at 80 columns, as the build did: the same text.
+    return shipped('../dist/help.txt');
+  }
+  return undefined;
+}
+
+async function startProgram() {
   // Node 22.1+ keeps the compiled bundle on disk: later runs skip most of the parse and compile.
-  const { enableCompileCache } = await import('node:module');
+  const { enableCompileCache } = require('node:module');
   if (enableCompileCache) {
     try {
       enableCompileCache(compileCacheDir(process.env));
@@ -24,7 +55,7 @@ if (answer !== undefined) {
     // Local files only, no commander, no dependencies.
     const { completionCandidates } = await import('../dist/complete.js');
     const lines = completionCandidates(args[1], process.env, args[2], args.slice(3));
-    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
+    print(lines.length ? lines.join('\n') + '\n' : '');
   } else {
     // Stack traces under --debug point into src/: the maps are read only when asked for, and must
     // be switched on before the bundle loads.
@@ -34,28 +65,32 @@ if (answer !== undefined) {
   }
 }
 
-/** The text a fast path prints, or undefined when the program must answer (or a shipped file is missing). */
-async function fastAnswer() {
-  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-    const pkg = await shipped('../package.json');
-    return pkg === undefined ? undefined : `${JSON.parse(pkg).version}\n`;
+/**
+ * Writes the whole text to stdout before the process ends, without making a stream of it. A
+ * reader that is gone (`agents --version | true`) is no failure, as for every command; a pipe that
+ * is full and non-blocking gets the rest through the stream, which waits for room.
+ */
+function print(text) {
+  const bytes = Buffer.from(text);
+  let written = 0;
+  try {
+    while (written < bytes.length) written += writeSync(1, bytes, written);
+  } catch (error) {
+    if (error.code === 'EPIPE') return;
+    if (error.code !== 'EAGAIN') {
+      process.stderr.write(`error: cannot write the answer to stdout: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
+    process.stdout.on('error', () => {}); // the reader left while we waited: as EPIPE above
+    process.stdout.write(bytes.subarray(written));
   }
-  if (live) return undefined;
-  if (args.length === 2 && args[0] === 'completion' && Object.hasOwn(SHIPPED_COMPLETIONS, args[1])) {
-    return shipped(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`);
-  }
-  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !process.stdout.isTTY) {
-    // Off a terminal commander wraps at 80 columns, as the build did: the same text.
-    return shipped('../dist/help.txt');
-  }
-  return undefined;
 }
 
 /** A text file of the package, relative to this one; undefined when it is not there. */
-async function shipped(path) {
-  const { readFileSync } = await import('node:fs');
+function shipped(path) {
   try {
-    return readFileSync(new URL(path, import.meta.url), 'utf8');
+    return readFileSync(join(__dirname, path), 'utf8');
   } catch {
     return undefined;
   }

@@ -86,6 +86,14 @@ describe('a reader that goes away never changes the outcome (row 1)', () => {
     const listed = await shell('agents list --json | head -c 1');
     expect(listed).toMatchObject({ pipeCode: 0, stdout: '[', stderr: '' });
   });
+
+  it('the answers bin/agents.js gives alone (--version, --help, completion, __complete) exit 0 with the reader gone', async () => {
+    // The reader has left before the answer is written: the write meets a closed pipe every time.
+    for (const args of ['--version', '--help', 'completion bash', '__complete agents']) {
+      const result = await shell(`{ sleep 0.2; agents ${args}; } | true`);
+      expect({ args, ...result }).toEqual({ args, stdout: '', stderr: '', pipeCode: 0 });
+    }
+  });
 });
 
 describe.skipIf(!python())('Ctrl-C on a piped invoke (row 2)', () => {

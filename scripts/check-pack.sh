@@ -12,7 +12,10 @@ started=$(date +%s%N)
 npm install -g --silent --no-audit --no-fund --prefix "$work/prefix" "$work/$tarball"
 install_ms=$(( ($(date +%s%N) - started) / 1000000 ))
 installed="$work/prefix/bin/agents"
-packages=$(find "$work/prefix/lib/node_modules" -name package.json -not -path '*/dist/*' | wc -l)
+# A package is a folder right under a node_modules (or under its @scope): bin/package.json, which
+# marks bin/ as CommonJS, is not one.
+packages=$(find "$work/prefix/lib/node_modules" -name package.json \
+  \( -regex '.*/node_modules/[^/@][^/]*/package.json' -o -regex '.*/node_modules/@[^/]+/[^/]+/package.json' \) | wc -l)
 [ "$packages" = 1 ] || { echo "the install added $packages packages, expected 1 (runtime libraries must be bundled)" >&2; exit 1; }
 
 version=$("$installed" --version)

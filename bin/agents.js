@@ -10,7 +10,6 @@
 'use strict';
 const { readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
-const { isatty } = require('node:tty');
 
 const args = process.argv.slice(2);
 const SHIPPED_COMPLETIONS = { bash: 'agents.bash', zsh: '_agents', fish: 'agents.fish' };
@@ -34,7 +33,7 @@ function fastAnswer() {
     return shipped(`../completions/${SHIPPED_COMPLETIONS[args[1]]}`);
   }
   // isatty, not process.stdout.isTTY: making the stream object costs more than the answer.
-  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !isatty(1)) {
+  if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !require('node:tty').isatty(1)) {
     // Off a terminal commander wraps at 80 columns, as the build did: the same text.
     return shipped('../dist/help.txt');
   }
@@ -53,7 +52,7 @@ async function startProgram() {
   }
   if (args[0] === '__complete') {
     // Local files only, no commander, no dependencies.
-    const { completionCandidates } = await import('../dist/complete.js');
+    const { completionCandidates } = require('../dist/complete.cjs');
     const lines = completionCandidates(args[1], process.env, args[2], args.slice(3));
     print(lines.length ? lines.join('\n') + '\n' : '');
   } else {

@@ -20,8 +20,7 @@ const withoutSdkAjv = {
 
 await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
-  // complete: shell completion's per-TAB entry, loaded by bin/agents.js without the CLI.
-  entryPoints: { main: 'src/main.ts', complete: 'src/completion/complete.ts' },
+  entryPoints: { main: 'src/main.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,
@@ -44,6 +43,21 @@ const result = await build({
   logLevel: 'warning',
 });
 
+// Shell completion's per-TAB entry, which bin/agents.js requires without the CLI: one CommonJS
+// file of local modules, so a TAB never starts Node's ES module loader.
+const completion = await build({
+  entryPoints: ['src/completion/complete.ts'],
+  outfile: 'dist/complete.cjs',
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20.18',
+  sourcemap: 'linked',
+  sourcesContent: false,
+  metafile: true,
+  logLevel: 'warning',
+});
+
 // `agents --help` off a terminal, as the program prints it, for bin/agents.js to answer with.
 const help = execFileSync(process.execPath, ['bin/agents.js', '--help'], {
   encoding: 'utf8',
@@ -53,4 +67,10 @@ await writeFile(new URL('../dist/help.txt', import.meta.url), help);
 
 // Which sources went into which output file: tests use it to check what start-up loads.
 await mkdir(new URL('../.build/', import.meta.url), { recursive: true });
-await writeFile(new URL('../.build/metafile.json', import.meta.url), JSON.stringify(result.metafile));
+await writeFile(
+  new URL('../.build/metafile.json', import.meta.url),
+  JSON.stringify({
+    inputs: { ...result.metafile.inputs, ...completion.metafile.inputs },
+    outputs: { ...result.metafile.outputs, ...completion.metafile.outputs },
+  }),
+);

@@ -40,7 +40,7 @@ function heavyPackagesIn(sources: string[]): string[] {
 }
 
 describe('start-up module graph', () => {
-  // bin/agents.js answers these alone, or with the completion entry: the CLI is never loaded.
+  // bin/agents.js answers these alone, or with the completion bundle: the CLI is never loaded.
   const FAST_PATHS = ['--version', '--help', 'completion bash', '__complete agents'];
   for (const args of [
     ['--version'],
@@ -80,6 +80,8 @@ describe('start-up module graph', () => {
 
   it('__complete loads no writer of the config files (atomic write, locks)', () => {
     const sources = loadedSources(['__complete', 'agents']);
+    // The completion bundle is require()d: the recorder sees it, and what went into it.
+    expect(sources).toEqual(expect.arrayContaining(['dist/complete.cjs', 'src/config/json-read.ts']));
     expect(sources.filter((source) => /atomic-write|file-lock/.test(source))).toEqual([]);
   });
 

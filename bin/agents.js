@@ -43,9 +43,10 @@ function fastAnswer() {
 async function startProgram() {
   // Node 22.1+ keeps the compiled bundle on disk: later runs skip most of the parse and compile.
   const { enableCompileCache } = require('node:module');
-  if (enableCompileCache) {
+  const cacheDir = compileCacheDir(process.env);
+  if (enableCompileCache && cacheDir) {
     try {
-      enableCompileCache(compileCacheDir(process.env));
+      enableCompileCache(cacheDir);
     } catch {
       // a cache that cannot be written only costs speed
     }
@@ -95,11 +96,19 @@ function shipped(path) {
   }
 }
 
-/** The user's cache folder, never the config folder: commands that only read config leave it as it was. */
+/**
+ * The user's cache folder, never the config folder: commands that only read config leave it as it
+ * was. Without a home folder there is none, and the current folder is not ours to write in.
+ */
 function compileCacheDir(env) {
   if (env.AGENTS_CACHE_DIR) return env.AGENTS_CACHE_DIR;
-  const home = env.HOME || env.USERPROFILE || '.';
-  if (process.platform === 'win32') return `${env.LOCALAPPDATA || `${home}\\AppData\\Local`}\\agents\\cache`;
-  if (process.platform === 'darwin') return `${home}/Library/Caches/agents`;
-  return `${env.XDG_CACHE_HOME || `${home}/.cache`}/agents`;
+  const home = env.HOME || env.USERPROFILE;
+  const base =
+    process.platform === 'win32'
+      ? env.LOCALAPPDATA || (home && `${home}\\AppData\\Local`)
+      : process.platform === 'darwin'
+        ? home && `${home}/Library/Caches`
+        : env.XDG_CACHE_HOME || (home && `${home}/.cache`);
+  if (!base) return undefined;
+  return process.platform === 'win32' ? `${base}\\agents\\cache` : `${base}/agents`;
 }

@@ -10,9 +10,14 @@ export default function setup(): () => void {
   chmodSync(root, 0o755);
   const previous = process.env.TMPDIR;
   process.env.TMPDIR = root;
+  // The compile cache of the CLI processes (Node 22.1+) too: not the user's ~/.cache/agents.
+  const previousCache = process.env.AGENTS_CACHE_DIR;
+  process.env.AGENTS_CACHE_DIR = join(root, 'compile-cache');
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
+    if (previousCache === undefined) delete process.env.AGENTS_CACHE_DIR;
+    else process.env.AGENTS_CACHE_DIR = previousCache;
     rmSync(root, { recursive: true, force: true });
   };
 }

@@ -71,6 +71,20 @@ describe('start-up module graph', () => {
     },
   );
 
+  it.skipIf(typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache !== 'function')(
+    'without a home folder nothing is cached, and nothing is written in the current folder',
+    () => {
+      const cwd = mkdtempSync(join(tmpdir(), 'agents-cwd-'));
+      const config = mkdtempSync(join(tmpdir(), 'agents-config-'));
+      const ran = spawnSync(process.execPath, [BIN, 'config', 'list'], {
+        cwd,
+        env: { PATH: process.env.PATH, AGENTS_CONFIG_DIR: config },
+      });
+      expect(ran.status).toBe(0);
+      expect(readdirSync(cwd)).toEqual([]);
+    },
+  );
+
   it('--help off a terminal is the text the program prints (dist/help.txt, written by the build)', async () => {
     const served = await runBinary(['--help']);
     const live = await runBinary(['--help'], { env: { AGENTS_LIVE_OUTPUT: '1' } });

@@ -25,7 +25,12 @@ export function runBinary(
   return spawnCollecting(
     process.execPath,
     [BIN, ...args],
-    { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
+    {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      ...(process.env.AGENTS_CACHE_DIR ? { AGENTS_CACHE_DIR: process.env.AGENTS_CACHE_DIR } : {}),
+      ...options.env,
+    },
     options.input,
   );
 }

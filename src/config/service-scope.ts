@@ -24,12 +24,21 @@ export function scopedRecords(raw: Record<string, unknown>, scope: string): Reco
   return objectOr(services[scope]);
 }
 
+/**
+ * Services kept: an emulator on a new port each time is a new service, and every command that
+ * reads or writes state.json must not grow slower with each one ever used.
+ */
+const MOST_SERVICES_KEPT = 20;
+
+/** The file with one service's records replaced; that service moves last, and beyond the most recent 20 the oldest go. */
 export function withScopedRecords(
   raw: Record<string, unknown>,
   scope: string,
   records: Record<string, unknown>,
 ): Record<string, unknown> {
-  return { ...raw, services: { ...objectOr(raw.services), [scope]: records } };
+  const others = Object.entries(objectOr(raw.services)).filter(([key]) => key !== scope);
+  const kept = others.slice(Math.max(0, others.length - (MOST_SERVICES_KEPT - 1)));
+  return { ...raw, services: { ...Object.fromEntries(kept), [scope]: records } };
 }
 
 function objectOr(value: unknown): Record<string, unknown> {

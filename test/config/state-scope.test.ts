@@ -25,4 +25,18 @@ describe('state.json per service', () => {
     ]);
     expect(file.services['staging https://staging.example.com'].tools.t1.name).toBe('weather');
   });
+
+  it('keeps the 20 services used last: a new emulator port each time does not grow the file forever', async () => {
+    const dir = tempConfigDir();
+    const store = (port: number) => new StateStore(dir, serviceScope('default', `http://127.0.0.1:${port}`));
+    for (let port = 1; port <= 25; port++) await store(port).rememberAgent(`a${port}`, { name: `bot ${port}` });
+    // Used again: it moves last, so it outlives the ones written after it the first time.
+    await store(3).rememberAgent('a3', { lastSession: 's3' });
+    const services = Object.keys(JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')).services);
+    expect(services).toHaveLength(20);
+    expect(services.at(-1)).toBe('default http://127.0.0.1:3');
+    expect(services[0]).toBe('default http://127.0.0.1:7');
+    expect(store(25).agents()).toEqual({ a25: expect.objectContaining({ name: 'bot 25' }) });
+    expect(store(1).agents()).toEqual({});
+  });
 });

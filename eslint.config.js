@@ -8,7 +8,17 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'completions/', '.build/', '.bench/', 'coverage/', 'reports/', '.stryker-tmp/', 'node_modules/'],
+    ignores: [
+      'dist/',
+      'dist.*/',
+      'completions/',
+      '.build/',
+      '.bench/',
+      'coverage/',
+      'reports/',
+      '.stryker-tmp/',
+      'node_modules/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,

@@ -3,7 +3,8 @@
 // Type-checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The MCP SDK's ajv validator, only for elicitation (never used), replaced: see src/mcp/no-ajv-provider.ts. */
@@ -18,7 +19,6 @@ const withoutSdkAjv = {
   },
 };
 
-await rm(new URL('../dist/', import.meta.url), { recursive: true, force: true });
 const result = await build({
   entryPoints: { main: 'src/main.ts' },
   outdir: 'dist',
@@ -40,6 +40,7 @@ const result = await build({
   sourcemap: 'linked',
   sourcesContent: false,
   metafile: true,
+  write: false,
   logLevel: 'warning',
 });
 
@@ -55,8 +56,25 @@ const completion = await build({
   sourcemap: 'linked',
   sourcesContent: false,
   metafile: true,
+  write: false,
   logLevel: 'warning',
 });
+
+// dist/ is replaced whole, by a rename: a build while tests or commands run (the demo rebuilds
+// when src/ is newer) never leaves them a half-written or missing bundle.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const staging = join(root, `dist.building-${process.pid}`);
+for (const file of [...result.outputFiles, ...completion.outputFiles]) {
+  const target = join(staging, relative(join(root, 'dist'), file.path));
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, file.contents);
+}
+const previous = join(root, `dist.previous-${process.pid}`);
+await rename(join(root, 'dist'), previous).catch((error) => {
+  if (error.code !== 'ENOENT') throw error;
+});
+await rename(staging, join(root, 'dist'));
+await rm(previous, { recursive: true, force: true });
 
 // `agents --help` off a terminal, as the program prints it, for bin/agents.js to answer with.
 const help = execFileSync(process.execPath, ['bin/agents.js', '--help'], {

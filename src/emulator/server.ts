@@ -1,6 +1,6 @@
 // `agents emulator`: a local HTTP stand-in for the service, speaking the real (Superagent
 // 0.2.39) wire format by default, or the spec's cleaner reading with `strict`.
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_TOKEN_DELAY_MS, type EmulatorConfig } from './context.js';
 import { isLoopbackHost } from '../config/base-url.js';
@@ -47,7 +47,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const store = new Store(token);
   const requests: RunningEmulator['requests'] = [];
 
-  const server = createServer((req, res) => {
+  // A CommonJS builtin: an ESM import of node:http loads Node 22+'s own undici too (see api/client.ts).
+  const server = process.getBuiltinModule('node:http').createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! });
     // Before anything else: a browser page that reached this port by DNS rebinding gets nothing.
     if (!isOwnHost(req.headers.host, host))

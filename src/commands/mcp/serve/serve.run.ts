@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod/mini';
 import type { Context } from '../../../context.js';
 import { CliError } from '../../../errors.js';
@@ -68,7 +68,8 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
   const token = randomBytes(24).toString('base64url');
   const sessions = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
   let address = '';
-  const http = createServer((req, res) => {
+  // As a CommonJS builtin, in this mode only: an ESM import of node:http loads Node 22+'s own undici (see api/client.ts).
+  const http = process.getBuiltinModule('node:http').createServer((req, res) => {
     void handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500).end();
       ctx.io.logger.warn(`agents mcp: ${(error as Error).message}`);

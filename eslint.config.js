@@ -35,6 +35,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // An ES module import of node:http makes Node 22+ evaluate all its exports, one of which loads
+    // Node's own copy of undici (~8 ms per command): read it with process.getBuiltinModule().
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['http', 'node:http'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: "use process.getBuiltinModule('node:http') where it is needed",
+          })),
+        },
+      ],
+    },
+  },
   // Plain JavaScript (scripts, bench, bin) has no types to check.
   { files: ['**/*.js', '**/*.mjs'], extends: [tseslint.configs.disableTypeChecked] },
   // The entry is CommonJS (bin/package.json) so `--version` never starts the ESM loader.

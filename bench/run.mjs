@@ -6,7 +6,7 @@
 // Options: --json (machine-readable), --quick (fewer runs, smaller streams), --node PATH (one
 // Node only; the harness itself runs on the Node that started it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +54,7 @@ async function startServer(args, env = process.env) {
 async function bundleBareScripts() {
   const out = mkdtempSync(join(tmpdir(), 'agents-bench-bare-'));
   const banner = { js: "import { createRequire as __r } from 'node:module'; const require = __r(import.meta.url);" };
-  for (const name of ['bare-post', 'bare-post-index']) {
+  for (const name of ['bare-post', 'bare-post-index', 'deps-post']) {
     await build({
       entryPoints: [join(root, 'bench', `${name}.mjs`)],
       outfile: join(out, `${name}.mjs`),
@@ -66,7 +66,11 @@ async function bundleBareScripts() {
       logLevel: 'error',
     });
   }
-  return { floor: join(out, 'bare-post.mjs'), index: join(out, 'bare-post-index.mjs') };
+  return {
+    floor: join(out, 'bare-post.mjs'),
+    index: join(out, 'bare-post-index.mjs'),
+    deps: join(out, 'deps-post.mjs'),
+  };
 }
 
 async function benchOneNode(node, bare) {
@@ -114,11 +118,16 @@ async function benchOneNode(node, bare) {
       ['agents __complete agents', [bin, '__complete', 'agents'], '≤ 1.3x node -e 0'],
       ['bare undici.request POST (whole index)', [bare.index], ''],
       ['bare POST, floor (request API only, Liftoff)', [bare.floor], ''],
+      [
+        'commander + zod/mini + the floor POST (the libraries alone)',
+        [bare.deps, 'create', '--name', 'bench', '--description', 'bench', '--llm-model', 'GPT_4', '-q'],
+        '',
+      ],
       ['agents create … -q', create, '≤ 1.15x the floor; ≤ 2.2x node -e 0 on Node 20; ≤ 60 MiB'],
     ];
     for (const [name, args, budget] of cases) {
       const ms = time(args, env);
-      const measureRss = name.startsWith('bare') || name.includes('create');
+      const measureRss = name.startsWith('bare') || name.includes('create') || name.includes('POST');
       results.startup.push({
         case: name,
         ms,
@@ -128,8 +137,10 @@ async function benchOneNode(node, bare) {
       });
     }
     const floor = results.startup.find((r) => r.case.startsWith('bare POST, floor'));
-    const created = results.startup.find((r) => r.case === 'agents create … -q');
-    created.ratioToFloor = created.ms / floor.ms;
+    for (const measured of results.startup.filter(
+      (r) => r.case === 'agents create … -q' || r.case.includes('libraries'),
+    ))
+      measured.ratioToFloor = measured.ms / floor.ms;
   } finally {
     emulator.child.kill();
   }
@@ -275,12 +286,21 @@ async function benchOneNode(node, bare) {
       const args = [bin, 'list', '--all', '-q'];
       const ms = time(args, env, quick ? 3 : 5);
       const pages = Math.ceil(count / 50);
+      // The pages arrive out of order when fetched together: the ids must come out in the service's.
+      const printed = spawnSync(node, args, { env, encoding: 'utf8', maxBuffer: 64 * 2 ** 20 })
+        .stdout.trim()
+        .split('\n');
+      const expected = Array.from(
+        { length: count },
+        (_v, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      );
       results.listGrowth.push({
         agents: count,
         pages,
         ms,
         sequentialPagesMs: pages * 20,
         shareOfSequential: ms / (pages * 20),
+        inOrder: printed.join('\n') === expected.join('\n'),
         peakRssMiB: gnuTime ? peakRss(args, env) : undefined,
       });
     } finally {
@@ -357,6 +377,7 @@ async function benchOneNode(node, bare) {
   });
   if (mcp.status !== 0) throw new Error(`mcp bench failed: ${mcp.stderr}`);
   results.mcp = { ...JSON.parse(mcp.stdout), ratioBudget: 1.3, addedBudgetMs: 5 };
+  results.targets = targetsOf(results);
   return results;
 }
 
@@ -366,6 +387,65 @@ function benchPackage() {
   const line = execFileSync('bash', [join(root, 'scripts', 'check-pack.sh')], { cwd: root, encoding: 'utf8' });
   const [, kib, packages, installMs] = /\((\d+) KiB\) installs (\d+) package in (\d+) ms/.exec(line) ?? [];
   return { tarballKiB: Number(kib), packages: Number(packages), installMs: Number(installMs) };
+}
+
+/**
+ * Every budget of issue #32 (and design §9's start-up ones), with the figure measured and whether
+ * it is met. A target a run did not measure (--quick skips the largest sizes) reads "not measured".
+ */
+function targetsOf(r) {
+  const startup = (name) => r.startup.find((s) => s.case === name);
+  const base = startup('node -e 0').ms;
+  const create = startup('agents create … -q');
+  const [list1k, list10k] = [r.listGrowth.find((g) => g.agents === 1000), r.listGrowth.find((g) => g.agents === 10000)];
+  const [apply500, apply5k] = [
+    r.applyGrowth.find((a) => a.agents === 500),
+    r.applyGrowth.find((a) => a.agents === 5000),
+  ];
+  const eval1k = r.evalGrowth.find((e) => e.cases === 1000);
+  const perUnit = (big, small, key, count) => big && small && big.ms / big[count] / (small.ms / small[count]);
+  const onNode20 = r.node.startsWith('v20.');
+  const rows = [
+    ['create -q × the floor', create.ratioToFloor, '≤ 1.15', (v) => v <= 1.15],
+    ['create -q × node -e 0 (Node 20 only)', onNode20 ? create.ratio : undefined, '≤ 2.2', (v) => v <= 2.2],
+    ['create -q peak RSS (MiB)', create.rssMiB, '≤ 60', (v) => v <= 60],
+    ['--version × node -e 0', startup('agents --version').ms / base, '≤ 1.1', (v) => v <= 1.1],
+    ['--help × node -e 0', startup('agents --help').ms / base, '≤ 1.1', (v) => v <= 1.1],
+    ['completion bash × node -e 0', startup('agents completion bash').ms / base, '≤ 1.3', (v) => v <= 1.3],
+    ['__complete × node -e 0', startup('agents __complete agents').ms / base, '≤ 1.3', (v) => v <= 1.3],
+    ['streaming × the fastest bare consumer', r.streaming.ratio, '≤ 1.2', (v) => v <= 1.2],
+    [
+      '50 MiB answer peak RSS × the bare consumer’s',
+      r.memory.peakRssMiB && r.memory.peakRssMiB / r.memory.floorMiB,
+      '≤ 1.1',
+      (v) => v <= 1.1,
+    ],
+    [
+      'list 10,000: ms per agent × at 1,000 (linear or better)',
+      perUnit(list10k, list1k, 'ms', 'agents'),
+      '≤ 1',
+      (v) => v <= 1,
+    ],
+    ['list 10,000 × 200 pages one after another', list10k?.shareOfSequential, '≤ 0.25', (v) => v <= 0.25],
+    ['list 10,000 peak RSS (MiB)', list10k?.peakRssMiB, '< 100', (v) => v < 100],
+    ['list output in the service’s order (every size)', r.listGrowth.every((g) => g.inOrder), 'yes', (v) => v === true],
+    ['eval 1,000 cases × ideal', eval1k?.ratio, '≤ 1.2', (v) => v <= 1.2],
+    [
+      'apply 5,000: ms per agent × at 500 (linear or better)',
+      perUnit(apply5k, apply500, 'ms', 'agents'),
+      '≤ 1',
+      (v) => v <= 1,
+    ],
+    ['apply 500 × 500 sequential creates (speed-up)', r.apply.speedup, '≥ 20', (v) => v >= 20],
+    ['mcp serve first tools/list × list --all', r.mcp.ratio, '≤ 1.3', (v) => v <= 1.3],
+    ['mcp call: ms added to the first token', r.mcp.addedMs, '< 5', (v) => v < 5],
+  ];
+  return rows.map(([target, value, budget, meets]) => ({
+    target,
+    value,
+    budget,
+    met: value === undefined || Number.isNaN(value) ? undefined : meets(value),
+  }));
 }
 
 const bare = await bundleBareScripts();
@@ -382,6 +462,11 @@ if (asJson) {
 } else {
   const fmt = (n, d = 1) => (n === undefined ? '–' : n.toFixed(d));
   console.log(`\nMachine: ${report.machine}`);
+  // The baselines, as they are run (each bundled and minified as the CLI is): nothing of the CLI in them.
+  for (const name of ['bare-post', 'bare-post-index', 'bare-consumer', 'deps-post'])
+    console.log(
+      `\n#### bench/${name}.mjs\n\n\`\`\`js\n${readFileSync(join(root, 'bench', `${name}.mjs`), 'utf8').trim()}\n\`\`\``,
+    );
   for (const r of report.runs) {
     console.log(
       `\n### ${r.node}\n\n| start-up | median ms | × node -e 0 | peak RSS MiB | budget |\n|---|---|---|---|---|`,
@@ -448,6 +533,13 @@ if (asJson) {
       `| time to first token: a tools/call, server warm (to the first progress) | ${fmt(c.mcpTtftMs)} | ${fmt(c.addedMs)} ms added | < ${c.addedBudgetMs} ms added |`,
     );
   }
+  console.log('\n### Targets\n');
+  console.log(`| target | budget | ${report.runs.map((r) => r.node).join(' | ')} |`);
+  console.log(`|---|---|${report.runs.map(() => '---|').join('')}`);
+  const shown = (value) => (typeof value === 'boolean' ? (value ? 'yes' : 'no') : fmt(value, value >= 10 ? 1 : 2));
+  const verdict = (t) => (t.met === undefined ? 'not measured' : `${shown(t.value)} ${t.met ? 'met' : '**not met**'}`);
+  for (const [i, { target, budget }] of report.runs[0].targets.entries())
+    console.log(`| ${target} | ${budget} | ${report.runs.map((r) => verdict(r.targets[i])).join(' | ')} |`);
   const p = report.package;
   console.log(`\n| package | tarball | packages installed | install time | budget |\n|---|---|---|---|---|`);
   console.log(

@@ -19,7 +19,11 @@ const answer = fastAnswer();
 if (answer !== undefined) {
   print(answer);
 } else {
-  startProgram();
+  startProgram().catch((error) => {
+    // Only a broken install gets here (dist/ missing or damaged): the program reports everything else.
+    process.stderr.write(`error: cannot start agents: ${error.message.split('\n')[0]}\n`);
+    process.exitCode = 1;
+  });
 }
 
 /** The text a fast path prints, or undefined when the program must answer (or a shipped file is missing). */

@@ -91,9 +91,9 @@ async function* streamEvents(
 
 /**
  * A streamed answer is garbage made fast. Left to grow its young generation, V8 let a 50 MiB answer
- * peak at 131 MiB on Node 26 (the bare undici consumer: 112) and 93 MiB on Node 20; held at the size
- * start-up left it, 116 and 71 MiB, with 200,000 events streamed no slower (npm run bench). Set
- * when a stream starts, not at start-up, which the extra collections would slow by ~40 ms.
+ * peak at 95 MiB on Node 20 and 126 MiB on Node 26 (the bare undici consumer: 97 and 111); held at
+ * the size start-up left it, 70 and 119 MiB, with 200,000 events streamed no slower (npm run
+ * bench). Set when a stream starts, not at start-up, which the extra collections slow by ~40 ms.
  */
 function holdYoungGeneration(): void {
   setFlagsFromString('--semi-space-growth-factor=1');

@@ -1,7 +1,9 @@
 // The built binary, run as a separate process.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBinary } from '../helpers/binary.js';
+import { BIN, runBinary, spawnCollecting } from '../helpers/binary.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
 
@@ -11,6 +13,17 @@ describe('built binary', () => {
   it('--version prints the package version', async () => {
     const result = await runBinary(['--version']);
     expect(result).toMatchObject({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+
+  it('an install without its bundle says so in one line and exits 1', async () => {
+    const broken = mkdtempSync(join(tmpdir(), 'agents-broken-'));
+    cpSync(join(BIN, '..'), join(broken, 'bin'), { recursive: true });
+    const result = await spawnCollecting(process.execPath, [join(broken, 'bin', 'agents.js'), 'list'], {
+      PATH: process.env.PATH ?? '',
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: cannot start agents: Cannot find module .*dist[/\\]main\.js.*\n$/);
+    expect(result.stderr.split('\n')).toHaveLength(2);
   });
 
   it('--help lists the commands on stdout', async () => {

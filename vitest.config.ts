@@ -1,13 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+// Files that replace a module of the CLI (vi.mock) get a module graph of their own; every other
+// file shares its worker's, which halves the suite's CPU (each file no longer loads the whole CLI
+// again). What the CLI keeps per process, the secrets it scrubs, is forgotten before each file
+// (test/forget-secrets.ts), as a fresh process would.
+const OWN_MODULES = ['test/resources/agent-descriptor.test.ts'];
+
 export default defineConfig({
   // As in the build: conf writes through our atomic writer (see src/config/atomic-write.ts).
   resolve: { alias: { atomically: fileURLToPath(new URL('./src/config/atomic-write.ts', import.meta.url)) } },
   test: {
     server: { deps: { inline: ['conf'] } },
-    // Layered tests live in test/; a command's own tests live beside it in src/commands/<name>/.
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     // One temporary root per run, removed at its end (test/global-temp.ts).
     globalSetup: ['test/global-temp.ts'],
     testTimeout: 20_000,
@@ -15,5 +19,19 @@ export default defineConfig({
     // Most files wait more than they compute (servers, timers, terminals): four at once keep CI's
     // two cores busy (a run took 129 s with two, 72 s with four; see the #31 note).
     maxWorkers: 4,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'shared',
+          // Layered tests live in test/; a command's own tests live beside it in src/commands/<name>/.
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: OWN_MODULES,
+          isolate: false,
+          setupFiles: ['test/forget-secrets.ts'],
+        },
+      },
+      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, isolate: true } },
+    ],
   },
 });

@@ -9,6 +9,8 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
+    // One list, each file in a module graph of its own (the default): no projects.
+    projects: undefined,
     include: [
       'test/unit/**/*.test.ts',
       'test/transport/**/*.test.ts',

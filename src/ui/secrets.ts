@@ -9,6 +9,11 @@ export function rememberSecret(value: string | undefined): void {
   if (value) secrets.add(value);
 }
 
+/** Back to knowing none, as a new process starts: for a test process that runs many files. */
+export function forgetSecrets(): void {
+  secrets.clear();
+}
+
 export function scrubSecrets(text: string): string {
   let scrubbed = text;
   for (const secret of secrets) if (scrubbed.includes(secret)) scrubbed = scrubbed.replaceAll(secret, REDACTED);

@@ -7,22 +7,25 @@ import { defineConfig } from 'vitest/config';
 // (test/forget-secrets.ts), as a fresh process would.
 const OWN_MODULES = ['test/resources/agent-descriptor.test.ts'];
 
+// As in the build: conf writes through our atomic writer (see src/config/atomic-write.ts).
+const resolve = { alias: { atomically: fileURLToPath(new URL('./src/config/atomic-write.ts', import.meta.url)) } };
+export const IN_PROJECT = { server: { deps: { inline: ['conf'] } }, testTimeout: 20_000, hookTimeout: 20_000 };
+
 export default defineConfig({
-  // As in the build: conf writes through our atomic writer (see src/config/atomic-write.ts).
-  resolve: { alias: { atomically: fileURLToPath(new URL('./src/config/atomic-write.ts', import.meta.url)) } },
+  resolve,
   test: {
-    server: { deps: { inline: ['conf'] } },
     // One temporary root per run, removed at its end (test/global-temp.ts).
     globalSetup: ['test/global-temp.ts'],
-    testTimeout: 20_000,
-    hookTimeout: 20_000,
     // Most files wait more than they compute (servers, timers, terminals): four at once keep CI's
     // two cores busy (a run took 129 s with two, 72 s with four; see the #31 note).
     maxWorkers: 4,
+    // Not `extends: true`: that would run the global setup once more for each project, each making
+    // its own temporary root inside the last.
     projects: [
       {
-        extends: true,
+        resolve,
         test: {
+          ...IN_PROJECT,
           name: 'shared',
           // Layered tests live in test/; a command's own tests live beside it in src/commands/<name>/.
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
@@ -31,7 +34,7 @@ export default defineConfig({
           setupFiles: ['test/forget-secrets.ts'],
         },
       },
-      { extends: true, test: { name: 'own-modules', include: OWN_MODULES, isolate: true } },
+      { resolve, test: { ...IN_PROJECT, name: 'own-modules', include: OWN_MODULES, isolate: true } },
     ],
   },
 });

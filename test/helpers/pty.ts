@@ -47,16 +47,24 @@ export const KEY = {
 } as const;
 
 /**
- * Whether the pty tests can run. Off CI they skip without python3; in CI (CI=true) a missing
- * python3 is an error, so a runner without it fails instead of passing with the screen untested.
+ * The python3 the pty tests run, or undefined when they cannot run. Off CI they skip without
+ * python3; in CI (CI=true) a missing python3 is an error, so a runner without it fails instead of
+ * passing with the screen untested. Found once and named by its real path: a version manager's
+ * shim (pyenv) starts a dozen processes before Python itself, ~50 ms for each terminal session.
  */
+let found: { path: string | undefined } | undefined;
 export function python(): string | undefined {
-  const found = spawnSync('python3', ['--version']);
-  if (found.status === 0) return 'python3';
+  found ??= { path: realPython() };
+  if (found.path !== undefined) return found.path;
   const ci = process.env.CI;
   if (ci && ci !== '0' && ci !== 'false')
     throw new Error('python3 is missing: the terminal tests need it (.ci/run installs it)');
   return undefined;
+}
+
+function realPython(): string | undefined {
+  const asked = spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' });
+  return asked.status === 0 && asked.stdout.trim() ? asked.stdout.trim() : undefined;
 }
 
 /** Async, so a test server in this process keeps answering while the terminal session runs. */
@@ -78,10 +86,14 @@ export function runCommandInPty(
   options: PtyOptions & { cwd?: string } = {},
 ): Promise<PtyResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('python3', [DRIVER, JSON.stringify(steps), JSON.stringify(options), '--', ...command], {
-      cwd: options.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', ...env },
-    });
+    const child = spawn(
+      python() ?? 'python3',
+      [DRIVER, JSON.stringify(steps), JSON.stringify(options), '--', ...command],
+      {
+        cwd: options.cwd,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', ...env },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

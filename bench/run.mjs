@@ -6,7 +6,7 @@
 // Options: --json (machine-readable), --quick (fewer runs, smaller streams), --node PATH (one
 // Node only; the harness itself runs on the Node that started it).
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,13 @@ const quick = argv.includes('--quick');
 const RUNS = quick ? 5 : 15;
 const log = (line) => !asJson && console.error(line);
 const gnuTime = ['/usr/bin/time', '/bin/time'].find((path) => existsSync(path));
+
+// Every temporary folder of the run (its own, the helper scripts', the CLI's) lives under one root,
+// removed when the run ends: tmpdir() reads TMPDIR, and the processes started inherit it.
+const tempRoot = mkdtempSync(join(tmpdir(), 'agents-bench-run-'));
+process.env.TMPDIR = tempRoot;
+process.on('exit', () => rmSync(tempRoot, { recursive: true, force: true }));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
 if (!existsSync(join(root, 'dist', 'main.js')))
   execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });

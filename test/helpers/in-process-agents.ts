@@ -40,7 +40,7 @@ export async function startInProcessAgents(): Promise<InProcessAgents> {
         const reply = await answer(call).catch((error: unknown) => {
           const text = `in-process agents failed: ${String(error)}\n`;
           writeFileSync(`${call}.stderr`, text);
-          return `70 0 ${text.length}`;
+          return `70 0 ${Buffer.byteLength(text)}`;
         });
         answered++;
         socket.end(`${reply}\n`);

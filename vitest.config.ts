@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // file shares its worker's, which halves the suite's CPU (each file no longer loads the whole CLI
 // again). What the CLI keeps per process, the secrets it scrubs, is forgotten before each file
 // (test/forget-secrets.ts), as a fresh process would.
-const OWN_MODULES = ['test/resources/agent-descriptor.test.ts'];
+export const OWN_MODULES = ['test/resources/agent-descriptor.test.ts'];
 
 // As in the build: conf writes through our atomic writer (see src/config/atomic-write.ts).
 const resolve = { alias: { atomically: fileURLToPath(new URL('./src/config/atomic-write.ts', import.meta.url)) } };

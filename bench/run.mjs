@@ -92,19 +92,17 @@ async function benchOneNode(node, bare) {
     }
     return median(samples);
   };
-  /** Median peak RSS in MiB of five runs, or undefined without GNU time. */
-  const peakRss = (args, env) => {
-    if (!gnuTime) return undefined;
-    const samples = Array.from({ length: 5 }, () => {
-      const measured = spawnSync(gnuTime, ['-f', '%M', node, ...args], {
-        env,
-        stdio: ['ignore', 'ignore', 'pipe'],
-        encoding: 'utf8',
-      });
-      return Number(measured.stderr.trim().split('\n').at(-1)) / 1024;
+  /** One run's peak RSS in MiB (GNU time). */
+  const oneRss = (args, env) => {
+    const measured = spawnSync(gnuTime, ['-f', '%M', node, ...args], {
+      env,
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
     });
-    return median(samples);
+    return Number(measured.stderr.trim().split('\n').at(-1)) / 1024;
   };
+  /** Median peak RSS in MiB of five runs, or undefined without GNU time. */
+  const peakRss = (args, env) => (gnuTime ? median(Array.from({ length: 5 }, () => oneRss(args, env))) : undefined);
   const version = execFileSync(node, ['--version'], { encoding: 'utf8' }).trim();
   const results = { node: version, startup: [], streaming: {}, memory: {} };
   const tempConfig = () => mkdtempSync(join(tmpdir(), 'agents-bench-'));
@@ -197,19 +195,28 @@ async function benchOneNode(node, bare) {
         AGENTS_BASE_URL: `http://127.0.0.1:${big.line}`,
         AGENTS_TOKEN: 'bench-token',
       };
-      // The floor: the bare consumer reading the same answer, Liftoff only as the CLI.
-      const floorMiB = peakRss(
-        [
-          '--liftoff-only',
-          join(root, 'bench', 'bare-consumer.mjs'),
-          `http://127.0.0.1:${big.line}/api/v1/agents/${BENCH_AGENT}/invoke`,
-        ],
-        env,
-      );
+      // The floor: the bare consumer reading the same answer, Liftoff only as the CLI. Taken in
+      // turns, 11 of each: the CLI's peak moves with when V8 collects (one run read 94 to 130 MiB
+      // on Node 26 while the consumer's stayed within 3), so the range is printed with the median.
+      const consumer = [
+        '--liftoff-only',
+        join(root, 'bench', 'bare-consumer.mjs'),
+        `http://127.0.0.1:${big.line}/api/v1/agents/${BENCH_AGENT}/invoke`,
+      ];
+      const cli = [bin, 'invoke', BENCH_AGENT, 'go', '--no-session'];
+      const floorSamples = [];
+      const cliSamples = [];
+      for (let i = 0; i < 11; i++) {
+        floorSamples.push(oneRss(consumer, env));
+        cliSamples.push(oneRss(cli, env));
+      }
+      const range = (samples) => [Math.min(...samples), Math.max(...samples)];
       results.memory = {
         answerMiB: (answerEvents * 1024) / 2 ** 20,
-        peakRssMiB: peakRss([bin, 'invoke', BENCH_AGENT, 'go', '--no-session'], env),
-        floorMiB,
+        peakRssMiB: median(cliSamples),
+        peakRssRangeMiB: range(cliSamples),
+        floorMiB: median(floorSamples),
+        floorRangeMiB: range(floorSamples),
         budgetMiB: 80,
       };
     } finally {
@@ -486,7 +493,7 @@ if (asJson) {
     console.log(
       m.skipped
         ? `\nmemory: ${m.skipped}`
-        : `\n| memory | answer | peak RSS | budget |\n|---|---|---|---|\n| bare undici consumer, --liftoff-only (the floor) | ${fmt(m.answerMiB, 0)} MiB | ${fmt(m.floorMiB)} MiB | |\n| agents invoke (streaming) | ${fmt(m.answerMiB, 0)} MiB | ${fmt(m.peakRssMiB)} MiB | < ${m.budgetMiB} MiB |`,
+        : `\n| memory | answer | peak RSS, median of 11 (range) | budget |\n|---|---|---|---|\n| bare undici consumer, --liftoff-only (the floor) | ${fmt(m.answerMiB, 0)} MiB | ${fmt(m.floorMiB)} MiB (${m.floorRangeMiB.map((v) => fmt(v)).join('–')}) | |\n| agents invoke (streaming) | ${fmt(m.answerMiB, 0)} MiB | ${fmt(m.peakRssMiB)} MiB (${m.peakRssRangeMiB.map((v) => fmt(v)).join('–')}) | < ${m.budgetMiB} MiB |`,
     );
     const a = r.apply;
     console.log(`\n| ${a.agents} agents | ms | speed-up | budget |\n|---|---|---|---|`);

@@ -89,13 +89,14 @@ async function* streamEvents(
   }
 }
 
+let youngGenerationHeld = false;
+
 /**
  * A streamed answer is garbage made fast. Left to grow its young generation, V8 let a 50 MiB answer
  * peak at 95 MiB on Node 20 and 126 MiB on Node 26 (the bare undici consumer: 97 and 111); held at
  * the size start-up left it, 70 and 119 MiB, with 200,000 events streamed no slower (npm run
  * bench). Set when a stream starts, not at start-up, which the extra collections slow by ~40 ms.
  */
-let youngGenerationHeld = false;
 function holdYoungGeneration(): void {
   // Once a process: eval streams an answer per case, and setting a flag costs ~12 µs each time.
   if (youngGenerationHeld) return;

@@ -5,8 +5,8 @@
 // texts equal to what the program prints; AGENTS_LIVE_OUTPUT=1 asks the program itself.
 //
 // This file is CommonJS (bin/package.json): an ES module entry makes Node start its ESM loader
-// before the first line runs, 3 ms that `--version` would spend on nothing. The CLI itself is
-// loaded with import().
+// before the first line runs, 3 ms that `--version` would spend on nothing. The CLI is CommonJS
+// too (dist/package.json; scripts/build.mjs says why).
 'use strict';
 const { readFileSync, writeSync } = require('node:fs');
 const { join } = require('node:path');
@@ -64,7 +64,7 @@ async function startProgram() {
     // Stack traces under --debug point into src/: the maps are read only when asked for, and must
     // be switched on before the bundle loads.
     if (args.includes('--debug')) process.setSourceMapsEnabled(true);
-    const { main } = await import('../dist/main.js');
+    const { main } = require('../dist/main.js');
     await main();
   }
 }

@@ -3,13 +3,13 @@ import { Command, CommanderError } from 'commander';
 import { redactingStream } from './ui/redacting-stream.js';
 import { applyCommand } from './commands/apply/apply.js';
 import { evalCommand } from './commands/eval/eval.js';
-import { attachCommand } from './commands/attach/attach.js';
+import { attachCommand, attachCommandName } from './commands/attach/attach.js';
 import { chatCommand } from './commands/chat/chat.js';
 import { completionCommand } from './commands/completion/completion.js';
 import { configCommand } from './commands/config/config.js';
 import { createCommand } from './commands/create/create.js';
 import { deleteCommand } from './commands/delete/delete.js';
-import { detachCommand } from './commands/detach/detach.js';
+import { detachCommand, detachCommandName } from './commands/detach/detach.js';
 import { diffCommand } from './commands/diff/diff.js';
 import { emulatorCommand } from './commands/emulator/emulator.js';
 import { exportCommand } from './commands/export/export.js';
@@ -37,7 +37,12 @@ import { reportError } from './report.js';
 import { decideColours, PLAIN_THEME, type Theme } from './ui/color-support.js';
 import { VERSION } from './version.js';
 
-export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Command {
+/**
+ * The program. Given the command line, it builds only the command that line names (with the
+ * global flags and `help`): building all 58 cost every run about 4 ms on Node 20. A line that
+ * names none plainly, `help` and `completion` (which read the whole tree) get them all.
+ */
+export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME, argv?: readonly string[]): Command {
   const program = new Command('agents')
     .description('Create, configure and invoke AI agents on an Agent Management Service.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -45,35 +50,10 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     .showSuggestionAfterError(true);
   addGlobalOptions(program);
 
-  const commands = [
-    createCommand(deps),
-    updateCommand(deps),
-    invokeCommand(deps),
-    chatCommand(deps),
-    ...ATTACH_KINDS.map((kind) => attachCommand(deps, kind)),
-    ...ATTACH_KINDS.map((kind) => detachCommand(deps, kind)),
-    listCommand(deps),
-    getCommand(deps),
-    deleteCommand(deps),
-    ...ATTACHABLE.map((resource) => resourceCommand(deps, resource)),
-    applyCommand(deps),
-    diffCommand(deps),
-    exportCommand(deps),
-    evalCommand(deps),
-    loginCommand(deps),
-    logoutCommand(deps),
-    signupCommand(deps),
-    whoamiCommand(deps),
-    keysCommand(deps),
-    apiCommand(deps),
-    statusCommand(deps),
-    configCommand(deps),
-    modelsCommand(deps),
-    mcpCommand(deps),
-    emulatorCommand(deps),
-    completionCommand(deps),
-  ];
-  for (const command of commands) program.addCommand(command);
+  const commands = topLevelCommands(deps);
+  const word = argv && commandWord(program, argv);
+  const named = WHOLE_PROGRAM.has(word ?? '') ? undefined : commands.find(([name]) => name === word);
+  for (const [, make] of named ? [named] : commands) program.addCommand(make());
   program.helpCommand(false).addCommand(helpCommand(deps));
 
   withExamples(program, [
@@ -104,6 +84,58 @@ export function createProgram(deps: Deps, errTheme: Theme = PLAIN_THEME): Comman
     command.showHelpAfterError(`(run \`${commandPath(command)} --help\` for usage)`);
   });
   return program;
+}
+
+/** Each top-level command by the word that runs it, made only when asked for (in help's order). */
+export function topLevelCommands(deps: Deps): [name: string, make: () => Command][] {
+  return [
+    ['create', () => createCommand(deps)],
+    ['update', () => updateCommand(deps)],
+    ['invoke', () => invokeCommand(deps)],
+    ['chat', () => chatCommand(deps)],
+    ...ATTACH_KINDS.map((kind): [string, () => Command] => [attachCommandName(kind), () => attachCommand(deps, kind)]),
+    ...ATTACH_KINDS.map((kind): [string, () => Command] => [detachCommandName(kind), () => detachCommand(deps, kind)]),
+    ['list', () => listCommand(deps)],
+    ['get', () => getCommand(deps)],
+    ['delete', () => deleteCommand(deps)],
+    ...ATTACHABLE.map((resource): [string, () => Command] => [resource.plural, () => resourceCommand(deps, resource)]),
+    ['apply', () => applyCommand(deps)],
+    ['diff', () => diffCommand(deps)],
+    ['export', () => exportCommand(deps)],
+    ['eval', () => evalCommand(deps)],
+    ['login', () => loginCommand(deps)],
+    ['logout', () => logoutCommand(deps)],
+    ['signup', () => signupCommand(deps)],
+    ['whoami', () => whoamiCommand(deps)],
+    ['keys', () => keysCommand(deps)],
+    ['api', () => apiCommand(deps)],
+    ['status', () => statusCommand(deps)],
+    ['config', () => configCommand(deps)],
+    ['models', () => modelsCommand(deps)],
+    ['mcp', () => mcpCommand(deps)],
+    ['emulator', () => emulatorCommand(deps)],
+    ['completion', () => completionCommand(deps)],
+  ];
+}
+
+/** Commands that read the whole tree: completion writes a script of every command. */
+const WHOLE_PROGRAM = new Set(['completion']);
+
+/**
+ * The word that names the command on this line: the first that is not a global flag or its
+ * value. Undefined when anything else comes first (`-h`, an unknown flag, `--`): commander then
+ * answers with every command known, for its help and its suggestions.
+ */
+export function commandWord(program: Command, argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('-') || arg === '-') return arg;
+    const [flag, value] = arg.split(/=(.*)/s);
+    const option = program.options.find((o) => o.long === flag || o.short === flag);
+    if (!option || option.optional) return undefined;
+    if (option.required && value === undefined) i++;
+  }
+  return undefined;
 }
 
 function applyToAll(command: Command, apply: (command: Command) => void): void {
@@ -144,7 +176,7 @@ async function runProgram(argv: string[], deps: Deps): Promise<{ code: number; f
   // chalk is loaded only when there is colour to show.
   const colour = decideColours(deps, !argv.includes('--no-color')).stderr;
   const theme = colour ? (await import('./ui/theme.js')).createTheme(true) : PLAIN_THEME;
-  const program = createProgram(deps, theme);
+  const program = createProgram(deps, theme, argv);
   try {
     await program.parseAsync(withoutHelpForUnknownCommand(program, argv), { from: 'user' });
     return { code: ExitCode.ok };

@@ -5,10 +5,12 @@ import { AGENT_ARGUMENT } from '../argument-words.js';
 import { lazyAction, newCommand, withExamples } from '../define.js';
 import { ATTACHABLE_OF, referenceWords, type AttachKind } from '../../resources/registry.js';
 
+export const attachCommandName = (kind: AttachKind) => `add-${kind}`;
+
 export function attachCommand(deps: Deps, kind: AttachKind): Command {
   const { noun, examples } = ATTACHABLE_OF[kind];
   const example = examples.seeded;
-  const name = `add-${kind}`;
+  const name = attachCommandName(kind);
   const command = newCommand(name, `Attach one or more ${noun}s to an agent`)
     .description(
       `Attach one or more ${noun}s to an agent. Attaching one that is already there succeeds, so scripts can re-run.`,

@@ -5,10 +5,12 @@ import { AGENT_ARGUMENT } from '../argument-words.js';
 import { lazyAction, newCommand, withExamples } from '../define.js';
 import { ATTACHABLE_OF, referenceWords, type AttachKind } from '../../resources/registry.js';
 
+export const detachCommandName = (kind: AttachKind) => `remove-${kind}`;
+
 export function detachCommand(deps: Deps, kind: AttachKind): Command {
   const { noun, examples } = ATTACHABLE_OF[kind];
   const example = examples.seeded;
-  const name = `remove-${kind}`;
+  const name = detachCommandName(kind);
   const command = newCommand(name, `Detach one or more ${noun}s from an agent`)
     .description(
       `Detach one or more ${noun}s from an agent. Detaching one that is not attached succeeds, so scripts can re-run. The ${noun} itself is kept.`,

@@ -26,6 +26,11 @@ export type ResourceSection = string;
 const STATE_NAME = 'state';
 /** Completion needs the recent ones; a list of thousands must not make every write slow. */
 const MOST_KEPT = 200;
+/**
+ * Agents keep their last session too (for invoke -c), so more of them are kept; but not all: a
+ * CI machine that creates an agent per run would grow the file, and every write of it, forever.
+ */
+export const MOST_AGENTS_KEPT = 1000;
 
 export class StateStore {
   readonly file: string;
@@ -62,6 +67,7 @@ export class StateStore {
     return this.change<KnownAgent>((agents) => {
       for (const [id, change] of Object.entries(changes))
         agents[id] = { ...agents[id], ...change, lastUsed: now.toISOString() };
+      keepMostRecent(agents, MOST_AGENTS_KEPT);
       return true;
     });
   }
@@ -80,7 +86,7 @@ export class StateStore {
       if (Object.keys(names).length === 0) return false;
       for (const [id, name] of Object.entries(names))
         known[id] = { ...(name ? { name } : {}), lastUsed: now.toISOString() };
-      for (const [id] of Object.entries(known).sort(mostRecentFirst).slice(MOST_KEPT)) delete known[id];
+      keepMostRecent(known, MOST_KEPT);
       return true;
     }, section);
   }
@@ -108,6 +114,12 @@ export class StateStore {
         );
     });
   }
+}
+
+/** Drops all but the `limit` entries used last. */
+function keepMostRecent(entries: Record<string, { lastUsed?: string }>, limit: number): void {
+  if (Object.keys(entries).length <= limit) return;
+  for (const [id] of Object.entries(entries).sort(mostRecentFirst).slice(limit)) delete entries[id];
 }
 
 function sectionOf<T = KnownAgent>(raw: Record<string, unknown>, section: string): Record<string, T> {

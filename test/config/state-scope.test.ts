@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serviceScope } from '../../src/config/service-scope.js';
-import { StateStore } from '../../src/config/state.js';
+import { MOST_AGENTS_KEPT, StateStore } from '../../src/config/state.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
 describe('state.json per service', () => {
@@ -38,5 +38,22 @@ describe('state.json per service', () => {
     expect(services[0]).toBe('default http://127.0.0.1:7');
     expect(store(25).agents()).toEqual({ a25: expect.objectContaining({ name: 'bot 25' }) });
     expect(store(1).agents()).toEqual({});
+  });
+
+  it('keeps the agents used last, with their sessions: a machine that creates one per run does not grow the file forever', async () => {
+    const store = new StateStore(tempConfigDir(), serviceScope('default', 'http://127.0.0.1:7878'));
+    const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second));
+    const batch = (prefix: string) =>
+      Object.fromEntries(Array.from({ length: 600 }, (_, i) => [`${prefix}-${i}`, { name: `${prefix} ${i}` }]));
+    await store.rememberAgent('long-lived', { name: 'Docs bot', lastSession: 's-kept' }, at(0));
+    await store.rememberAgents(batch('first'), at(1));
+    // Used again between the two batches: it outlives the older half of the first one.
+    await store.rememberAgent('long-lived', { lastSession: 's-new' }, at(2));
+    await store.rememberAgents(batch('second'), at(3));
+    const agents = store.agents();
+    expect(Object.keys(agents)).toHaveLength(MOST_AGENTS_KEPT);
+    expect(agents['long-lived']).toEqual({ name: 'Docs bot', lastSession: 's-new', lastUsed: at(2).toISOString() });
+    expect(Object.keys(agents).filter((id) => id.startsWith('second-'))).toHaveLength(600);
+    expect(Object.keys(agents).filter((id) => id.startsWith('first-'))).toHaveLength(MOST_AGENTS_KEPT - 601);
   });
 });

@@ -1,36 +1,108 @@
-// Bundles src/ and its dependencies into dist/, split at every dynamic import, so a
-// command loads only the chunks it uses and start-up reads few files.
+// Bundles src/ and its dependencies into dist/ as CommonJS, in two parts:
+// - dist/main.js, the program: all of src/ with commander, zod and the small libraries, in one
+//   file. A module reached only through import() is evaluated when it is first imported, so each
+//   command runs only its own code. `create` loads 3 files where a build split at every import()
+//   loaded 47: 117.8 → 110.7 ms on Node 20, 92.0 → 87.9 on Node 26 (medians of 25).
+// - dist/vendor/, the large libraries a command loads only when it uses them (undici, yaml, the
+//   prompts, ajv, conf, ora, the MCP SDK), split where they share code.
 // Type-checking is `npm run typecheck`.
 import { build, transform } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** The MCP SDK's ajv validator, only for elicitation (never used), replaced: see src/mcp/no-ajv-provider.ts. */
 const withoutSdkAjv = {
   name: 'mcp-sdk-without-ajv',
   setup(context) {
     context.onResolve({ filter: /validation\/ajv-provider\.js$/ }, (args) =>
-      args.importer.includes('@modelcontextprotocol')
-        ? { path: fileURLToPath(new URL('../src/mcp/no-ajv-provider.ts', import.meta.url)) }
-        : undefined,
+      args.importer.includes('@modelcontextprotocol') ? { path: join(root, 'src/mcp/no-ajv-provider.ts') } : undefined,
     );
   },
 };
 
-const result = await build({
-  entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist',
+/**
+ * Each file of dist/vendor/ and what it holds: a package (all of it, as `import()` of it needs),
+ * a source file, or the names src/ imports from some modules (found in src/, the rest left out).
+ */
+const VENDOR = {
+  'undici-parts': { file: 'src/api/undici-parts.ts' },
+  yaml: { package: 'yaml' },
+  prompts: { package: '@inquirer/prompts' },
+  ora: { package: 'ora' },
+  conf: { package: 'conf' },
+  ajv: { package: 'ajv' },
+  'ajv-2019': { package: 'ajv/dist/2019.js' },
+  'ajv-2020': { package: 'ajv/dist/2020.js' },
+  'ajv-draft-04': { package: 'ajv-draft-04' },
+  'mcp-server': { namesFrom: ['@modelcontextprotocol/sdk/server/index.js', '@modelcontextprotocol/sdk/types.js'] },
+  'mcp-stdio': { package: '@modelcontextprotocol/sdk/server/stdio.js' },
+  'mcp-http': { package: '@modelcontextprotocol/sdk/server/streamableHttp.js' },
+};
+
+/** What src/ imports (a package name, or a path from the root without extension) → its vendor file. */
+const vendorFileOf = new Map(
+  Object.entries(VENDOR).flatMap(([name, { file, package: pkg, namesFrom }]) =>
+    [file?.replace(/\.ts$/, ''), pkg, ...(namesFrom ?? [])]
+      .filter(Boolean)
+      .map((imported) => [imported, `./vendor/${name}.js`]),
+  ),
+);
+
+/** In the program's build, an import of a vendor file's content becomes a require() of that file. */
+const vendorFilesExternal = {
+  name: 'vendor-files-external',
+  setup(context) {
+    context.onResolve({ filter: /.*/ }, (args) => {
+      if (args.kind === 'entry-point') return undefined;
+      const imported = args.path.startsWith('.')
+        ? relative(root, resolve(args.resolveDir, args.path)).replace(/\.js$/, '')
+        : args.path;
+      const file = vendorFileOf.get(imported);
+      return file ? { path: file, external: true } : undefined;
+    });
+  },
+};
+
+/** Every value name src/ imports from `module`, which it must import by name (`import { a, type B }`). */
+async function namesImportedFrom(module) {
+  const names = new Set();
+  const quoted = module.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const statement = new RegExp(`import\\s+(?!type\\s)([^;]*?)\\s*from\\s*'${quoted}'`, 'g');
+  for (const path of await readdir(join(root, 'src'), { recursive: true })) {
+    if (!path.endsWith('.ts') || path.endsWith('.test.ts')) continue;
+    for (const [, clause] of (await readFile(join(root, 'src', path), 'utf8')).matchAll(statement)) {
+      const list = /^\{([^}]*)\}$/.exec(clause.trim())?.[1];
+      if (list === undefined)
+        throw new Error(`src/${path}: import names from '${module}' (dist/vendor/ keeps only those)`);
+      for (const name of list.split(',').map((n) => n.trim()))
+        if (name && !name.startsWith('type ')) names.add(name.split(/\s+as\s+/)[0]);
+    }
+  }
+  return [...names];
+}
+
+/** The vendor entries made of names: a module of re-exports, so the build keeps only those. */
+const vendorReexports = {
+  name: 'vendor-reexports',
+  setup(context) {
+    context.onResolve({ filter: /^vendor:/ }, (args) => ({ path: args.path, namespace: 'vendor' }));
+    context.onLoad({ filter: /.*/, namespace: 'vendor' }, async (args) => {
+      const lines = [];
+      for (const module of VENDOR[args.path.slice('vendor:'.length)].namesFrom)
+        lines.push(`export { ${(await namesImportedFrom(module)).join(', ')} } from '${module}';`);
+      return { contents: lines.join('\n'), resolveDir: root };
+    });
+  },
+};
+
+const shared = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20.18',
-  chunkNames: 'chunks/[name]-[hash]',
-  // conf's atomic writer ignores short writes; src/config/atomic-write.ts replaces it.
-  alias: { atomically: './src/config/atomic-write.ts' },
-  plugins: [withoutSdkAjv],
   // Maps beside each file, used only under --debug (bin/agents.js), so a stack trace names src/
   // files and lines. Without the sources' text: the names and lines are what a report needs.
   sourcemap: 'linked',
@@ -38,6 +110,39 @@ const result = await build({
   metafile: true,
   write: false,
   logLevel: 'warning',
+  // conf's atomic writer ignores short writes; src/config/atomic-write.ts replaces it.
+  alias: { atomically: './src/config/atomic-write.ts' },
+};
+
+const program = await build({
+  ...shared,
+  entryPoints: { main: 'src/main.ts' },
+  outdir: 'dist',
+  format: 'cjs',
+  // import() of a module of the bundle becomes its evaluation, of a vendor file a require().
+  supported: { 'dynamic-import': false },
+  plugins: [vendorFilesExternal],
+});
+
+// src/ is ES modules in a "module" package, so esbuild reads a default import of a vendor file the
+// way Node reads one of a CommonJS file (default = the whole module.exports). The vendor files are
+// converted ES modules (__esModule set): read them as such. Blanks keep the map's columns.
+const programFile = program.outputFiles.find((file) => file.path.endsWith('main.js'));
+const asNodeImport = /(__toESM\(require\("\.\/vendor\/[\w-]+\.js"\)), 1\)/g;
+programFile.contents = Buffer.from(programFile.text.replaceAll(asNodeImport, '$1   )'));
+
+const vendor = await build({
+  ...shared,
+  entryPoints: Object.entries(VENDOR).map(([name, { file, package: pkg }]) => ({
+    in: file ?? pkg ?? `vendor:${name}`,
+    out: name,
+  })),
+  outdir: 'dist/vendor',
+  // esbuild splits only ES modules: split first, convert each file after (asCommonJs).
+  format: 'esm',
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [withoutSdkAjv, vendorReexports],
 });
 
 // Shell completion's per-TAB entry, which bin/agents.js requires without the CLI: one CommonJS
@@ -58,14 +163,13 @@ const completion = await build({
 
 // dist/ is replaced whole, by a rename: a build while tests or commands run (the demo rebuilds
 // when src/ is newer) never leaves them a half-written or missing bundle.
-const root = fileURLToPath(new URL('..', import.meta.url));
 const staging = join(root, `dist.building-${process.pid}`);
-for (const file of [...(await asCommonJs(result.outputFiles)), ...completion.outputFiles]) {
+for (const file of [...program.outputFiles, ...(await asCommonJs(vendor.outputFiles)), ...completion.outputFiles]) {
   const target = join(staging, relative(join(root, 'dist'), file.path));
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, file.contents);
 }
-// The chunks are CommonJS files named .js, in a package whose root says "module".
+// The files are CommonJS named .js, in a package whose root says "module".
 await writeFile(join(staging, 'package.json'), '{\n  "type": "commonjs"\n}\n');
 const previous = join(root, `dist.previous-${process.pid}`);
 await rename(join(root, 'dist'), previous).catch((error) => {
@@ -86,18 +190,15 @@ await mkdir(new URL('../.build/', import.meta.url), { recursive: true });
 await writeFile(
   new URL('../.build/metafile.json', import.meta.url),
   JSON.stringify({
-    inputs: { ...result.metafile.inputs, ...completion.metafile.inputs },
-    outputs: { ...result.metafile.outputs, ...completion.metafile.outputs },
+    inputs: { ...program.metafile.inputs, ...vendor.metafile.inputs, ...completion.metafile.inputs },
+    outputs: { ...program.metafile.outputs, ...vendor.metafile.outputs, ...completion.metafile.outputs },
   }),
 );
 
 /**
- * The split ES module build, each file turned into CommonJS: Node 20 loads the 30 files of a
- * command through its ES module loader 8 to 11 ms slower than through require() (npm run bench;
- * Node 22+ with the compile cache measured the same either way). esbuild splits only ES modules,
- * so it splits first and converts after. Each file's map goes in inline, so the new map still
- * points into src/; import() becomes require() in a promise, and bundled packages' require()
- * is Node's own again, with no createRequire banner in every chunk.
+ * The split ES module build of dist/vendor/, each file turned into CommonJS. Each file's map goes
+ * in inline, so the new map still points into the sources; import() becomes require() in a
+ * promise, and bundled packages' require() is Node's own.
  */
 async function asCommonJs(outputFiles) {
   const maps = new Map(outputFiles.filter((f) => f.path.endsWith('.map')).map((f) => [f.path, f.text]));

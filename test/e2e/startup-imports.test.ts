@@ -1,6 +1,8 @@
-// Start-up stays light: --version and --help must not load undici, zod, ora, conf or
-// @inquirer/prompts. Checked through the module graph, not a timer: the files the process
-// actually loaded, and (dependencies being bundled) which sources esbuild put in them.
+// Start-up stays light: --version and --help must not run undici, zod, ora, conf or
+// @inquirer/prompts. Checked through what the process ran, not a timer: the files it loaded, and
+// (dependencies being bundled) which sources esbuild put in them. dist/main.js holds the program
+// with commander, zod and chalk, each module evaluated only when first imported: of its sources,
+// those V8's coverage shows never evaluated are left out.
 import { spawnSync } from 'node:child_process';
 import * as nodeModule from 'node:module';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -13,17 +15,30 @@ import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RECORDER = fileURLToPath(new URL('../helpers/import-recorder.mjs', import.meta.url));
 const HEAVY = ['undici', 'zod', 'ora', 'conf', '@inquirer/prompts', '@inquirer/core', 'yaml'];
+const PROGRAM = 'dist/main.js';
 
 interface Metafile {
   outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
 
-/** Every source file that went into the files the process loaded. */
-function loadedSources(args: string[], env: Record<string, string> = {}): string[] {
+interface Coverage {
+  result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
+}
+
+/** Every source file that ran: in the files the process loaded, less the program's modules never evaluated. */
+function evaluatedSources(args: string[], env: Record<string, string> = {}): string[] {
   assertBuilt();
-  const log = join(mkdtempSync(join(tmpdir(), 'agents-imports-')), 'imports.log');
+  const work = mkdtempSync(join(tmpdir(), 'agents-imports-'));
+  const log = join(work, 'imports.log');
+  const coverage = join(work, 'coverage');
   spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], {
-    env: { PATH: process.env.PATH, AGENTS_IMPORT_LOG: log, AGENTS_CONFIG_DIR: join(tmpdir(), 'agents-none'), ...env },
+    env: {
+      PATH: process.env.PATH,
+      AGENTS_IMPORT_LOG: log,
+      NODE_V8_COVERAGE: coverage,
+      AGENTS_CONFIG_DIR: join(tmpdir(), 'agents-none'),
+      ...env,
+    },
     encoding: 'utf8',
   });
   const meta = JSON.parse(readFileSync(join(ROOT, '.build', 'metafile.json'), 'utf8')) as Metafile;
@@ -32,7 +47,26 @@ function loadedSources(args: string[], env: Record<string, string> = {}): string
     .split('\n')
     .filter((url) => url.startsWith('file:'))
     .map((url) => relative(ROOT, fileURLToPath(url)));
-  return loaded.flatMap((file) => [file, ...Object.keys(meta.outputs[file]?.inputs ?? {})]);
+  const notEvaluated = programModulesNotEvaluated(coverage);
+  return loaded.flatMap((file) => [
+    file,
+    ...Object.keys(meta.outputs[file]?.inputs ?? {}).filter((source) => file !== PROGRAM || !notEvaluated.has(source)),
+  ]);
+}
+
+/**
+ * esbuild wraps each module of the program that is reached through import() in a function named
+ * by the module's path, called on first import; V8's coverage counts the calls.
+ */
+function programModulesNotEvaluated(coverageDir: string): Set<string> {
+  const notEvaluated = new Set<string>();
+  for (const name of readdirSync(coverageDir)) {
+    const { result } = JSON.parse(readFileSync(join(coverageDir, name), 'utf8')) as Coverage;
+    const program = result.find((script) => script.url.endsWith(`/${PROGRAM}`));
+    for (const fn of program?.functions ?? [])
+      if (/^(node_modules|src)\//.test(fn.functionName) && fn.ranges[0]?.count === 0) notEvaluated.add(fn.functionName);
+  }
+  return notEvaluated;
 }
 
 function heavyPackagesIn(sources: string[]): string[] {
@@ -50,8 +84,8 @@ describe('start-up module graph', () => {
     ['completion', 'bash'],
     ['__complete', 'agents'],
   ]) {
-    it(`agents ${args.join(' ')} loads none of ${HEAVY.join(', ')}`, () => {
-      const sources = loadedSources(args);
+    it(`agents ${args.join(' ')} runs none of ${HEAVY.join(', ')}`, () => {
+      const sources = evaluatedSources(args);
       expect(sources.includes('dist/main.js')).toBe(!FAST_PATHS.includes(args.join(' ')));
       expect(heavyPackagesIn(sources)).toEqual([]);
     });
@@ -93,14 +127,29 @@ describe('start-up module graph', () => {
   });
 
   it('__complete loads no writer of the config files (atomic write, locks)', () => {
-    const sources = loadedSources(['__complete', 'agents']);
+    const sources = evaluatedSources(['__complete', 'agents']);
     // The completion bundle is require()d: the recorder sees it, and what went into it.
     expect(sources).toEqual(expect.arrayContaining(['dist/complete.cjs', 'src/config/json-read.ts']));
     expect(sources.filter((source) => /atomic-write|file-lock/.test(source))).toEqual([]);
   });
 
   it('sees the heavy modules when a command needs them (the check can fail)', () => {
-    const sources = loadedSources(['create', '--name', 'x']);
+    const sources = evaluatedSources(['create', '--name', 'x']);
     expect(heavyPackagesIn(sources)).toContain('zod');
+  });
+
+  it("tells the program's modules that ran from those only loaded with them (the check can fail)", () => {
+    const sources = evaluatedSources(['create', '--help']);
+    expect(sources).toEqual(
+      expect.arrayContaining(['src/commands/create/create.ts', 'node_modules/commander/index.js']),
+    );
+    expect(sources).not.toContain('src/api/client.ts');
+    // A request loads undici's file from dist/vendor/ and runs the client.
+    const request = evaluatedSources(['create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], {
+      AGENTS_BASE_URL: 'http://127.0.0.1:9',
+      AGENTS_TOKEN: 'tok_imports_12345678',
+    });
+    expect(request).toEqual(expect.arrayContaining(['src/api/client.ts', 'dist/vendor/undici-parts.js']));
+    expect(heavyPackagesIn(request)).toContain('undici');
   });
 });

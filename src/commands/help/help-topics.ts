@@ -30,15 +30,19 @@ export const ENVIRONMENT: Array<[string, string]> = [
   ['VISUAL, EDITOR', 'editor for multi-line answers in prompts'],
 ];
 
-// `agents help environment` and `agents help exit-codes`: the tables of design §3 and §6.
-export const HELP_TOPICS: Record<string, { summary: string; text: string }> = {
+// `agents help environment` and `agents help exit-codes`: the tables of design §3 and §6. Each
+// text is laid out when asked for: this module loads with every command.
+export const HELP_TOPICS: Record<string, { summary: string; readonly text: string }> = {
   environment: {
     summary: 'Environment variables agents reads',
-    text: `Environment variables (flag > environment > profile > default):\n\n${twoColumns(ENVIRONMENT, { nameWidth: 29 })}\n`,
+    get text() {
+      return `Environment variables (flag > environment > profile > default):\n\n${twoColumns(ENVIRONMENT, { nameWidth: 29 })}\n`;
+    },
   },
   'exit-codes': {
     summary: 'What each exit code means',
-    text: `Exit codes:
+    get text() {
+      return `Exit codes:
 
 ${twoColumns(
   EXIT_CODE_MEANINGS.map(([code, meaning]) => [String(code).padStart(3), meaning]),
@@ -48,6 +52,7 @@ ${twoColumns(
 A reader that goes away (| head) changes nothing: the command finishes with
 its own code. With --json, a failure is one document on stdout holding
 "error" (kind, message, exitCode).
-`,
+`;
+    },
   },
 };

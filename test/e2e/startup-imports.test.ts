@@ -25,7 +25,10 @@ interface Coverage {
   result: { url: string; functions: { functionName: string; ranges: { count: number }[] }[] }[];
 }
 
-/** Every source file that ran: in the files the process loaded, less the program's modules never evaluated. */
+/**
+ * Every source file that ran: in the files the process loaded, less the program's modules never
+ * evaluated; then the builtins it loaded (`node:net`).
+ */
 function evaluatedSources(args: string[], env: Record<string, string> = {}): string[] {
   assertBuilt();
   const work = mkdtempSync(join(tmpdir(), 'agents-imports-'));
@@ -47,11 +50,19 @@ function evaluatedSources(args: string[], env: Record<string, string> = {}): str
     .split('\n')
     .filter((url) => url.startsWith('file:'))
     .map((url) => relative(ROOT, fileURLToPath(url)));
+  const builtins = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('node:'));
   const notEvaluated = programModulesNotEvaluated(coverage);
-  return loaded.flatMap((file) => [
-    file,
-    ...Object.keys(meta.outputs[file]?.inputs ?? {}).filter((source) => file !== PROGRAM || !notEvaluated.has(source)),
-  ]);
+  return [
+    ...loaded.flatMap((file) => [
+      file,
+      ...Object.keys(meta.outputs[file]?.inputs ?? {}).filter(
+        (source) => file !== PROGRAM || !notEvaluated.has(source),
+      ),
+    ]),
+    ...builtins,
+  ];
 }
 
 /**
@@ -151,5 +162,8 @@ describe('start-up module graph', () => {
     });
     expect(request).toEqual(expect.arrayContaining(['src/api/client.ts', 'dist/vendor/undici-parts.js']));
     expect(heavyPackagesIn(request)).toContain('undici');
+    // Builtins too: a request needs the network; commander's child_process waits for a first use.
+    expect(request).toEqual(expect.arrayContaining(['node:net', 'node:os']));
+    expect(request).not.toContain('node:child_process');
   });
 });

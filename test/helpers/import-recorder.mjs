@@ -1,6 +1,6 @@
 // Registered with `node --import`: records every module URL the process resolves, ES modules
 // and require()d files alike, into the file named by AGENTS_IMPORT_LOG, so a test can inspect the
-// module graph.
+// module graph; at exit, the public builtins Node loaded, as `node:<name>`.
 import { appendFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -15,3 +15,8 @@ Module._load = function (request, parent, isMain) {
     appendFileSync(log, pathToFileURL(Module._resolveFilename(request, parent, isMain)).href + '\n');
   return load.call(this, request, parent, isMain);
 };
+
+process.on('exit', () => {
+  const builtins = process.moduleLoadList.filter((entry) => /^NativeModule (?!internal\/)/.test(entry));
+  if (log) appendFileSync(log, builtins.map((entry) => `node:${entry.slice('NativeModule '.length)}\n`).join(''));
+});

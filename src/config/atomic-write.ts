@@ -3,11 +3,11 @@
 // (or past `ulimit -f`) it renames a truncated temp file over the user's config. This one
 // writes everything (fs.writeFileSync loops and throws), fsyncs, then renames, or leaves
 // the old file untouched.
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync as writeAll } from 'node:fs';
+import { uniqueName } from './unique-name.js';
 
 export function writeFileSync(filePath: string, data: string | Uint8Array, options: { mode?: number } = {}): void {
-  const temp = `${filePath}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  const temp = `${filePath}.${uniqueName()}.tmp`;
   try {
     const fd = openSync(temp, 'wx', options.mode ?? 0o600);
     try {

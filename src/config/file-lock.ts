@@ -5,10 +5,10 @@
 // when its holder's pid is gone (kill -9) or it is older than `staleMs` (a holder on another
 // machine or pid namespace, where the pid means nothing). A stale lock is broken under a second
 // lock, FILE.lock.break, so two waiters cannot both break it and one delete the other's new lock.
-import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError } from '../errors.js';
+import { uniqueName } from './unique-name.js';
 
 export interface LockTiming {
   /** How long to wait for another holder before giving up. */
@@ -32,7 +32,7 @@ export async function withFileLock<T>(
   timing: LockTiming = LOCK_TIMING,
 ): Promise<T> {
   const lock = `${file}.lock`;
-  const token = `${process.pid} ${randomBytes(8).toString('hex')}`;
+  const token = `${process.pid} ${uniqueName()}`;
   await acquire(lock, token, timing);
   try {
     return await work();

@@ -3,7 +3,8 @@
 // (dependencies being bundled) which sources esbuild put in them. dist/main.js holds the program
 // with commander, zod and chalk, each module evaluated only when first imported: of its sources,
 // those V8's coverage shows never evaluated are left out.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import * as nodeModule from 'node:module';
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
+import { sendJson, startTestServer } from '../helpers/test-server.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RECORDER = fileURLToPath(new URL('../helpers/import-recorder.mjs', import.meta.url));
@@ -29,12 +31,13 @@ interface Coverage {
  * Every source file that ran: in the files the process loaded, less the program's modules never
  * evaluated; then the builtins it loaded (`node:net`).
  */
-function evaluatedSources(args: string[], env: Record<string, string> = {}): string[] {
+async function evaluatedSources(args: string[], env: Record<string, string> = {}): Promise<string[]> {
   assertBuilt();
   const work = mkdtempSync(join(tmpdir(), 'agents-imports-'));
   const log = join(work, 'imports.log');
   const coverage = join(work, 'coverage');
-  spawnSync(process.execPath, ['--import', RECORDER, BIN, ...args], {
+  // Not spawnSync: a test's own server must go on answering while the command runs.
+  const child = spawn(process.execPath, ['--import', RECORDER, BIN, ...args], {
     env: {
       PATH: process.env.PATH,
       AGENTS_IMPORT_LOG: log,
@@ -42,8 +45,9 @@ function evaluatedSources(args: string[], env: Record<string, string> = {}): str
       AGENTS_CONFIG_DIR: join(tmpdir(), 'agents-none'),
       ...env,
     },
-    encoding: 'utf8',
+    stdio: 'ignore',
   });
+  await once(child, 'close');
   const meta = JSON.parse(readFileSync(join(ROOT, '.build', 'metafile.json'), 'utf8')) as Metafile;
   const loaded = readFileSync(log, 'utf8')
     .trim()
@@ -95,8 +99,8 @@ describe('start-up module graph', () => {
     ['completion', 'bash'],
     ['__complete', 'agents'],
   ]) {
-    it(`agents ${args.join(' ')} runs none of ${HEAVY.join(', ')}`, () => {
-      const sources = evaluatedSources(args);
+    it(`agents ${args.join(' ')} runs none of ${HEAVY.join(', ')}`, async () => {
+      const sources = await evaluatedSources(args);
       expect(sources.includes('dist/main.js')).toBe(!FAST_PATHS.includes(args.join(' ')));
       expect(heavyPackagesIn(sources)).toEqual([]);
     });
@@ -137,26 +141,26 @@ describe('start-up module graph', () => {
     expect(served.stdout).toBe(live.stdout);
   });
 
-  it('__complete loads no writer of the config files (atomic write, locks)', () => {
-    const sources = evaluatedSources(['__complete', 'agents']);
+  it('__complete loads no writer of the config files (atomic write, locks)', async () => {
+    const sources = await evaluatedSources(['__complete', 'agents']);
     // The completion bundle is require()d: the recorder sees it, and what went into it.
     expect(sources).toEqual(expect.arrayContaining(['dist/complete.cjs', 'src/config/json-read.ts']));
     expect(sources.filter((source) => /atomic-write|file-lock/.test(source))).toEqual([]);
   });
 
-  it('sees the heavy modules when a command needs them (the check can fail)', () => {
-    const sources = evaluatedSources(['create', '--name', 'x']);
+  it('sees the heavy modules when a command needs them (the check can fail)', async () => {
+    const sources = await evaluatedSources(['create', '--name', 'x']);
     expect(heavyPackagesIn(sources)).toContain('zod');
   });
 
-  it("tells the program's modules that ran from those only loaded with them (the check can fail)", () => {
-    const sources = evaluatedSources(['create', '--help']);
+  it("tells the program's modules that ran from those only loaded with them (the check can fail)", async () => {
+    const sources = await evaluatedSources(['create', '--help']);
     expect(sources).toEqual(
       expect.arrayContaining(['src/commands/create/create.ts', 'node_modules/commander/index.js']),
     );
     expect(sources).not.toContain('src/api/client.ts');
     // A request loads undici's file from dist/vendor/ and runs the client.
-    const request = evaluatedSources(['create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], {
+    const request = await evaluatedSources(['create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'], {
       AGENTS_BASE_URL: 'http://127.0.0.1:9',
       AGENTS_TOKEN: 'tok_imports_12345678',
     });
@@ -165,5 +169,27 @@ describe('start-up module graph', () => {
     // Builtins too: a request needs the network; commander's child_process waits for a first use.
     expect(request).toEqual(expect.arrayContaining(['node:net', 'node:os']));
     expect(request).not.toContain('node:child_process');
+  });
+
+  it('a create over http loads no HTTP/2, TLS or crypto, and still records the agent under its lock', async () => {
+    const server = await startTestServer((_req, res) =>
+      sendJson(res, 200, { success: true, data: { id: 'agent-imports-1', name: 'x' } }),
+    );
+    try {
+      const config = mkdtempSync(join(tmpdir(), 'agents-config-'));
+      const sources = await evaluatedSources(
+        ['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'],
+        {
+          AGENTS_BASE_URL: server.url,
+          AGENTS_TOKEN: 'tok_imports_12345678',
+          AGENTS_CONFIG_DIR: config,
+        },
+      );
+      expect(sources).toEqual(expect.arrayContaining(['node:http', 'src/config/file-lock.ts']));
+      expect(sources.filter((source) => ['node:http2', 'node:tls', 'node:crypto'].includes(source))).toEqual([]);
+      expect(readFileSync(join(config, 'state.json'), 'utf8')).toContain('agent-imports-1');
+    } finally {
+      await server.close();
+    }
   });
 });

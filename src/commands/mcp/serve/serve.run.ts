@@ -1,4 +1,3 @@
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as z from 'zod/mini';
 import type { Context } from '../../../context.js';
@@ -20,9 +19,14 @@ export async function run(ctx: Context, _args: [], options: Options): Promise<vo
   const settings = mcpSettings(ctx, options);
   if (options.http === true) return serveHttp(ctx, settings, options.port);
   // The agents are asked for while the SDK loads (its schemas cost tens of ms): the client's first
-  // tools/list then finds them ready. A failure here is the first list's to report.
-  const prefetched = settings.client().then(listAllAgents);
+  // tools/list then finds them ready. A failure here is the first list's to report. The request
+  // must be on its way first: loading the SDK holds the thread, and the connection opens and the
+  // request goes out only in a turn of the event loop (without it, they waited for the SDK).
+  const client = settings.client();
+  const prefetched = client.then(listAllAgents);
   prefetched.catch(() => undefined);
+  await client.catch(() => undefined);
+  await new Promise((resolve) => setImmediate(resolve));
   const { createMcpServer } = await import('../../../mcp/server.js');
   const { server, stop } = createMcpServer({ ...settings, prefetched });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
@@ -65,6 +69,8 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     import('../../../mcp/server.js'),
   ]);
+  // node:crypto in this mode only: over stdio the server's first answer would wait for it (5 ms on Node 26).
+  const { randomBytes, randomUUID } = process.getBuiltinModule('node:crypto');
   const token = randomBytes(24).toString('base64url');
   const sessions = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
   let address = '';
@@ -122,5 +128,5 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
 function bearerMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(/^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? '');
   const wanted = Buffer.from(token);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
+  return given.length === wanted.length && process.getBuiltinModule('node:crypto').timingSafeEqual(given, wanted);
 }

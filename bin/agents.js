@@ -54,6 +54,14 @@ async function startProgram() {
     } catch {
       // a cache that cannot be written only costs speed
     }
+  } else if (cacheDir && args[0] !== '__complete' && !args.includes('--debug')) {
+    // Older Nodes: our own cache of the two files every request compiles (not under --debug,
+    // whose source maps only Node's own loader reads).
+    const { cacheCompiledCode } = require('./code-cache.js');
+    cacheCompiledCode(
+      [join(__dirname, '../dist/main.js'), join(__dirname, '../dist/vendor/undici-parts.js')],
+      cacheDir,
+    );
   }
   if (args[0] === '__complete') {
     // Local files only, no commander, no dependencies.

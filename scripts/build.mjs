@@ -31,6 +31,8 @@ const withoutSdkAjv = {
 const VENDOR = {
   'undici-parts': { file: 'src/api/undici-parts.ts' },
   yaml: { package: 'yaml' },
+  // Its main file is UMD, whose require()s esbuild cannot follow: its ES module build instead.
+  'jsonc-parser': { package: 'jsonc-parser', entry: 'jsonc-parser/lib/esm/main.js' },
   prompts: { package: '@inquirer/prompts' },
   ora: { package: 'ora' },
   conf: { package: 'conf' },
@@ -172,8 +174,8 @@ programFile.contents = Buffer.from(programFile.text.replaceAll(asNodeImport, '$1
 
 const vendor = await build({
   ...shared,
-  entryPoints: Object.entries(VENDOR).map(([name, { file, package: pkg }]) => ({
-    in: file ?? pkg ?? `vendor:${name}`,
+  entryPoints: Object.entries(VENDOR).map(([name, { file, package: pkg, entry }]) => ({
+    in: entry ?? file ?? pkg ?? `vendor:${name}`,
     out: name,
   })),
   outdir: 'dist/vendor',

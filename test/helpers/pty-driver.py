@@ -22,10 +22,13 @@ def main():
     started = time.time()
     max_bytes = options.get("maxBytes", 16 * 1024 * 1024)
     hard_deadline = started + options.get("maxSeconds", 60)
+    size = struct.pack("HHHH", options.get("rows", 40), options.get("cols", 120), 0, 0)
     pid, fd = pty.fork()
     if pid == 0:
+        # The size is set by the child, on its own terminal, before the program starts: set by the
+        # parent after the fork, a program that started first (a busy machine) read a 0x0 window.
+        fcntl.ioctl(0, termios.TIOCSWINSZ, size)
         os.execvp(command[0], command)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", options.get("rows", 40), options.get("cols", 120), 0, 0))
     raw = b""
     cursor = 0
     failure = None

@@ -4,7 +4,7 @@
 //   `agents invoke --events`' own time to first token.
 // Prints one JSON object. BENCH_RUNS sets the number of timed runs (after two warm-ups).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,9 +19,11 @@ const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--jso
 });
 const first = await new Promise((resolve) => createInterface({ input: emulator.stdout }).once('line', resolve));
 const { baseUrl, token } = JSON.parse(first);
+// Removed at the end: run on its own (not under npm run bench's temporary root), it left one a run.
+const work = mkdtempSync(join(tmpdir(), 'agents-bench-mcp-'));
 const env = {
   ...process.env,
-  AGENTS_CONFIG_DIR: join(mkdtempSync(join(tmpdir(), 'agents-bench-mcp-')), 'config'),
+  AGENTS_CONFIG_DIR: join(work, 'config'),
   AGENTS_BASE_URL: baseUrl,
   AGENTS_TOKEN: token,
 };
@@ -150,4 +152,5 @@ try {
   );
 } finally {
   emulator.kill();
+  rmSync(work, { recursive: true, force: true });
 }

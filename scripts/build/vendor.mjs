@@ -91,5 +91,9 @@ export const vendorReexports = {
  */
 export function importVendorFilesAsEsModules(programFile) {
   const asNodeImport = /(__toESM\(require\("\.\/vendor\/[\w-]+\.js"\)), 1\)/g;
-  programFile.contents = Buffer.from(programFile.text.replaceAll(asNodeImport, '$1   )'));
+  const text = programFile.text.replaceAll(asNodeImport, '$1   )');
+  // Any other form means esbuild's output changed: fail here, not in a command at run time.
+  const unread = /__toESM\(require\("\.\/vendor\/[\w-]+\.js"\)(?! {3}\))/.exec(text);
+  if (unread) throw new Error(`dist/main.js: a vendor import not read as an ES module: ${unread[0]}…`);
+  programFile.contents = Buffer.from(text);
 }

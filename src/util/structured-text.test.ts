@@ -68,4 +68,10 @@ describe('parseYamlDocument on JSON', () => {
       expect((await parseYamlDocument(text, 'f.yaml')).value).toEqual(asYaml(text).value);
     }
   });
+
+  it('a file nested past the stack is a bad file named with its line, as YAML reports it, not a crash', async () => {
+    const deep = `{"cases": ${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+    expect(await parsedAsJson(deep)).toBeUndefined();
+    await expect(parseYamlDocument(deep, 'deep.json')).rejects.toThrow(/^deep\.json:1:\d+: not valid JSON or YAML/);
+  });
 });

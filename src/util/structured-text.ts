@@ -36,13 +36,15 @@ export async function parsedAsJson(text: string): Promise<ParsedDocument | undef
   const start = text.trimStart()[0];
   if (start !== '{' && start !== '[') return undefined;
   const { findNodeAtLocation, parseTree } = await import('jsonc-parser');
-  const errors: unknown[] = [];
-  const tree = parseTree(text, errors as never[], { disallowComments: true, allowTrailingComma: false });
-  if (!tree || errors.length > 0 || readApartByYaml(tree)) return undefined;
+  let tree: ReturnType<typeof parseTree>;
   let value: unknown;
   try {
+    const errors: unknown[] = [];
+    tree = parseTree(text, errors as never[], { disallowComments: true, allowTrailingComma: false });
+    if (!tree || errors.length > 0 || readApartByYaml(tree)) return undefined;
     value = JSON.parse(text);
   } catch {
+    // Nesting deep enough to exhaust the stack (a hostile file) among them: YAML's parser reports it.
     return undefined;
   }
   const lineStarts = [0];
@@ -62,17 +64,21 @@ interface JsonNode {
   children?: JsonNode[];
 }
 
-/** Whether an object holds a key twice anywhere in the tree. */
-function readApartByYaml(node: JsonNode): boolean {
-  if (node.type === 'object') {
-    const keys = new Set<unknown>();
-    for (const property of node.children ?? []) {
-      const key = property.children?.[0]?.value;
-      if (keys.has(key)) return true;
-      keys.add(key);
+/** Whether an object holds a key twice anywhere in the tree (walked without recursion: files nest deep). */
+function readApartByYaml(root: JsonNode): boolean {
+  const waiting = [root];
+  for (let node = waiting.pop(); node; node = waiting.pop()) {
+    if (node.type === 'object') {
+      const keys = new Set<unknown>();
+      for (const property of node.children ?? []) {
+        const key = property.children?.[0]?.value;
+        if (keys.has(key)) return true;
+        keys.add(key);
+      }
     }
+    for (const child of node.children ?? []) waiting.push(child); // not push(...): arrays may be long
   }
-  return (node.children ?? []).some(readApartByYaml);
+  return false;
 }
 
 /** The 1-based line of an offset, by binary search over where each line starts. */

@@ -11,7 +11,7 @@ import { ConfigStore, DEFAULT_PROFILE } from './config/store.js';
 import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
 import type { GlobalOptions } from './globals.js';
-import { rememberSecret } from './ui/secrets.js';
+import { rememberSecret } from './secrets/known.js';
 import { inquirerPrompter } from './ui/prompter.js';
 import type { Prompter } from './ui/questions.js';
 import type { Colours, Theme } from './ui/color-support.js';

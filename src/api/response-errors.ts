@@ -1,6 +1,6 @@
 // Turns a failed HTTP answer into one typed error with the service's own message,
 // whatever shape it came in: JSON detail string, a 422 detail list, plain text, HTML.
-import { excerpt, scrubSecrets } from '../ui/secrets.js';
+import { excerpt, scrubSecrets } from '../secrets/known.js';
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { ApiError, type ErrorKind } from '../errors.js';
 

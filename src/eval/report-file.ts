@@ -6,7 +6,7 @@ import { CliError } from '../errors.js';
 import type { InputStream } from '../deps.js';
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { readFileOrStdin } from '../util/read-input.js';
-import { scrubSecrets } from '../ui/secrets.js';
+import { scrubSecrets } from '../secrets/known.js';
 import { REPORT_FORMAT, type EvalReport } from './report.js';
 
 /** What readers rely on; the rest of a report passes through as written. */

@@ -1,7 +1,7 @@
 // Prints an agent's answer as its events arrive, in the chosen output mode.
 // Human mode streams text to stdout and keeps no copy, so memory stays flat.
 import { KeptAnswer } from './kept-answer.js';
-import { excerpt } from '../ui/secrets.js';
+import { excerpt } from '../secrets/known.js';
 import type { InvokeEvent } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
 import type { Io } from '../ui/io.js';

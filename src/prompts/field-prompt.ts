@@ -3,7 +3,7 @@
 import type { FieldSpec } from '../resources/descriptor.js';
 import { fieldSchema } from '../resources/field-schema.js';
 import type { Prompter, Validate } from '../ui/questions.js';
-import { rememberSecret } from '../ui/secrets.js';
+import { rememberSecret } from '../secrets/known.js';
 
 export interface AskOptions {
   required: boolean;

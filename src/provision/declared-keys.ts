@@ -2,7 +2,7 @@
 // metadata a `<secret>Env` entry beside where the secret goes (`bingSearchApiKeyEnv: AGENTS_KEY_BING`,
 // as export writes it). Each is read, under the rule of key-variables.ts, before any request.
 import type { ResourceDescriptor } from '../resources/descriptor.js';
-import { isSecretKey } from '../ui/redact.js';
+import { isSecretKey } from '../secrets/redact.js';
 import { readKeyVariable, type KeyVariables } from './key-variables.js';
 import type { DesiredResource } from './schema.js';
 

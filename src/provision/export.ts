@@ -7,7 +7,7 @@ import { attachKey, nameOf, type ResourceDescriptor } from '../resources/descrip
 import { textOf } from '../util/text-of.js';
 import { FIELD_KEYS, STACK_SECTIONS, type StackSectionKey } from './schema.js';
 import { keyVariableFor } from './key-variables.js';
-import { isSecretKey } from '../ui/redact.js';
+import { isSecretKey } from '../secrets/redact.js';
 
 type Entry = Record<string, unknown>;
 

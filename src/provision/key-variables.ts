@@ -2,7 +2,7 @@
 // request, so it must not be able to send GITHUB_TOKEN or a cloud key to the service: as with
 // Terraform's TF_VAR_, only variables named AGENTS_KEY_… are readable, plus those the person running
 // the command allows with --allow-env NAME. The CLI's own AGENTS_* settings (the token above all) never.
-import { rememberSecret } from '../ui/secrets.js';
+import { rememberSecret } from '../secrets/known.js';
 
 const KEY_VARIABLE_PREFIX = 'AGENTS_KEY_';
 

@@ -1,8 +1,8 @@
 // How a plan and its results read, for people and as JSON. A plan reads like `terraform plan`:
 // one aligned line per agent, then one indented line per field change (old → new) and per link
 // to attach, by name where the service gave one and by an id long enough to be told apart.
-import { redactSecrets } from '../ui/redact.js';
-import { scrubSecrets } from '../ui/secrets.js';
+import { redactSecrets } from '../secrets/redact.js';
+import { scrubSecrets } from '../secrets/known.js';
 import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 import { CliError, errorFields } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';

@@ -2,7 +2,7 @@
 // zod schema derived from the descriptor, so every source reads and fails the same way.
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
-import { rememberSecret } from '../ui/secrets.js';
+import { rememberSecret } from '../secrets/known.js';
 import { readAll, readFileOrStdin } from '../util/read-input.js';
 import { parseJsonOrYaml } from '../util/structured-text.js';
 import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descriptor.js';

@@ -6,7 +6,7 @@ import type { Deps, InputStream, OutputStream } from '../deps.js';
 import type { GlobalOptions } from '../globals.js';
 import { PLAIN_THEME, type Colours, type Theme } from './color-support.js';
 import { createLogger, type Logger } from './logger.js';
-import { redactSecrets } from './redact.js';
+import { redactSecrets } from '../secrets/redact.js';
 import { canAnimate, isCi } from './terminal.js';
 
 export type OutputMode = 'json' | 'quiet' | 'human';

@@ -1,7 +1,7 @@
 // stdout and stderr as every command sees them: whatever is written passes through the scrubber first,
 // so a secret the run knows cannot reach a terminal, a pipe or a CI log, whichever code wrote it.
 import type { OutputStream } from '../deps.js';
-import { StreamScrubber } from './secrets.js';
+import { StreamScrubber } from '../secrets/known.js';
 import { overlayStream } from './stream-overlay.js';
 
 export type RedactingStream<T extends OutputStream> = T & {

@@ -2,7 +2,7 @@
 // first: it holds the id a person copies into the next command. A table whose first column is
 // only a label (a case name) says so, and that column is the one cut.
 // Cells are one line each, with control characters shown escaped (the text may come from the service).
-import { excerpt } from './secrets.js';
+import { excerpt } from '../secrets/known.js';
 import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
 

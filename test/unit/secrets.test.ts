@@ -1,7 +1,7 @@
 // The secrets a run remembers are scrubbed from what it prints; a test process that runs many files
 // in one module graph forgets them between files (test/forget-secrets.ts), as a new process would.
 import { describe, expect, it } from 'vitest';
-import { forgetSecrets, REDACTED, rememberSecret, scrubSecrets, StreamScrubber } from '../../src/ui/secrets.js';
+import { forgetSecrets, REDACTED, rememberSecret, scrubSecrets, StreamScrubber } from '../../src/secrets/known.js';
 
 describe('secrets', () => {
   it('are scrubbed once remembered, also when split across streamed pieces, and not after being forgotten', () => {

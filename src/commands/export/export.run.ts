@@ -1,4 +1,4 @@
-import { scrubSecrets } from '../../ui/secrets.js';
+import { scrubSecrets } from '../../secrets/known.js';
 import { getAgent, listAllAgents } from '../../api/agents.js';
 import { allResources } from '../../api/resources.js';
 import type { Context } from '../../context.js';

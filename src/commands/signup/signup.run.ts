@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { createUser } from '../../api/accounts.js';
 import { assertTokenMayTravel, type Context } from '../../context.js';
 import { CliError } from '../../errors.js';
-import { rememberSecret } from '../../ui/secrets.js';
+import { rememberSecret } from '../../secrets/known.js';
 import { aSwitch, noArguments, someText } from '../option-schemas.js';
 
 export const optionsSchema = z.object({ email: someText('--email'), yes: aSwitch(), showToken: aSwitch() });

@@ -2,7 +2,7 @@
 // tool's metadata holds its API keys (zapierNlaApiKey, bingSearchApiKey, …). A value is hidden when
 // its key names a secret, unless the user asked for them with --show-secrets.
 import { parseBoundedJson } from '../util/bounded-json.js';
-import { REDACTED } from './secrets.js';
+import { REDACTED } from './known.js';
 
 const SECRET_WORDS = new Set([
   'key',
@@ -41,7 +41,8 @@ export function redactSecrets<T>(value: T): T {
   ) as T;
 }
 
-function redactJsonText(text: string): string {
+/** JSON text with its secret-named keys' values redacted (compact when anything changed); other text as it is. */
+export function redactJsonText(text: string): string {
   if (!/^\s*[[{]/.test(text) || !SECRET_HINT.test(text)) return text;
   let parsed: unknown;
   try {
@@ -57,3 +58,11 @@ function redactJsonText(text: string): string {
 const SECRET_HINT = /key|token|secret|passw|passphrase|credential/i;
 
 const isShownValue = (value: unknown) => (typeof value === 'string' && value !== '') || typeof value === 'number';
+
+/**
+ * Whether a header carries a credential: Authorization, Cookie and their kin, or any name with key,
+ * token, secret or auth in it (X-Api-Key, X-Auth-Token, …). Its value is never shown.
+ */
+export function isCredentialHeader(name: string): boolean {
+  return /cookie|key|token|secret|auth/i.test(name);
+}

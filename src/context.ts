@@ -114,11 +114,14 @@ export class Context {
         hint: 'Run `agents login --base-url URL`, pass --base-url, or set AGENTS_BASE_URL; `agents emulator` runs a local service to try the CLI on.',
       });
     }
+    if (settings.withheldToken) throw withheldTokenError(settings.withheldToken, settings.baseUrl);
     if (!settings.token) {
       throw new CliError('auth', `no token configured for profile "${settings.profile}"`, {
         hint: 'Run `agents login`, or set AGENTS_TOKEN (`agents emulator` prints the token of a local service).',
       });
     }
+    if (settings.shadowsProfileToken)
+      this.io.logger.warn(`AGENTS_TOKEN is set: it is sent, not the token saved in profile "${settings.profile}".`);
     return this.clientFor(settings.baseUrl, settings.token);
   }
 
@@ -151,6 +154,17 @@ export class Context {
       signal: this.deps.signal,
     });
   }
+}
+
+/** A saved token held back from an address it was not saved for: what happened, and the two ways on. */
+function withheldTokenError(withheld: NonNullable<Settings['withheldToken']>, baseUrl: string): CliError {
+  const { profile, savedFor } = withheld;
+  const message = savedFor
+    ? `the token of profile "${profile}" was saved for ${savedFor}, not ${baseUrl}: not sent`
+    : `the token of profile "${profile}" has no address saved with it: not sent to ${baseUrl}`;
+  return new CliError('auth', message, {
+    hint: `A saved token goes only to its own address. For ${baseUrl}: \`agents login --base-url ${baseUrl} --profile NAME\`, then --profile NAME; or set AGENTS_TOKEN.`,
+  });
 }
 
 /** A token never crosses the network in clear text unless the user opted in. */

@@ -23,6 +23,18 @@ export function normalizeBaseUrl(value: string): string {
   return `${url.origin}${path}`;
 }
 
+/**
+ * Whether two base URLs name the same service: scheme, host, port and path, each normalised as
+ * normalizeBaseUrl does (a trailing slash or /api/v1, the host's case, a default port).
+ */
+export function sameAddress(a: string, b: string): boolean {
+  try {
+    return normalizeBaseUrl(a) === normalizeBaseUrl(b);
+  } catch {
+    return false;
+  }
+}
+
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);

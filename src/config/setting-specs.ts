@@ -34,6 +34,23 @@ export function parseTimeoutSeconds(value: string, source = '--timeout'): number
   return seconds;
 }
 
+/**
+ * A bearer token as given: whitespace at either end goes (a key file saved on Windows ends in CR,
+ * and `$(cat key.txt)` keeps it); one that still holds a control, space or non-ASCII character
+ * cannot be a token, and is the user's input to fix (exit 4), never a network failure.
+ */
+function parseToken(value: string, source: string): string {
+  const token = value.trim();
+  const bad = /[^\x21-\x7e]/.exec(token);
+  if (bad) {
+    const code = bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+    throw new CliError('auth', `${source} holds a character no token has (U+${code} at position ${bad.index + 1})`, {
+      hint: 'Copy the token again, without line breaks or spaces.',
+    });
+  }
+  return token;
+}
+
 function parseBoolean(value: string): boolean {
   if (/^(true|yes|1|on)$/i.test(value)) return true;
   if (/^(false|no|0|off)$/i.test(value)) return false;
@@ -58,7 +75,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: 'AGENTS_TOKEN',
     help: 'bearer token',
     envHelp: 'bearer token; overrides the saved one (CI)',
-    parse: (value) => value,
+    parse: parseToken,
   },
   {
     field: 'timeout',

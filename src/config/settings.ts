@@ -2,7 +2,8 @@
 import { CliError } from '../errors.js';
 import type { GlobalOptions } from '../globals.js';
 import { DEFAULT_TIMEOUT_SECONDS, settingOf, type SettingSpec, type SettingValue } from './setting-specs.js';
-import { DEFAULT_PROFILE, type ConfigStore } from './store.js';
+import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
+import { sameAddress } from './base-url.js';
 
 type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
 
@@ -10,8 +11,15 @@ export interface Settings {
   profile: string;
   baseUrl: string | undefined;
   baseUrlSource: Source;
+  /** The token this line may send: AGENTS_TOKEN, or the profile's when saved for this base URL. */
   token: string | undefined;
   tokenSource: Source;
+  /** The address the token belongs to: the profile's saved one, or any address for AGENTS_TOKEN. */
+  tokenBaseUrl: string | undefined;
+  /** The profile's saved token, held back because this line names another address. */
+  withheldToken?: { profile: string; savedFor: string | undefined };
+  /** AGENTS_TOKEN is sent, though the profile the line names has a token of its own. */
+  shadowsProfileToken: boolean;
   timeoutSeconds: number;
   timeoutSource: Source;
   allowInsecureHttp: boolean;
@@ -62,7 +70,7 @@ export function resolveSettings(
     return [undefined, 'none'];
   };
   const [baseUrl, baseUrlSource] = resolve<string>('baseUrl');
-  const [token, tokenSource] = resolve<string>('token');
+  const token = resolveToken(profileName, profile, baseUrl, variables, store.file);
   const [timeout, timeoutSource] = resolve<number>('timeout');
   const [allowInsecureHttp] = resolve<boolean>('allowInsecureHttp');
 
@@ -70,10 +78,43 @@ export function resolveSettings(
     profile: profileName,
     baseUrl,
     baseUrlSource,
-    token,
-    tokenSource,
+    ...token,
+    shadowsProfileToken:
+      token.tokenSource === 'env' && Boolean(profile.token) && Boolean(globals.profile || variables.AGENTS_PROFILE),
     timeoutSeconds: timeout ?? DEFAULT_TIMEOUT_SECONDS,
     timeoutSource,
     allowInsecureHttp: allowInsecureHttp === true,
   };
+}
+
+type TokenChoice = Pick<Settings, 'token' | 'tokenSource' | 'tokenBaseUrl' | 'withheldToken'>;
+
+/**
+ * AGENTS_TOKEN goes wherever this line goes (the user set both). A saved token goes only to the
+ * address its profile saved, as gh keeps a token per host: `--base-url` or AGENTS_BASE_URL naming
+ * another address must not carry it there (another user may hold the emulator's port).
+ */
+function resolveToken(
+  profileName: string,
+  profile: Profile,
+  baseUrl: string | undefined,
+  variables: Record<string, string | undefined>,
+  file: string,
+): TokenChoice {
+  const spec = settingOf('token');
+  const fromEnv = variables[spec.env];
+  if (fromEnv?.trim())
+    return { token: spec.parse(fromEnv, spec.env) as string, tokenSource: 'env', tokenBaseUrl: baseUrl };
+  if (!profile.token) return { token: undefined, tokenSource: 'none', tokenBaseUrl: undefined };
+  const savedFor = profile.baseUrl;
+  if (savedFor === undefined || baseUrl === undefined || !sameAddress(savedFor, baseUrl)) {
+    return {
+      token: undefined,
+      tokenSource: 'none',
+      tokenBaseUrl: savedFor,
+      withheldToken: { profile: profileName, savedFor },
+    };
+  }
+  const token = spec.parse(profile.token, `the token of profile "${profileName}" in ${file}`) as string;
+  return { token, tokenSource: 'profile', tokenBaseUrl: savedFor };
 }

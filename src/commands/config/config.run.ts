@@ -1,5 +1,7 @@
 import { CONFIG_KEYS, findConfigKey } from '../../config/keys.js';
 import { resolveProfileName } from '../../config/settings.js';
+import { sameAddress } from '../../config/base-url.js';
+import type { Profile } from '../../config/store.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import * as z from 'zod/mini';
@@ -30,7 +32,10 @@ export const setModule: CommandModule<NoOptions, [string, string]> = {
   async run(ctx, [name, text]) {
     const key = findConfigKey(name);
     const value = key.parse(text);
-    await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: value }));
+    await ctx.configStore().updateProfile(profileName(ctx), (profile) => {
+      if (key.field === 'baseUrl') assertTokenStaysHome(profile, String(value), profileName(ctx));
+      return { ...profile, [key.field]: value };
+    });
     if (ctx.io.json) return ctx.io.printJson({ key: key.name, value });
     ctx.io.logger.success(`${key.name} = ${value} (profile ${profileName(ctx)})`);
   },
@@ -59,3 +64,15 @@ export const listModule: CommandModule<NoOptions, []> = {
     ctx.io.print(entries.map(([name, value]) => `${name}=${value ?? ''}`).join('\n'));
   },
 };
+
+/** A saved token belongs to the address it was saved with: moving the address would send it elsewhere. */
+function assertTokenStaysHome(profile: Profile, baseUrl: string, name: string): void {
+  if (!profile.token || (profile.baseUrl !== undefined && sameAddress(profile.baseUrl, baseUrl))) return;
+  throw new CliError(
+    'usage',
+    `profile "${name}" holds a token saved for ${profile.baseUrl ?? 'no address'}: base-url stays`,
+    {
+      hint: `A token goes only to the address it was saved for. Log in to the new one with \`agents login --base-url ${baseUrl}\` (or \`agents logout\` first).`,
+    },
+  );
+}

@@ -15,9 +15,13 @@ export const argumentsSchema = noArguments;
 
 export function run(ctx: Context, _args: []): void {
   const s = ctx.settings();
-  const token = s.token === undefined ? undefined : maskToken(s.token);
-  const tokenOrigin =
-    s.tokenSource === 'env' ? 'AGENTS_TOKEN' : s.tokenSource === 'profile' ? ctx.configStore().file : undefined;
+  const file = ctx.configStore().file;
+  // A saved token this line does not send (another address) is still shown, with the address it is for.
+  const withheld = s.withheldToken ? ctx.configStore().profile(s.profile).token : undefined;
+  const shownToken = s.token ?? withheld;
+  const token = shownToken === undefined ? undefined : maskToken(shownToken.trim());
+  const tokenSource = withheld ? 'profile' : s.tokenSource;
+  const tokenOrigin = tokenSource === 'env' ? 'AGENTS_TOKEN' : file;
 
   if (ctx.io.json) {
     return ctx.io.printJson({
@@ -25,12 +29,20 @@ export function run(ctx: Context, _args: []): void {
       baseUrl: s.baseUrl ?? null,
       baseUrlSource: s.baseUrlSource,
       token: token ?? null,
-      tokenSource: s.tokenSource,
+      tokenSource,
+      tokenFor: s.tokenBaseUrl ?? null,
+      tokenSent: s.token !== undefined,
       timeoutSeconds: s.timeoutSeconds,
-      configFile: ctx.configStore().file,
+      configFile: file,
     });
   }
   const t = ctx.io.stdoutTheme;
+  const tokenFor = s.tokenBaseUrl ? `, for ${s.tokenBaseUrl}` : withheld ? ', for no saved address' : '';
+  const tokenRow = !token
+    ? t.warn('not set — run `agents login`')
+    : withheld
+      ? `${token} ${t.muted(`(from ${tokenOrigin}${tokenFor})`)} ${t.warn(`not sent to ${s.baseUrl}`)}`
+      : `${token} ${t.muted(`(from ${tokenOrigin}${tokenSource === 'env' ? '' : tokenFor})`)}`;
   const rows: Array<[string, string]> = [
     ['profile', s.profile],
     [
@@ -39,9 +51,9 @@ export function run(ctx: Context, _args: []): void {
         ? `${s.baseUrl} ${t.muted(`(${sourceLabel[s.baseUrlSource]})`)}`
         : t.warn('not set — run `agents login`'),
     ],
-    ['token', token ? `${token} ${t.muted(`(from ${tokenOrigin})`)}` : t.warn('not set — run `agents login`')],
+    ['token', tokenRow],
     ['timeout', `${s.timeoutSeconds}s ${t.muted(`(${sourceLabel[s.timeoutSource]})`)}`],
-    ['config file', ctx.configStore().file],
+    ['config file', file],
   ];
   ctx.io.print(rows.map(([label, value]) => `${t.muted(label.padEnd(11))}  ${value}`).join('\n'));
 }

@@ -1,4 +1,4 @@
-// #43 row 1: a saved token travels only to the address its profile saved. Another address, from
+// A saved token travels only to the address its profile saved. Another address, from
 // --base-url or AGENTS_BASE_URL, needs AGENTS_TOKEN or a profile saved for it; otherwise exit 4,
 // both addresses named, and no request leaves. Real loopback servers record what reaches them.
 import { chownSync, mkdirSync, writeFileSync } from 'node:fs';

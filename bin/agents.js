@@ -45,24 +45,8 @@ function fastAnswer() {
 }
 
 async function startProgram() {
-  // Node 22.1+ keeps the compiled bundle on disk: later runs skip most of the parse and compile.
-  const { enableCompileCache } = require('node:module');
-  const cacheDir = compileCacheDir(process.env);
-  if (enableCompileCache && cacheDir) {
-    try {
-      enableCompileCache(cacheDir);
-    } catch {
-      // a cache that cannot be written only costs speed
-    }
-  } else if (cacheDir && args[0] !== '__complete' && !args.includes('--debug')) {
-    // Older Nodes: our own cache of the two files every request compiles (not under --debug,
-    // whose source maps only Node's own loader reads).
-    const { cacheCompiledCode } = require('./code-cache.js');
-    cacheCompiledCode(
-      [join(__dirname, '../dist/main.js'), join(__dirname, '../dist/vendor/undici-parts.js')],
-      cacheDir,
-    );
-  }
+  const { enableTrustedCompileCache } = require('./compile-cache.js');
+  enableTrustedCompileCache(process.env, args.includes('--debug'));
   if (args[0] === '__complete') {
     // Local files only, no commander, no dependencies.
     const { completionCandidates } = require('../dist/complete.cjs');
@@ -106,21 +90,4 @@ function shipped(path) {
   } catch {
     return undefined;
   }
-}
-
-/**
- * The user's cache folder, never the config folder: commands that only read config leave it as it
- * was. Without a home folder there is none, and the current folder is not ours to write in.
- */
-function compileCacheDir(env) {
-  if (env.AGENTS_CACHE_DIR) return env.AGENTS_CACHE_DIR;
-  const home = env.HOME || env.USERPROFILE;
-  const base =
-    process.platform === 'win32'
-      ? env.LOCALAPPDATA || (home && `${home}\\AppData\\Local`)
-      : process.platform === 'darwin'
-        ? home && `${home}/Library/Caches`
-        : env.XDG_CACHE_HOME || (home && `${home}/.cache`);
-  if (!base) return undefined;
-  return process.platform === 'win32' ? `${base}\\agents\\cache` : `${base}/agents`;
 }

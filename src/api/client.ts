@@ -19,6 +19,8 @@ import {
   type RetryReason,
 } from './retry.js';
 import { monotonicMs } from '../util/monotonic.js';
+import { isCredentialHeader, isSecretKey, redactJsonText } from '../secrets/redact.js';
+import { REDACTED } from '../secrets/known.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -310,9 +312,9 @@ export class ApiClient {
       const attemptSignal = AbortSignal.any(
         [signal, deadline, firstByte.signal].filter((s): s is AbortSignal => s !== undefined),
       );
-      this.debug(`→ ${method} ${url}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
+      this.debug(`→ ${method} ${urlForLog(url)}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
       this.debug(`  ${formatHeaders(headers)}`);
-      if (payload !== undefined) this.debug(`  body: ${oneLine(payload, 500)}`);
+      if (payload !== undefined) this.debug(`  body: ${oneLine(redactJsonText(payload), 500)}`);
       let response: Dispatcher.ResponseData;
       try {
         const pending = request(url, this.dispatcher, {
@@ -406,10 +408,27 @@ export class ApiClient {
   }
 }
 
+/** Headers for --debug: a credential's value never shows (the scheme of Authorization does). */
 function formatHeaders(headers: Record<string, string>): string {
   return Object.entries(headers)
-    .map(([name, value]) => `${name}: ${name === 'authorization' ? 'Bearer [redacted]' : value}`)
+    .map(([name, value]) => {
+      if (!isCredentialHeader(name)) return `${name}: ${value}`;
+      const scheme = name === 'authorization' && /^(\S+) /.exec(value)?.[1];
+      return `${name}: ${scheme ? `${scheme} ` : ''}${REDACTED}`;
+    })
     .join(', ');
+}
+
+/** A URL for --debug, with the values of secret-named query parameters hidden. */
+function urlForLog(url: string): string {
+  const parsed = new URL(url);
+  let hidden = false;
+  for (const [name] of parsed.searchParams)
+    if (isSecretKey(name)) {
+      parsed.searchParams.set(name, REDACTED);
+      hidden = true;
+    }
+  return hidden ? parsed.toString() : url;
 }
 
 function elapsed(started: number): string {

@@ -43,8 +43,12 @@ export function completionCandidates(
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;
 
-/** Text a shell may offer as a candidate: no character that moves the cursor, hides text or reorders it. */
-const isSafeWord = (text: string) => text !== '' && !UNSAFE.test(text);
+/**
+ * Text a shell may offer as a candidate: no character that moves the cursor, hides text or reorders
+ * it, and no leading "-": the program would read `--output=x` as an option whatever the quoting
+ * (such a record is offered by its id).
+ */
+const isSafeWord = (text: string) => text !== '' && !text.startsWith('-') && !UNSAFE.test(text);
 
 /**
  * Most recently used first: each id with its name as the description, then each name with its id

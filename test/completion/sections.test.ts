@@ -23,3 +23,27 @@ describe('__complete sections', () => {
       expect(completionCandidates(word, env)).toEqual([]);
   });
 });
+
+describe('__complete and names that read as options', () => {
+  it('leaves out a name that starts with "-" (the program would take it for a flag) and offers its id', () => {
+    const dir = tempConfigDir();
+    mkdirSync(dir, { recursive: true });
+    const scope = serviceScope('default', 'http://127.0.0.1:9');
+    const records = {
+      agents: {
+        'a1b2c3d4-0001': { name: '--output=x', lastUsed: '2026-11-25T00:00:00Z' },
+        'a1b2c3d4-0002': { name: '-rf', lastUsed: '2026-11-24T00:00:00Z' },
+        '-a1b2c3d4-0003': { name: 'Dash id', lastUsed: '2026-11-23T00:00:00Z' },
+        'a1b2c3d4-0004': { name: 'Docs - bot', lastUsed: '2026-11-22T00:00:00Z' },
+      },
+    };
+    writeFileSync(join(dir, 'state.json'), JSON.stringify({ services: { [scope]: records } }));
+    const env = { AGENTS_CONFIG_DIR: dir, AGENTS_BASE_URL: 'http://127.0.0.1:9' };
+    expect(completionCandidates('agents', env)).toEqual([
+      'a1b2c3d4-0001',
+      'a1b2c3d4-0002',
+      'a1b2c3d4-0004\tDocs - bot',
+      'Docs - bot\ta1b2c3d4-0004',
+    ]);
+  });
+});

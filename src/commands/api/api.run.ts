@@ -6,6 +6,8 @@ import { CliError } from '../../errors.js';
 import { parseBoundedJson } from '../../util/bounded-json.js';
 import { readFileOrStdin } from '../../util/read-input.js';
 import { escapeControlsKeepLines } from '../../ui/safe-text.js';
+import { isCredentialHeader, redactJsonText } from '../../secrets/redact.js';
+import { REDACTED } from '../../secrets/known.js';
 import { aSwitch, aWord, someText } from '../option-schemas.js';
 
 const list = z.optional(z.array(z.string()));
@@ -95,23 +97,40 @@ function typedValue(value: string): unknown {
   return value;
 }
 
+/** `Name: value`; a name HTTP cannot carry or a value with a line break is the user's to fix (exit 2), never sent. */
 function headerPair(header: string): [string, string] {
   const at = header.indexOf(':');
   if (at <= 0) throw new CliError('usage', `-H ${JSON.stringify(header)} is not "Name: value"`);
-  return [header.slice(0, at).trim(), header.slice(at + 1).trim()];
+  const [name, value] = [header.slice(0, at).trim(), header.slice(at + 1).trim()];
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name))
+    throw new CliError('usage', `-H ${JSON.stringify(name)} is not a header name`);
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(value))
+    throw new CliError('usage', `-H ${name}: the value holds a line break or another control character`, {
+      hint: 'A header is one line: remove the CR, LF or control character.',
+    });
+  return [name, value];
 }
 
+/**
+ * The answer as the other views show records: values under secret-named keys (a user's main token
+ * in api-users/me, a tool's API key) and credential headers redacted unless --show-secrets; the
+ * run's own token is scrubbed from every byte in any case.
+ */
 function print(ctx: Context, exchange: Exchange, include: boolean): void {
   const onTerminal = ctx.io.stdoutIsTerminal;
+  const reveal = ctx.globals.showSecrets;
   if (include) {
     const lines = [`HTTP ${exchange.status} ${exchange.statusText}`.trim()];
     for (const [name, value] of Object.entries(exchange.headers))
-      for (const one of [value ?? []].flat()) lines.push(`${name}: ${one}`);
+      for (const one of [value ?? []].flat())
+        lines.push(`${name}: ${!reveal && isCredentialHeader(name) ? REDACTED : one}`);
     const head = lines.join('\n');
     ctx.io.stdout.write((onTerminal ? escapeControlsKeepLines(head) : head) + '\n\n');
   }
   if (exchange.text === '') return;
-  ctx.io.stdout.write(onTerminal ? pretty(exchange.text) : exchange.text);
+  const text = reveal ? exchange.text : redactJsonText(exchange.text);
+  ctx.io.stdout.write(onTerminal ? pretty(text) : text === exchange.text ? text : text + '\n');
 }
 
 /**
@@ -120,7 +139,8 @@ function print(ctx: Context, exchange: Exchange, include: boolean): void {
  */
 export function pretty(text: string): string {
   try {
-    return JSON.stringify(parseBoundedJson(text), null, 2) + '\n';
+    // JSON escapes C0 controls in strings, not C1 controls (CSI U+009B), bidi or zero-width characters.
+    return escapeControlsKeepLines(JSON.stringify(parseBoundedJson(text), null, 2)) + '\n';
   } catch {
     const shown = escapeControlsKeepLines(text);
     return shown.endsWith('\n') ? shown : shown + '\n';
@@ -170,6 +190,6 @@ async function paginate(
     items.push(...(body!.data as unknown[]));
     if (page + 1 >= (body!.total_pages as number) || (body!.data as unknown[]).length === 0) break;
   }
-  const text = JSON.stringify(items);
+  const text = JSON.stringify(ctx.io.shown(items));
   ctx.io.stdout.write(ctx.io.stdoutIsTerminal ? pretty(text) : text + '\n');
 }

@@ -6,7 +6,7 @@ import { lazyAction, newCommand, repeatable, withExamples } from '../define.js';
 export function apiCommand(deps: Deps): Command {
   const command = newCommand('api', 'Send any request to the service with the profile’s address and token')
     .description(
-      'Send a request to the service and print its answer: the routes the other commands do not cover (workflows, vector databases, what comes next). PATH gets /api/v1/ in front unless it starts with /api/. The body is printed as it came off a terminal, indented on one; a failed request still prints its body, and exits with its code (4, 5, 1, 3 …). The token is never printed.',
+      'Send a request to the service and print its answer: the routes the other commands do not cover (workflows, vector databases, what comes next). PATH gets /api/v1/ in front unless it starts with /api/. The body is printed as it came off a terminal, indented on one; a failed request still prints its body, and exits with its code (4, 5, 1, 3 …). The token is never printed; values under secret-named keys (a user’s token, API keys) and credential headers show as [redacted] unless --show-secrets.',
     )
     .argument('<path>', 'e.g. agents, api-users/me, /api/v1/tools?take=5')
     .option(

@@ -1,5 +1,6 @@
 import { getMe } from '../../api/accounts.js';
 import type { Context } from '../../context.js';
+import { escapeControls } from '../../ui/safe-text.js';
 import { noArguments, noOptions } from '../option-schemas.js';
 
 export const optionsSchema = noOptions;
@@ -11,9 +12,10 @@ export async function run(ctx: Context, _args: []): Promise<void> {
   // The route returns the user's token too: it is never shown.
   const shown = { id: me.id, email: me.email ?? null, profile: settings.profile, baseUrl: settings.baseUrl ?? null };
   const t = ctx.io.stdoutTheme;
+  // The service's words: escaped, so an id or email cannot drive the terminal or forge a line.
   const rows: Array<[string, string]> = [
-    ['user', me.id],
-    ['email', me.email ?? t.muted('(none)')],
+    ['user', escapeControls(String(me.id))],
+    ['email', typeof me.email === 'string' ? escapeControls(me.email) : t.muted('(none)')],
     ['profile', settings.profile],
     ['base URL', settings.baseUrl ?? ''],
   ];

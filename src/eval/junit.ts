@@ -24,7 +24,9 @@ export function junitXml(report: EvalReport): string {
     `<testsuites name="agents eval" ${totals}>`,
     `  <testsuite name=${attr(report.file)} package=${attr(report.file)} id="0" ${totals} timestamp="${report.startedAt.slice(0, 19)}" hostname=${attr(hostname() || 'localhost')}>`,
     '    <properties>',
-    ...Object.entries(report.settings).map(([name, value]) => `      <property name="${name}" value="${value}"/>`),
+    ...Object.entries(report.settings).map(
+      ([name, value]) => `      <property name=${attr(name)} value=${attr(String(value))}/>`,
+    ),
     '    </properties>',
     ...entries.map((entry) => entry.xml.text),
     '    <system-out/>',
@@ -70,11 +72,17 @@ function judgeLines(reportCase: ReportCase): string {
         turn.checks
           .filter((check) => check.kind === 'judge')
           .map((check) =>
-            `run ${run.run}: judge ${(check.expected as { agent: string }).agent}: ${check.passed ? 'PASS' : 'FAIL'} ${check.reason ?? check.message ?? ''}`.trim(),
+            `run ${run.run}: judge ${judgeName(check.expected)}: ${check.passed ? 'PASS' : 'FAIL'} ${check.reason ?? check.message ?? ''}`.trim(),
           ),
       ),
     )
     .join('\n');
+}
+
+/** The judge a check names, whatever a report read back holds there. */
+function judgeName(expected: unknown): string {
+  const agent = (expected as { agent?: unknown } | null)?.agent;
+  return typeof agent === 'string' ? agent : 'agent';
 }
 
 // XML 1.0 allows no other control characters, not even escaped; lone surrogates are not characters.

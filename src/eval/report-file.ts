@@ -1,6 +1,5 @@
 // Report files: written whole (atomically, no secret of the run in them), read back with their
 // shape checked, so merge, compare and --baseline refuse a file they cannot trust (exit 2).
-import * as z from 'zod/mini';
 import { writeFileSync } from '../config/atomic-write.js';
 import { CliError } from '../errors.js';
 import type { InputStream } from '../deps.js';
@@ -8,32 +7,7 @@ import { parseBoundedJson } from '../util/bounded-json.js';
 import { readFileOrStdin } from '../util/read-input.js';
 import { scrubSecrets } from '../secrets/known.js';
 import { REPORT_FORMAT, type EvalReport } from './report.js';
-
-/** What readers rely on; the rest of a report passes through as written. */
-const timing = z.looseObject({ ttftMs: z.nullable(z.number()), totalMs: z.number() });
-const reportShape = z.looseObject({
-  format: z.literal(REPORT_FORMAT),
-  file: z.string(),
-  fileHash: z.string(),
-  startedAt: z.string(),
-  filter: z.nullable(z.string()),
-  shard: z.nullable(z.object({ index: z.number(), count: z.number() })),
-  summary: z.looseObject({ cases: z.number(), durationMs: z.number() }),
-  settings: z.object({ repeat: z.number(), threshold: z.number(), concurrency: z.number() }),
-  agents: z.array(z.object({ reference: z.string(), id: z.string() })),
-  cases: z.array(
-    z.looseObject({
-      name: z.string(),
-      index: z.number(),
-      passed: z.boolean(),
-      passRate: z.number(),
-      durationMs: z.number(),
-      runs: z.array(z.looseObject({ timing })),
-    }),
-  ),
-  notRun: z.array(z.looseObject({ name: z.string(), index: z.number(), why: z.string() })),
-  error: z.optional(z.object({ kind: z.string(), message: z.string(), exitCode: z.number() })),
-});
+import { reportSchema } from './report-schema.js';
 
 export async function readReport(path: string, flag: string, stdin: InputStream): Promise<EvalReport> {
   const text = await readFileOrStdin(path, stdin, flag);
@@ -54,7 +28,7 @@ export async function readReport(path: string, flag: string, stdin: InputStream)
       },
     );
   }
-  const parsed = reportShape.safeParse(value);
+  const parsed = reportSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new CliError(
@@ -62,7 +36,8 @@ export async function readReport(path: string, flag: string, stdin: InputStream)
       `${flag} ${path} is not a whole eval report: ${issue.path.join('.') || 'the document'}: ${issue.message}`,
     );
   }
-  return value as EvalReport;
+  // Only the checked fields go on: what a reader or the JUnit writer uses has the type it expects.
+  return parsed.data as EvalReport;
 }
 
 export function writeReport(path: string, report: EvalReport, flag = '--report'): void {

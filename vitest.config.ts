@@ -7,8 +7,8 @@ import { defineConfig } from 'vitest/config';
 // (test/forget-secrets.ts), as a fresh process would.
 export const OWN_MODULES = ['test/resources/agent-descriptor.test.ts'];
 
-// As in the build: conf writes through our atomic writer (see src/config/atomic-write.ts).
-const resolve = { alias: { atomically: fileURLToPath(new URL('./src/config/atomic-write.ts', import.meta.url)) } };
+// As in the build: conf writes through our atomic writer (see src/io/write-file.ts).
+const resolve = { alias: { atomically: fileURLToPath(new URL('./src/io/write-file.ts', import.meta.url)) } };
 export const IN_PROJECT = { server: { deps: { inline: ['conf'] } }, testTimeout: 20_000, hookTimeout: 20_000 };
 
 export default defineConfig({

@@ -28,8 +28,8 @@ const shared = {
   metafile: true,
   write: false,
   logLevel: 'warning',
-  // conf's atomic writer ignores short writes; src/config/atomic-write.ts replaces it.
-  alias: { atomically: './src/config/atomic-write.ts' },
+  // conf's atomic writer ignores short writes; src/io/write-file.ts replaces it.
+  alias: { atomically: './src/io/write-file.ts' },
 };
 
 const program = await build({

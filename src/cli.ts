@@ -1,6 +1,8 @@
 // The commander program and run(): the one place that turns an outcome into an exit code.
 import { Command, CommanderError } from 'commander';
 import { redactingStream } from './ui/redacting-stream.js';
+import { guardOutput } from './ui/guarded-output.js';
+import { reason } from './io/write-file.js';
 import { applyCommand } from './commands/apply/apply.js';
 import { evalCommand } from './commands/eval/eval.js';
 import { attachCommand, attachCommandName } from './commands/attach/attach.js';
@@ -153,19 +155,26 @@ const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version']);
 
 /** Parses argv, runs the command and returns the exit code; never throws, never exits. */
 export async function run(argv: string[], given: Deps): Promise<number> {
+  const [guardedStdout, guardedStderr] = [guardOutput(given.stdout), guardOutput(given.stderr)];
   // Every byte a command writes passes the scrubber: no secret the run knows is printed, whoever prints it.
-  const stdout = redactingStream(given.stdout, { pieces: true });
-  const stderr = redactingStream(given.stderr, { pieces: false });
+  const stdout = redactingStream(guardedStdout, { pieces: true });
+  const stderr = redactingStream(guardedStderr, { pieces: false });
+  let code: number;
   try {
-    const { code, failure } = await runProgram(argv, { ...given, stdout, stderr });
+    const outcome = await runProgram(argv, { ...given, stdout, stderr });
+    code = outcome.code;
     // The --json contract holds for every command: a failure is one document on stdout, unless the
     // command already printed its own (invoke's, apply's and others carry their error inside).
-    if (failure && argv.includes('--json') && !stdout.wroteAnything())
-      stdout.write(JSON.stringify({ error: failure }, null, 2) + '\n');
-    return code;
+    if (outcome.failure && argv.includes('--json') && !stdout.wroteAnything())
+      stdout.write(JSON.stringify({ error: outcome.failure }, null, 2) + '\n');
   } finally {
     stdout.flushRedacted();
   }
+  await guardedStdout.settled();
+  const broken = guardedStdout.writeFailure();
+  if (!broken) return code;
+  stderr.write(`error: cannot write to stdout: ${reason(broken)}\n`);
+  return ExitCode.output;
 }
 
 /** The error document of --json (docs/json/error.schema.json). */

@@ -10,6 +10,7 @@ export const ExitCode = {
   notFound: 5,
   schemaMismatch: 6,
   diffFailure: 7,
+  output: 8,
   interrupted: 130,
 } as const;
 
@@ -34,6 +35,10 @@ export const EXIT_CODE_MEANINGS: ReadonlyArray<readonly [ExitCodeValue, string]>
   [ExitCode.notFound, "not found (404, or the real service's 500 for a missing agent)"],
   [ExitCode.schemaMismatch, 'the structured output did not match --output-schema'],
   [ExitCode.diffFailure, 'agents diff only: a failure other commands report as 1'],
+  [
+    ExitCode.output,
+    'could not write the output: stdout or a file the command writes (a full disk, a broken device); never 1, which means the service or a case failed',
+  ],
   [ExitCode.interrupted, 'interrupted (Ctrl-C)'],
 ];
 
@@ -53,6 +58,7 @@ export type ErrorKind =
   | 'timeout' // connect, first byte or idle timeout (3)
   | 'schema-mismatch' // --output-schema validation failed (6)
   | 'diff-failure' // agents diff: a failure other commands report as 1 (7)
+  | 'output' // stdout or an output file could not be written: ENOSPC, EIO, EBADF (8)
   | 'declined' // the user answered No to a confirmation: nothing was done, nothing interrupted (1)
   | 'interrupted'; // Ctrl-C (130)
 
@@ -72,6 +78,7 @@ const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
   timeout: ExitCode.unreachable,
   'schema-mismatch': ExitCode.schemaMismatch,
   'diff-failure': ExitCode.diffFailure,
+  output: ExitCode.output,
   declined: ExitCode.failure,
   interrupted: ExitCode.interrupted,
 };

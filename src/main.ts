@@ -1,6 +1,5 @@
 // The process entry: real streams, Ctrl-C handling, and the only process.exit.
 import { ExitCode } from './errors.js';
-import { survivesClosedReader } from './ui/reader-gone.js';
 
 export async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -11,10 +10,10 @@ export async function main(): Promise<void> {
     interrupt.abort();
   });
   const { run } = await import('./cli.js');
-  // A reader that goes away (`| head`) is no failure and no success: the command finishes and its code stands.
+  // cli.ts guards the streams: a reader that goes away changes nothing, a full disk is exit 8.
   process.exitCode = await run(argv, {
-    stdout: survivesClosedReader(process.stdout),
-    stderr: survivesClosedReader(process.stderr),
+    stdout: process.stdout,
+    stderr: process.stderr,
     // Made on first use: most commands never read stdin, and making it costs a stream (~2 ms).
     get stdin() {
       return process.stdin;

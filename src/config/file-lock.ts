@@ -8,7 +8,7 @@
 import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError } from '../errors.js';
-import { uniqueName } from './unique-name.js';
+import { uniqueName } from '../io/unique-name.js';
 
 export interface LockTiming {
   /** How long to wait for another holder before giving up. */

@@ -5,7 +5,7 @@
 import { accessSync, chmodSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CliError } from '../errors.js';
-import { writeFileSync as atomicWrite } from './atomic-write.js';
+import { guardedWrite, writePrivateFile } from '../io/write-file.js';
 
 const PRIVATE_FILE_MODE = 0o600;
 const PRIVATE_DIR_MODE = 0o700;
@@ -48,9 +48,11 @@ export async function jsonObjectWriter(
       configFileMode: PRIVATE_FILE_MODE,
       clearInvalidConfig: false,
     });
-    return reportWriteFailure(join(dir, `${name}.json`), () => {
-      store.store = value;
-    });
+    return settle(() =>
+      guardedWrite(join(dir, `${name}.json`), () => {
+        store.store = value;
+      }),
+    );
   };
 }
 
@@ -60,23 +62,16 @@ export async function jsonObjectWriter(
  * Called under the file's lock, taken after ensurePrivateDir.
  */
 export function writeStateObject(dir: string, name: string, value: Record<string, unknown>): Promise<void> {
-  const path = join(dir, `${name}.json`);
-  return reportWriteFailure(path, () =>
-    atomicWrite(path, JSON.stringify(value, null, '\t'), { mode: PRIVATE_FILE_MODE }),
-  );
+  return settle(() => writePrivateFile(join(dir, `${name}.json`), JSON.stringify(value, null, '\t')));
 }
 
-/** The write, done now; its failure in words, as a rejected promise (callers await it under a lock). */
-function reportWriteFailure(path: string, write: () => void): Promise<void> {
+/** The write, done now; its failure as a rejected promise (callers await it under a lock). */
+function settle(write: () => void): Promise<void> {
   try {
     write();
     return Promise.resolve();
   } catch (error) {
-    return Promise.reject(
-      new CliError('config', `could not write ${path}: ${(error as Error).message}`, {
-        hint: 'The previous file was left as it was. Free some disk space and try again.',
-      }),
-    );
+    return Promise.reject(error);
   }
 }
 

@@ -5,7 +5,7 @@ import { boundedRegExp } from '../util/bounded-regex.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { compileJsonSchema } from '../util/json-schema.js';
-import { readFileOrStdin } from '../util/read-input.js';
+import { readFileOrStdin } from '../io/read-input.js';
 import { parseYamlDocument } from '../util/structured-text.js';
 import { caseSchema, CHECK_KINDS, CHECK_VALUES, type Check, type CheckKind, type EvalCase, type Turn } from './spec.js';
 

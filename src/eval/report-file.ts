@@ -1,10 +1,10 @@
 // Report files: written whole (atomically, no secret of the run in them), read back with their
 // shape checked, so merge, compare and --baseline refuse a file they cannot trust (exit 2).
-import { writeFileSync } from '../config/atomic-write.js';
+import { writeOutputFile as writeFile } from '../io/write-file.js';
 import { CliError } from '../errors.js';
 import type { InputStream } from '../deps.js';
 import { parseBoundedJson } from '../util/bounded-json.js';
-import { readFileOrStdin } from '../util/read-input.js';
+import { readFileOrStdin } from '../io/read-input.js';
 import { scrubSecrets } from '../secrets/known.js';
 import { REPORT_FORMAT, type EvalReport } from './report.js';
 import { reportSchema } from './report-schema.js';
@@ -46,9 +46,5 @@ export function writeReport(path: string, report: EvalReport, flag = '--report')
 
 /** A file a CI job uploads: written whole, with no secret of this run in it. */
 export function writeOutputFile(path: string, text: string, flag: string): void {
-  try {
-    writeFileSync(path, scrubSecrets(text), { mode: 0o644 });
-  } catch (error) {
-    throw new CliError('usage', `cannot write ${flag} ${path}: ${(error as Error).message}`);
-  }
+  writeFile(path, scrubSecrets(text), flag);
 }

@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import type { Io } from '../ui/io.js';
 import { CliError } from '../errors.js';
 import type { JsonSchemaCheck } from '../util/json-schema.js';
-import { readFileOrStdin } from '../util/read-input.js';
+import { readFileOrStdin } from '../io/read-input.js';
 
 export interface OutputSchema {
   /** Sent as outputSchema: the service pastes it into the prompt. */

@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../api/models.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
-import { readFileOrStdin } from '../util/read-input.js';
+import { readFileOrStdin } from '../io/read-input.js';
 import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { readDeclaredKeys } from './declared-keys.js';

@@ -3,7 +3,7 @@
 import type { Context } from '../context.js';
 import { CliError } from '../errors.js';
 import { rememberSecret } from '../secrets/known.js';
-import { readAll, readFileOrStdin } from '../util/read-input.js';
+import { readAll, readFileOrStdin } from '../io/read-input.js';
 import { parseJsonOrYaml } from '../util/structured-text.js';
 import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descriptor.js';
 import { attributeOf } from './flags.js';

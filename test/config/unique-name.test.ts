@@ -1,6 +1,6 @@
 // Temp files and lock tokens need names no other call or process uses.
 import { describe, expect, it } from 'vitest';
-import { uniqueName } from '../../src/config/unique-name.js';
+import { uniqueName } from '../../src/io/unique-name.js';
 
 describe('uniqueName', () => {
   it('is distinct on every call and names this process', () => {

@@ -103,14 +103,14 @@ describe('piped stdin with an input argument (row 20)', () => {
 
 describe('export -o errors (row 21)', () => {
   it.each([
-    ['a folder that does not exist', () => '/nonexistent/dir/x.yaml', 'its folder does not exist'],
+    ['a folder that does not exist', () => '/nonexistent/dir/x.yaml', 'the folder /nonexistent/dir does not exist'],
     ['a folder', () => tempDir(), 'it is a folder'],
   ])('%s is exit 2: cannot write FILE: reason', async (_what, target, reason) => {
     const id = await newAgent('Exported');
     const path = target();
     const result = await agents('export', id, '-o', path);
     expect(result.code).toBe(2);
-    expect(result.stderr).toBe(`error: cannot write ${path}: ${reason}\n`);
+    expect(result.stderr.split('\n')[0]).toBe(`error: cannot write --output ${path}: ${reason}`);
   });
 });
 

@@ -4,13 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileSync as atomicWrite } from '../../src/config/atomic-write.js';
+import { writeFileSync as atomicWrite } from '../../src/io/write-file.js';
 import { assertBuilt, BIN } from '../helpers/binary.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { sendJson, startTestServer } from '../helpers/test-server.js';
 
 describe('an interrupted write', () => {
-  it('past the file-size limit (as on a full disk) leaves the old config intact, exit 2', async () => {
+  it('past the file-size limit (as on a full disk) leaves the old config intact, exit 8 (could not write the output)', async () => {
     assertBuilt();
     const dir = tempConfigDir();
     expect((await runCli(['config', 'set', 'timeout', '7'], { configDir: dir })).code).toBe(0);
@@ -25,7 +25,7 @@ describe('an interrupted write', () => {
         encoding: 'utf8',
       },
     );
-    expect(result.status).toBe(2);
+    expect(result.status).toBe(8);
     expect(result.stderr).toContain('could not write');
     expect(result.stderr).toContain('previous file was left as it was');
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);

@@ -4,7 +4,7 @@ import type { ApiClient, Exchange, Target } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { parseBoundedJson } from '../../util/bounded-json.js';
-import { readFileOrStdin } from '../../util/read-input.js';
+import { readFileOrStdin } from '../../io/read-input.js';
 import { escapeControlsKeepLines } from '../../ui/safe-text.js';
 import { isCredentialHeader, redactJsonText } from '../../secrets/redact.js';
 import { REDACTED } from '../../secrets/known.js';

@@ -1,5 +1,3 @@
-import { accessSync, constants, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import * as z from 'zod/mini';
 import type { Context } from '../../context.js';
 import { CliError, ExitCode, ExitWithCode } from '../../errors.js';
@@ -14,6 +12,7 @@ import { runCase } from '../../eval/run-case.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../../eval/runner.js';
 import type { EvalCase } from '../../eval/spec.js';
 import { junitXml } from '../../eval/junit.js';
+import { checkOutputPath } from '../../io/write-file.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { aPath, aSwitch, noArguments, numberBetween, someText, wholeNumber } from '../option-schemas.js';
 
@@ -45,7 +44,7 @@ export async function run(ctx: Context, _args: [], options: EvalOptions): Promis
     ['--junit', options.junit],
     ['--report', options.report],
   ] as const)
-    if (path !== undefined) assertWritable(flag, path);
+    if (path !== undefined) checkOutputPath(path, flag);
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const baseline =
     options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.io.stdin);
@@ -201,25 +200,4 @@ async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<strin
     }
   }
   return ids;
-}
-
-/** A report that cannot be written is known before the cases run, not after. */
-export function assertWritable(flag: string, path: string): void {
-  const folder = dirname(resolve(path));
-  const isFolder = (p: string) => statSync(p, { throwIfNoEntry: false })?.isDirectory() === true;
-  const example = flag === '--junit' ? 'eval.xml' : 'eval.json';
-  if (isFolder(path))
-    throw new CliError(
-      'usage',
-      `${flag} ${path} is a folder; give a file name, e.g. ${path.replace(/\/$/, '')}/${example}`,
-    );
-  try {
-    if (!isFolder(folder)) throw new Error('no such folder');
-    accessSync(folder, constants.W_OK);
-  } catch (error) {
-    throw new CliError(
-      'usage',
-      `cannot write ${flag} ${path}: ${folder} is not a writable folder (${(error as Error).message.split(',')[0]})`,
-    );
-  }
 }

@@ -244,7 +244,7 @@ describe('exit codes', () => {
       [['--repeat', 'many'], '--repeat must be a number'],
       [['--threshold', '1.5'], '--threshold must be between 0 and 1'],
       [['--events', '--json'], '--events and --json cannot be used together'],
-      [['--junit', dir], `--junit ${dir} is a folder`],
+      [['--junit', dir], `cannot write --junit ${dir}: it is a folder`],
       [
         ['--junit', join(dir, 'no-such-folder', 'r.xml')],
         `cannot write --junit ${join(dir, 'no-such-folder', 'r.xml')}`,

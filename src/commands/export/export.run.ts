@@ -2,7 +2,7 @@ import { scrubSecrets } from '../../secrets/known.js';
 import { getAgent, listAllAgents } from '../../api/agents.js';
 import { allResources } from '../../api/resources.js';
 import type { Context } from '../../context.js';
-import { writeFileSync as writeFileAtomically } from '../../config/atomic-write.js';
+import { checkOutputPath, writeOutputFile } from '../../io/write-file.js';
 import { CliError } from '../../errors.js';
 import { loadYaml } from '../../util/load-yaml.js';
 import { mapLimit } from '../../provision/pool.js';
@@ -22,6 +22,7 @@ export async function run(
   const ids = args[0];
   if (options.all !== true && ids.length === 0) throw new CliError('usage', 'missing <agent…> or --all');
   if (options.all === true && ids.length > 0) throw new CliError('usage', 'give agent ids or --all, not both');
+  if (options.output !== undefined) checkOutputPath(options.output, '--output');
   const client = await ctx.client();
   const wanted =
     options.all === true
@@ -41,29 +42,11 @@ export async function run(
 
   const text = ctx.io.json ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
   if (options.output !== undefined) {
-    writeOutput(options.output, text);
+    writeOutputFile(options.output, scrubSecrets(text), '--output');
     ctx.io.logger.success(
       `Exported ${agents.length} agent(s)${options.all === true ? ' and their tools, datasources and LLMs' : ''} to ${options.output}`,
     );
   } else {
     ctx.io.stdout.write(text);
-  }
-}
-
-/** Whole or not at all, with a one-line reason: a missing folder, a folder in the way. */
-function writeOutput(path: string, text: string): void {
-  try {
-    writeFileAtomically(path, scrubSecrets(text), { mode: 0o644 });
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const reason =
-      code === 'ENOENT'
-        ? 'its folder does not exist'
-        : code === 'EISDIR'
-          ? 'it is a folder'
-          : code === 'EACCES' || code === 'EPERM'
-            ? 'permission denied'
-            : (error as Error).message;
-    throw new CliError('usage', `cannot write ${path}: ${reason}`);
   }
 }

@@ -1,7 +1,7 @@
 import { invokeAgent, type InvokeBody } from '../../api/invoke.js';
 import type { Context } from '../../context.js';
 import { ApiError, CliError, errorFields } from '../../errors.js';
-import { decodeInput, pipedStdin, readInputFile } from '../../util/read-input.js';
+import { decodeInput, pipedStdin, readInputFile } from '../../io/read-input.js';
 import { printAnswer, toolCallJson, type AnswerMode } from '../../invoke/answer-printer.js';
 import * as z from 'zod/mini';
 import { chooseSession, llmParams, sharedInvokeOptions } from '../../invoke/invoke-options.js';

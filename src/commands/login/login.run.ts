@@ -3,7 +3,7 @@ import { collect } from '../../api/paging.js';
 import { normalizeBaseUrl } from '../../config/base-url.js';
 import { assertTokenMayTravel, type Context } from '../../context.js';
 import { ApiError, CliError } from '../../errors.js';
-import { readAll } from '../../util/read-input.js';
+import { readAll } from '../../io/read-input.js';
 import * as z from 'zod/mini';
 import { aSwitch, noArguments } from '../option-schemas.js';
 

@@ -7,7 +7,8 @@ import { reportExitCode, type EvalReport } from '../../../eval/report.js';
 import { readReport } from '../../../eval/report-file.js';
 import { reportLines } from '../../../eval/report-lines.js';
 import { escapeControls } from '../../../ui/safe-text.js';
-import { assertWritable, writeReportFiles } from '../eval.run.js';
+import { writeReportFiles } from '../eval.run.js';
+import { checkOutputPath } from '../../../io/write-file.js';
 import { aPath, numberBetween, someWords } from '../../option-schemas.js';
 
 export const optionsSchema = z.object({
@@ -27,7 +28,7 @@ export async function run(
     ['--junit', options.junit],
     ['--report', options.report],
   ] as const)
-    if (path !== undefined) assertWritable(flag, path);
+    if (path !== undefined) checkOutputPath(path, flag);
   const paths = args[0];
   const reports = [];
   for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.io.stdin) });

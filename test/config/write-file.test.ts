@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeFileSync } from '../../src/config/atomic-write.js';
+import { writeFileSync } from '../../src/io/write-file.js';
 
 const openDescriptors = () => readdirSync('/proc/self/fd').length;
 const dir = () => mkdtempSync(join(tmpdir(), 'agents-atomic-'));

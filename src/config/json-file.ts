@@ -67,12 +67,10 @@ export function writeStateObject(dir: string, name: string, value: Record<string
 
 /** The write, done now; its failure as a rejected promise (callers await it under a lock). */
 function settle(write: () => void): Promise<void> {
-  try {
+  return new Promise((resolve) => {
     write();
-    return Promise.resolve();
-  } catch (error) {
-    return Promise.reject(error);
-  }
+    resolve();
+  });
 }
 
 /**

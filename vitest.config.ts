@@ -34,7 +34,16 @@ export default defineConfig({
           setupFiles: ['test/forget-secrets.ts'],
         },
       },
-      { resolve, test: { ...IN_PROJECT, name: 'own-modules', include: OWN_MODULES, isolate: true } },
+      {
+        resolve,
+        test: {
+          ...IN_PROJECT,
+          name: 'own-modules',
+          include: OWN_MODULES,
+          isolate: true,
+          setupFiles: ['test/forget-secrets.ts'],
+        },
+      },
     ],
   },
 });

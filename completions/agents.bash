@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout --name --description --llm-model --llm-provider --prompt --initial-message --avatar -f --file --input-file --session --output-schema --temperature --max-tokens --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -45,8 +45,11 @@ _agents() {
       "create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "update:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "tools create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "tools update:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "datasources create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "datasources update:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "llms create:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "llms update:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "apply:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "diff:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "eval:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -58,6 +61,7 @@ _agents() {
       *:--base-url) COMPREPLY=(); return ;;
       *:--profile) _agents_values profiles; return ;;
       *:--timeout) COMPREPLY=(); return ;;
+      *:--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--name) COMPREPLY=(); return ;;
       *:--description) COMPREPLY=(); return ;;
       *:--llm-model) COMPREPLY=($(compgen -W "GPT_3_5_TURBO GPT_3_5_TURBO_16K_0613 GPT_3_5_TURBO_0613 GPT_3_5_TURBO_1106 GPT_3_5_TURBO_0125 GPT_4 GPT_4_0613 GPT_4_32K GPT_4_32K_0613 GPT_4_1106_PREVIEW GPT_4_0125_PREVIEW GPT_4_TURBO GPT_4_TURBO_PREVIEW GPT_4_TURBO_2024_04_09 GPT_4_0 MISTRAL_7B_INSTRUCT_V01 MIXTRAL_8X7B_INSTRUCT_V01" -- "$cur")); return ;;
@@ -65,12 +69,11 @@ _agents() {
       *:--prompt) COMPREPLY=(); return ;;
       *:--initial-message) COMPREPLY=(); return ;;
       *:--avatar) COMPREPLY=(); return ;;
-      *:--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--input-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--session) COMPREPLY=(); return ;;
-      *:--output-schema) COMPREPLY=($(compgen -f -P @ -- "${cur#@}")); return ;;
       *:--temperature) COMPREPLY=(); return ;;
       *:--max-tokens) COMPREPLY=(); return ;;
+      *:--output-schema) COMPREPLY=($(compgen -f -P @ -- "${cur#@}")); return ;;
       *:--limit) COMPREPLY=(); return ;;
       *:--metadata) COMPREPLY=(); return ;;
       *:--content) COMPREPLY=(); return ;;
@@ -81,15 +84,15 @@ _agents() {
       *:--options) COMPREPLY=(); return ;;
       *:--concurrency) COMPREPLY=(); return ;;
       *:--allow-env) COMPREPLY=(); return ;;
-      *:-o) COMPREPLY=(); return ;;
-      *:--output) COMPREPLY=(); return ;;
+      *:-o) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--agent) _agents_values agents; return ;;
       *:--filter) COMPREPLY=(); return ;;
       *:--repeat) COMPREPLY=(); return ;;
       *:--threshold) COMPREPLY=(); return ;;
-      *:--junit) COMPREPLY=(); return ;;
-      *:--report) COMPREPLY=(); return ;;
-      *:--baseline) COMPREPLY=(); return ;;
+      *:--junit) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--report) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--baseline) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--tolerance) COMPREPLY=(); return ;;
       *:--shard) COMPREPLY=(); return ;;
       *:--email) COMPREPLY=(); return ;;
@@ -98,7 +101,7 @@ _agents() {
       *:--raw-field) COMPREPLY=(); return ;;
       *:-F) COMPREPLY=(); return ;;
       *:--field) COMPREPLY=(); return ;;
-      *:--input) COMPREPLY=(); return ;;
+      *:--input) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:-H) COMPREPLY=(); return ;;
       *:--header) COMPREPLY=(); return ;;
       *:--watch) COMPREPLY=(); return ;;
@@ -118,13 +121,13 @@ _agents() {
   local flags=""
   case $cmd_path in
     "create")
-      flags="--name --description --llm-model --llm-provider --prompt --initial-message --avatar --active --no-active --allow-unknown-model -f --file --if-missing"
+      flags="-f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --active --no-active --allow-unknown-model --if-missing"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "update")
-      flags="--name --description --llm-model --prompt --initial-message --avatar --active --no-active --allow-unknown-model -f --file"
+      flags="-f --file --name --description --llm-model --prompt --initial-message --avatar --active --no-active --allow-unknown-model"
       if [[ $cur != -* ]]; then
         case $npos in
           0) _agents_values agents ;;
@@ -132,7 +135,7 @@ _agents() {
         return
       fi ;;
     "invoke")
-      flags="--input-file --session -c --continue --no-session --output-schema --no-stream --events --stats --temperature --max-tokens"
+      flags="--input-file --session --no-session -c --continue --temperature --max-tokens --output-schema --no-stream --events --stats"
       if [[ $cur != -* ]]; then
         case $npos in
           0) _agents_values agents ;;
@@ -141,7 +144,7 @@ _agents() {
         return
       fi ;;
     "chat")
-      flags="--session -c --continue --no-session --temperature --max-tokens"
+      flags="--session --no-session -c --continue --temperature --max-tokens"
       if [[ $cur != -* ]]; then
         case $npos in
           0) _agents_values agents ;;
@@ -251,7 +254,7 @@ _agents() {
         return
       fi ;;
     "tools update")
-      flags="--name --type --description --metadata --return-direct --no-return-direct"
+      flags="-f --file --name --type --description --metadata --return-direct --no-return-direct"
       if [[ $cur != -* ]]; then
         case $npos in
           0) _agents_values tools ;;
@@ -293,7 +296,7 @@ _agents() {
         return
       fi ;;
     "datasources update")
-      flags="--name --type --description --content --url --vector-db-id"
+      flags="-f --file --name --type --description --content --url --vector-db-id"
       if [[ $cur != -* ]]; then
         case $npos in
           0) _agents_values datasources ;;
@@ -335,7 +338,7 @@ _agents() {
         return
       fi ;;
     "llms update")
-      flags="--provider --api-key-stdin --options"
+      flags="-f --file --provider --api-key-stdin --options"
       if [[ $cur != -* ]]; then
         case $npos in
           0) _agents_values llms ;;
@@ -372,7 +375,7 @@ _agents() {
       flags="--report --junit --baseline --tolerance"
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=() ;;
+          0|*) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -380,8 +383,8 @@ _agents() {
       flags="--all"
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=() ;;
-          1) COMPREPLY=() ;;
+          0) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+          1) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
         esac
         return
       fi ;;

@@ -1,56 +1,84 @@
-// The program builds only the command a line names: the same answers as with every command built.
+// The program is made from the registry of specs: every command a stub with its summary until it
+// runs or its help is asked for, then filled from its spec. The answers are the same as with every
+// command built.
+import type { Command as Commander } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { commandWord, createProgram, topLevelCommands } from './cli.js';
+import { createProgram, fillCommand } from './commands/program.js';
+import { COMMANDS, GROUPS } from './commands/registry.js';
 import type { Deps } from './deps.js';
+import { PLAIN_THEME } from './ui/color-support.js';
 import { captureStream, stdinFrom } from '../test/helpers/streams.js';
 import { runCli } from '../test/helpers/run-cli.js';
 
 const deps = (): Deps => ({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(), env: {} });
-const names = (argv?: string[]) => createProgram(deps(), undefined, argv).commands.map((command) => command.name());
+const program = () => createProgram(deps(), () => PLAIN_THEME, COMMANDS, GROUPS);
 
-describe('the command a line names', () => {
-  it('is the first word that is not a global flag or its value', () => {
-    expect(commandWord(createProgram(deps()), ['create', '--name', 'x'])).toBe('create');
-    expect(commandWord(createProgram(deps()), ['--base-url', 'http://h', '--json', 'list'])).toBe('list');
-    expect(commandWord(createProgram(deps()), ['--profile=ci', '-q', '--timeout', '5', 'get', 'a'])).toBe('get');
-    expect(commandWord(createProgram(deps()), ['--no-color', 'tools', 'list'])).toBe('tools');
+/** Every command of commander's program by its path, with how many options it has now. */
+function optionsByPath(root: Commander): Map<string, number> {
+  const found = new Map<string, number>();
+  const walk = (command: Commander, path: string[]) => {
+    for (const sub of command.commands) {
+      const at = [...path, sub.name()];
+      found.set(at.join(' '), sub.options.length);
+      walk(sub, at);
+    }
+  };
+  walk(root, []);
+  return found;
+}
+
+const runnable = COMMANDS.map((command) => command.spec.path);
+
+describe('the program made from the registry', () => {
+  it('has every command of the registry at its path, and only those and their groups', () => {
+    const paths = [...optionsByPath(program()).keys()];
+    expect(paths.filter((path) => !runnable.includes(path)).sort()).toEqual(Object.keys(GROUPS).sort());
+    expect(runnable.filter((path) => !paths.includes(path))).toEqual([]);
   });
 
-  it('is none when something else comes first, so commander sees every command', () => {
-    for (const argv of [[], ['-h'], ['--help', 'create'], ['--nope', 'create'], ['--', 'create'], ['-qx', 'create']])
-      expect(commandWord(createProgram(deps()), argv), argv.join(' ')).toBeUndefined();
+  it('holds every command as a stub until it is filled from its spec', () => {
+    const root = program();
+    expect([...optionsByPath(root).values()].every((count) => count === 0)).toBe(true);
+    const create = root.commands.find((command) => command.name() === 'create')!;
+    fillCommand(create);
+    expect(create.options.map((option) => option.long)).toContain('--llm-model');
+    expect([...optionsByPath(root)].filter(([, count]) => count > 0).map(([path]) => path)).toEqual(['create']);
   });
 
-  it('each entry of the table makes the command it is named by, and the table holds them all', () => {
-    const made = topLevelCommands(deps()).map(([name, make]) => [name, make().name()]);
-    expect(made.filter(([name, built]) => name !== built)).toEqual([]);
-    expect([...made.map(([name]) => name), 'help']).toEqual(names());
+  it('running a command fills that command alone', async () => {
+    const root = program();
+    await root.parseAsync(['models', '--json'], { from: 'user' });
+    const filled = [...optionsByPath(root)].filter(([, count]) => count > 0).map(([path]) => path);
+    // models has no flags of its own: filled, it still has none, and nothing else was filled.
+    expect(filled).toEqual([]);
+    await root
+      .parseAsync(['tools', 'list', '--limit', '1', '--base-url', 'http://127.0.0.1:9'], { from: 'user' })
+      .catch(() => undefined);
+    expect([...optionsByPath(root)].filter(([, count]) => count > 0).map(([path]) => path)).toEqual(['tools list']);
   });
 
-  it('builds that command alone, and every command for help, completion and an unknown word', () => {
-    expect(names(['create', '--name', 'x'])).toEqual(['create', 'help']);
-    expect(names(['--json', 'add-tool', 'a', 'b'])).toEqual(['add-tool', 'help']);
-    const all = names();
-    expect(all.length).toBeGreaterThan(30);
-    for (const argv of [['help', 'create'], ['completion', 'bash'], ['crate'], ['--version']])
-      expect(names(argv), argv.join(' ')).toEqual(all);
-  });
-
-  it("each command's --help is the help that `agents help` prints with every command built", async () => {
-    for (const [name] of topLevelCommands(deps())) {
-      const alone = await runCli([name, '--help']);
-      const withAll = await runCli(['help', name]);
-      expect(alone.stdout, name).toBe(withAll.stdout);
-      expect(alone.stdout, name).toContain(`Usage: agents ${name}`);
+  it("each command's --help is the page `agents help` prints for it", async () => {
+    for (const path of runnable) {
+      const words = path.split(' ');
+      const alone = await runCli([...words, '--help']);
+      const fromHelp = await runCli(['help', ...words]);
+      expect(alone.stdout, path).toBe(fromHelp.stdout);
+      expect(alone.stdout, path).toContain(`Usage: agents ${path}`);
     }
   });
 
-  it('an unknown flag or subcommand gets the same error and suggestion as before', async () => {
+  it('an unknown flag or subcommand gets its error and a suggestion', async () => {
     const flag = await runCli(['create', '--nmae', 'x']);
     expect([flag.code, flag.stderr]).toEqual([2, expect.stringContaining('Did you mean --name?')]);
     const verb = await runCli(['tools', 'lst']);
     expect([verb.code, verb.stderr]).toEqual([2, expect.stringContaining('Did you mean list?')]);
     const command = await runCli(['crate']);
     expect([command.code, command.stderr]).toEqual([2, expect.stringContaining('Did you mean create?')]);
+    const withHelp = await runCli(['llms', 'delete', '--help']);
+    expect([withHelp.code, withHelp.stdout, withHelp.stderr]).toEqual([
+      2,
+      '',
+      expect.stringContaining("unknown command 'delete'"),
+    ]);
   });
 });

@@ -1,6 +1,8 @@
 // What a command's action works with: the parsed globals, the Io (streams, colour, output mode),
 // and lazily built config, settings and API client (heavy modules load on first use).
+import type { Command as Commander } from 'commander';
 import type { ApiClient } from './api/client.js';
+import type { ProgramSpec } from './completion/model.js';
 import { configDir } from './config/paths.js';
 import { serviceScope } from './config/service-scope.js';
 import { isLoopbackHost } from './config/base-url.js';
@@ -10,24 +12,32 @@ import { untrustedConfigPaths } from './config/trust.js';
 import { ConfigStore, DEFAULT_PROFILE } from './config/store.js';
 import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
-import type { GlobalOptions } from './globals.js';
+import type { GlobalOptions } from './spec/global-flags.js';
 import { rememberSecret } from './secrets/known.js';
 import { inquirerPrompter } from './ui/prompter.js';
-import type { Prompter } from './ui/questions.js';
+import type { Prompter } from './questions.js';
 import type { Colours, Theme } from './ui/color-support.js';
 import { Io } from './ui/io.js';
+import { Exporter } from './ui/exporter.js';
+import { PLAIN_THEME } from './ui/color-support.js';
 import { USER_AGENT } from './version.js';
 import type { References } from './references.js';
 import type { ResourceDescriptor } from './resources/descriptor.js';
 import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
+import { reportError } from './report.js';
 
-/** What a question needs: somewhere to ask it, and the terminal to know whether it may. */
-export type Asker = Pick<Context, 'io' | 'prompter'>;
+/** The program a run belongs to: `help` prints its pages, `completion` describes it. */
+export interface ProgramView {
+  root: Commander;
+  completionShape(): Promise<ProgramSpec>;
+}
 
 export class Context {
-  /** Streams, terminal, colour, output mode, logger and redaction: everything a command prints through. */
+  /** stderr, terminals, colour, the logger, prompts and redaction: the terminal side of the run. */
   readonly io: Io;
+  /** The one owner of stdout: results in the mode the line asked for (human, --json, -q). */
+  readonly out: Exporter;
   private references: References | undefined;
   private cachedSettings: Settings | undefined;
   private cachedState: StateStore | undefined;
@@ -38,8 +48,19 @@ export class Context {
     readonly globals: GlobalOptions,
     colours: Colours,
     createTheme?: (enabled: boolean) => Theme,
+    readonly program: ProgramView = {
+      root: undefined as never,
+      completionShape: () => Promise.reject(new Error('no program')),
+    },
   ) {
     this.io = new Io(deps, globals, colours, createTheme);
+    const mode = globals.json ? 'json' : globals.quiet ? 'quiet' : 'human';
+    this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME);
+  }
+
+  /** A failure said on stderr as the run's end would say it, when the command goes on after it. */
+  reportFailure(error: unknown): void {
+    reportError(error, { stderr: this.io.stderr, theme: this.io.theme, debug: this.globals.debug });
   }
 
   /** Lines for --debug, or undefined without it (callers skip building them). */

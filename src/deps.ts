@@ -1,7 +1,7 @@
 // What commands receive from the outside world. The entry point passes the real
 // process streams; tests pass captured streams, a temp config dir and fakes.
 import type { Dispatcher } from 'undici';
-import type { Prompter } from './ui/questions.js';
+import type { Prompter } from './questions.js';
 
 export interface OutputStream {
   write(chunk: string | Uint8Array, callback?: (error?: Error | null) => void): boolean;

@@ -7,7 +7,7 @@ import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { collect } from './paging.js';
 import { createResource, deleteResource, getResource, listResources, notFound, patchResource } from './resources.js';
-import { likelyProvider } from './models.js';
+import { likelyProvider } from '../resources/models.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
 import { attachKey, type FieldSpec } from '../resources/descriptor.js';
 import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';

@@ -5,11 +5,11 @@
 // NoneType, a bare 500): a GET that finds nothing is read as not found, and writes resolve their
 // target first (see references), so their errors need no guessing.
 import { ApiError, CliError } from '../errors.js';
-import { fieldByKey, type ResourceDescriptor } from '../resources/descriptor.js';
+import { fieldByKey, type ResourceDescriptor, type ResourceRecord } from '../resources/descriptor.js';
+
+export type { ResourceRecord };
 import type { ApiClient } from './client.js';
 import { collect, type Page, PAGES_AT_ONCE, paginate } from './paging.js';
-
-export type ResourceRecord = Record<string, unknown> & { id: string };
 
 /** Checks one record of the service's answer to `what` (e.g. "the tool list") and returns it as the CLI reads it. */
 export type Decode<R> = (data: unknown, what: string) => R;

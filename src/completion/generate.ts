@@ -1,15 +1,14 @@
-// One entry point: the script for a shell, from the program.
-import type { Command } from 'commander';
+// One entry point: the script for a shell, from the shape of the program.
 import { bashScript } from './bash.js';
 import { fishScript } from './fish.js';
-import { describeProgram } from './model.js';
+import type { ProgramSpec } from './model.js';
 import { planCompletion } from './plan.js';
 import { zshScript } from './zsh.js';
 
 import type { Shell } from './shells.js';
 
-export function completionScript(program: Command, shell: Shell): string {
-  const plan = planCompletion(describeProgram(program));
+export function completionScript(program: ProgramSpec, shell: Shell): string {
+  const plan = planCompletion(program);
   switch (shell) {
     case 'bash':
       return bashScript(plan);

@@ -1,6 +1,8 @@
 // The service address as users give it, checked and normalised. No other config code here:
 // `agents config` lists its keys in --help, which must not load the config stores.
+import { z } from '../util/zod.js';
 import { CliError } from '../errors.js';
+import type { Reader } from '../util/readers.js';
 
 /** Validates a base URL and drops a trailing slash or /api/v1 (the CLI appends the paths). */
 export function normalizeBaseUrl(value: string): string {
@@ -8,9 +10,10 @@ export function normalizeBaseUrl(value: string): string {
   try {
     url = new URL(value);
   } catch {
-    throw new CliError('usage', `"${value}" is not a valid URL`, {
-      hint: 'Use a full address such as https://agents.example.com',
-    });
+    throw new CliError(
+      'usage',
+      `"${value}" is not a valid URL: give a full address such as https://agents.example.com`,
+    );
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError('usage', `base URL must start with http:// or https://, got "${value}"`);
@@ -34,6 +37,20 @@ export function sameAddress(a: string, b: string): boolean {
     return false;
   }
 }
+
+/** normalizeBaseUrl as a reader: a flag, a variable and `config set` give the same message. */
+export const baseUrlReader: Reader<string> = (source) =>
+  z.pipe(
+    z.string(),
+    z.transform<string, string>((text, context) => {
+      try {
+        return normalizeBaseUrl(text);
+      } catch (error) {
+        context.issues.push({ code: 'custom', input: text, message: `${source}: ${(error as Error).message}` });
+        return z.NEVER;
+      }
+    }),
+  );
 
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');

@@ -1,6 +1,6 @@
 // The settings `agents config` can read and change: those of the table with a config key.
 import { CliError } from '../errors.js';
-import { SETTINGS } from './setting-specs.js';
+import { readSetting, SETTINGS } from './setting-specs.js';
 import type { Profile } from './store.js';
 
 export interface ConfigKey {
@@ -13,7 +13,14 @@ export interface ConfigKey {
 export const CONFIG_KEYS: ConfigKey[] = SETTINGS.flatMap((spec) =>
   spec.key === undefined
     ? []
-    : [{ name: spec.key, field: spec.field, help: spec.help, parse: (value: string) => spec.parse(value, spec.key!) }],
+    : [
+        {
+          name: spec.key,
+          field: spec.field,
+          help: spec.help,
+          parse: (value: string) => readSetting(spec, value, spec.key!),
+        },
+      ],
 );
 
 export function findConfigKey(name: string): ConfigKey {

@@ -1,9 +1,11 @@
-// Every setting a profile holds, described once: its config key, flag, environment variable,
-// default, help text and parser. Resolution (settings.ts), `agents config`, the global flags,
-// `agents help environment` and the config file's check all read this table.
+// Every setting a profile holds, described once: its config key, variable, default, help text and
+// reader. The reader is the one place a setting's bounds live: its global flag (globals.ts), its
+// variable, its value in a profile and `agents config set` all read through it, so `--timeout 1e9`,
+// AGENTS_TIMEOUT=1e9 and `config set timeout 1e9` are refused alike. Resolution (settings.ts),
+// `agents config`, `agents help environment` and the config file's check read this table.
 import { CliError } from '../errors.js';
-import { decimal } from '../util/decimal.js';
-import { normalizeBaseUrl } from './base-url.js';
+import { readWith, seconds, yesOrNo, type Reader } from '../util/readers.js';
+import { baseUrlReader } from './base-url.js';
 
 export type SettingValue = string | number | boolean;
 
@@ -13,25 +15,68 @@ export interface SettingSpec {
   type: 'string' | 'number' | 'boolean';
   /** Its name for `agents config get|set|unset`; none for the token, which `agents login` saves. */
   key?: string;
-  /** Its global flag (`--timeout <seconds>`), when it has one. */
-  flag?: string;
+  /** It has a global flag (globals.ts). */
+  flag?: boolean;
   env: string;
   default?: SettingValue;
   help: string;
   /** What `help environment` says of the variable, when the help text does not fit it. */
   envHelp?: string;
-  /** Reads a value given as text (a flag, a variable, `config set`); `source` names it in errors. */
-  parse(value: string, source: string): SettingValue;
+  /** Reads a value given as text; none for the token (token.ts reads it: a bad one is exit 4). */
+  read?: Reader<SettingValue>;
   /** Reads the variable, when it is read otherwise; undefined leaves the setting to the profile. */
   fromEnv?(value: string): SettingValue | undefined;
 }
 
-export function parseTimeoutSeconds(value: string, source = '--timeout'): number {
-  const seconds = decimal(value);
-  if (!Number.isFinite(seconds) || seconds <= 0) {
-    throw new CliError('usage', `${source} must be a positive number of seconds, got "${value}"`);
-  }
-  return seconds;
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+export const SETTINGS: readonly SettingSpec[] = [
+  {
+    field: 'baseUrl',
+    type: 'string',
+    key: 'base-url',
+    flag: true,
+    env: 'AGENTS_BASE_URL',
+    help: 'service address, without /api/v1',
+    read: baseUrlReader,
+  },
+  {
+    field: 'token',
+    type: 'string',
+    env: 'AGENTS_TOKEN',
+    help: 'bearer token',
+    envHelp: 'bearer token; overrides the saved one (CI)',
+  },
+  {
+    field: 'timeout',
+    type: 'number',
+    key: 'timeout',
+    flag: true,
+    env: 'AGENTS_TIMEOUT',
+    default: DEFAULT_TIMEOUT_SECONDS,
+    help: `network timeout in seconds: connect, first byte, a pause in a stream, a whole non-streamed answer (default ${DEFAULT_TIMEOUT_SECONDS})`,
+    read: seconds,
+  },
+  {
+    field: 'allowInsecureHttp',
+    type: 'boolean',
+    key: 'allow-insecure-http',
+    env: 'AGENTS_ALLOW_INSECURE_HTTP',
+    default: false,
+    help: 'true to allow sending the token over plain http to a non-loopback host',
+    envHelp: '1 lets the token travel over plain http to a host other than loopback',
+    read: yesOrNo,
+    // Only "1" turns it on; anything else leaves it to the profile.
+    fromEnv: (value) => (value === '1' ? true : undefined),
+  },
+];
+
+export const settingOf = (field: SettingSpec['field']): SettingSpec => SETTINGS.find((spec) => spec.field === field)!;
+
+/** A setting's value from text (a flag, a variable, `config set`, a profile's saved value). */
+export function readSetting(spec: SettingSpec, text: string, source: string): SettingValue {
+  if (!spec.read) throw new CliError('usage', `${source} is not read as text`);
+  return readWith(spec.read, text, source);
 }
 
 /**
@@ -39,7 +84,7 @@ export function parseTimeoutSeconds(value: string, source = '--timeout'): number
  * and `$(cat key.txt)` keeps it); one that still holds a control, space or non-ASCII character
  * cannot be a token, and is the user's input to fix (exit 4), never a network failure.
  */
-function parseToken(value: string, source: string): string {
+export function readToken(value: string, source: string): string {
   const token = value.trim();
   const bad = /[^\x21-\x7e]/.exec(token);
   if (bad) {
@@ -50,55 +95,3 @@ function parseToken(value: string, source: string): string {
   }
   return token;
 }
-
-function parseBoolean(value: string): boolean {
-  if (/^(true|yes|1|on)$/i.test(value)) return true;
-  if (/^(false|no|0|off)$/i.test(value)) return false;
-  throw new CliError('usage', `expected true or false, got "${value}"`);
-}
-
-export const DEFAULT_TIMEOUT_SECONDS = 60;
-
-export const SETTINGS: readonly SettingSpec[] = [
-  {
-    field: 'baseUrl',
-    type: 'string',
-    key: 'base-url',
-    flag: '--base-url <url>',
-    env: 'AGENTS_BASE_URL',
-    help: 'service address, without /api/v1',
-    parse: normalizeBaseUrl,
-  },
-  {
-    field: 'token',
-    type: 'string',
-    env: 'AGENTS_TOKEN',
-    help: 'bearer token',
-    envHelp: 'bearer token; overrides the saved one (CI)',
-    parse: parseToken,
-  },
-  {
-    field: 'timeout',
-    type: 'number',
-    key: 'timeout',
-    flag: '--timeout <seconds>',
-    env: 'AGENTS_TIMEOUT',
-    default: DEFAULT_TIMEOUT_SECONDS,
-    help: `network timeout in seconds: connect, first byte, a pause in a stream, a whole non-streamed answer (default ${DEFAULT_TIMEOUT_SECONDS})`,
-    parse: parseTimeoutSeconds,
-  },
-  {
-    field: 'allowInsecureHttp',
-    type: 'boolean',
-    key: 'allow-insecure-http',
-    env: 'AGENTS_ALLOW_INSECURE_HTTP',
-    default: false,
-    help: 'true to allow sending the token over plain http to a non-loopback host',
-    envHelp: '1 lets the token travel over plain http to a host other than loopback',
-    parse: parseBoolean,
-    // Only "1" turns it on; anything else leaves it to the profile.
-    fromEnv: (value) => (value === '1' ? true : undefined),
-  },
-];
-
-export const settingOf = (field: SettingSpec['field']): SettingSpec => SETTINGS.find((spec) => spec.field === field)!;

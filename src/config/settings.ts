@@ -1,7 +1,13 @@
 // Where each setting comes from: flag > environment > profile > default (design §3).
 import { CliError } from '../errors.js';
-import type { GlobalOptions } from '../globals.js';
-import { DEFAULT_TIMEOUT_SECONDS, settingOf, type SettingSpec, type SettingValue } from './setting-specs.js';
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  readSetting,
+  readToken,
+  settingOf,
+  type SettingSpec,
+  type SettingValue,
+} from './setting-specs.js';
 import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
 import { sameAddress } from './base-url.js';
 
@@ -28,7 +34,14 @@ export interface Settings {
 /** Letters, digits, ".", "_" and "-", starting with a letter or digit: no "..", "-x", " " or "__proto__". */
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
-export function resolveProfileName(globals: GlobalOptions, env: Record<string, string | undefined>): string {
+/** What the line itself says of the settings: its global flags, already read. */
+export interface LineSettings {
+  baseUrl?: string;
+  profile?: string;
+  timeout?: number;
+}
+
+export function resolveProfileName(globals: LineSettings, env: Record<string, string | undefined>): string {
   const name = globals.profile || env.AGENTS_PROFILE || DEFAULT_PROFILE;
   if (!PROFILE_NAME.test(name)) {
     const source = globals.profile ? '--profile' : 'AGENTS_PROFILE';
@@ -41,33 +54,30 @@ export function resolveProfileName(globals: GlobalOptions, env: Record<string, s
 
 /** Each setting from its first source: flag > environment > profile > default (setting-specs.ts). */
 export function resolveSettings(
-  globals: GlobalOptions,
+  globals: LineSettings,
   variables: Record<string, string | undefined>,
   store: ConfigStore,
 ): Settings {
   const profileName = resolveProfileName(globals, variables);
   const profile = store.profile(profileName);
 
-  // Only the value that wins is read: a bad variable under a good flag is no error, as before.
+  // Only the value that wins is read: a bad variable under a good flag is no error, as before. A
+  // flag was read already (globals.ts); a variable or a profile's value is read by the same reader.
   const resolve = <T extends SettingValue>(field: SettingSpec['field']): [T | undefined, Source] => {
     const spec = settingOf(field);
-    const candidates: Array<[unknown, Source]> = [
-      [spec.flag ? globals[field as 'baseUrl' | 'timeout'] : undefined, 'flag'],
-      [variables[spec.env], 'env'],
-      [profile[field], 'profile'],
-      [spec.default, 'default'],
-    ];
-    for (const [given, source] of candidates) {
-      if (given === undefined || given === '') continue;
-      const value =
-        typeof given !== 'string'
-          ? given
-          : source === 'env' && spec.fromEnv
-            ? spec.fromEnv(given)
-            : spec.parse(given, source === 'env' ? spec.env : (spec.flag?.split(' ')[0] ?? field));
-      if (value !== undefined) return [value as T, source];
+    const fromFlag = spec.flag ? globals[field as 'baseUrl' | 'timeout'] : undefined;
+    if (fromFlag !== undefined) return [fromFlag as T, 'flag'];
+    const variable = variables[spec.env];
+    if (variable !== undefined && variable !== '') {
+      const value = spec.fromEnv ? spec.fromEnv(variable) : readSetting(spec, variable, spec.env);
+      if (value !== undefined) return [value as T, 'env'];
     }
-    return [undefined, 'none'];
+    const saved = profile[field];
+    if (saved !== undefined && saved !== '') {
+      const source = `${spec.key ?? field} in profile "${profileName}" (${store.file})`;
+      return [readSetting(spec, String(saved), source) as T, 'profile'];
+    }
+    return spec.default === undefined ? [undefined, 'none'] : [spec.default as T, 'default'];
   };
   const [baseUrl, baseUrlSource] = resolve<string>('baseUrl');
   const token = resolveToken(profileName, profile, baseUrl, variables, store.file);
@@ -101,10 +111,8 @@ function resolveToken(
   variables: Record<string, string | undefined>,
   file: string,
 ): TokenChoice {
-  const spec = settingOf('token');
-  const fromEnv = variables[spec.env];
-  if (fromEnv?.trim())
-    return { token: spec.parse(fromEnv, spec.env) as string, tokenSource: 'env', tokenBaseUrl: baseUrl };
+  const fromEnv = variables[settingOf('token').env];
+  if (fromEnv?.trim()) return { token: readToken(fromEnv, 'AGENTS_TOKEN'), tokenSource: 'env', tokenBaseUrl: baseUrl };
   if (!profile.token) return { token: undefined, tokenSource: 'none', tokenBaseUrl: undefined };
   const savedFor = profile.baseUrl;
   if (savedFor === undefined || baseUrl === undefined || !sameAddress(savedFor, baseUrl)) {
@@ -115,6 +123,6 @@ function resolveToken(
       withheldToken: { profile: profileName, savedFor },
     };
   }
-  const token = spec.parse(profile.token, `the token of profile "${profileName}" in ${file}`) as string;
+  const token = readToken(profile.token, `the token of profile "${profileName}" in ${file}`);
   return { token, tokenSource: 'profile', tokenBaseUrl: savedFor };
 }

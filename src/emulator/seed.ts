@@ -1,4 +1,4 @@
-import { KNOWN_LLM_MODELS, LLM_PROVIDERS, providerOfModel } from '../api/models.js';
+import { KNOWN_LLM_MODELS, LLM_PROVIDERS, providerOfModel } from '../resources/models.js';
 
 // Records every emulator starts with, under stable ids, so users and tests can rely on them.
 // Each has every field of its Prisma model in wire order (service-wire-format.md §12.3).

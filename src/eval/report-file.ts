@@ -28,7 +28,7 @@ export async function readReport(path: string, flag: string, stdin: InputStream)
       },
     );
   }
-  const parsed = reportSchema.safeParse(value);
+  const parsed = reportSchema().safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new CliError(

@@ -17,8 +17,9 @@ export interface EvalSettings {
   concurrency: number;
 }
 
-/** The version of the report's format (docs/json/eval.schema.json): readers refuse others. */
-export const REPORT_FORMAT = 1;
+import { REPORT_FORMAT } from './report-schema.js';
+
+export { REPORT_FORMAT };
 
 /** A run judged against an earlier report (baseline.ts). */
 export interface BaselineVerdict {

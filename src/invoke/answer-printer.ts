@@ -5,6 +5,7 @@ import { excerpt } from '../secrets/known.js';
 import type { InvokeEvent } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
 import type { Io } from '../ui/io.js';
+import type { Exporter } from '../ui/exporter.js';
 import { CliError, interrupted } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
@@ -28,17 +29,16 @@ export interface Answer {
 }
 
 export async function printAnswer(
-  io: Io,
+  { io, out }: { io: Io; out: Exporter },
   batches: AsyncIterable<InvokeEvent[]>,
   mode: AnswerMode,
   sessionId: string | undefined,
   timing?: () => Timing,
 ): Promise<Answer> {
-  const out = new StdoutWriter(io);
   const keepText = mode !== 'human';
   // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
   // Piped, it stays byte-exact.
-  const shown = io.stdoutIsTerminal ? escapeControlsKeepLines : (text: string) => text;
+  const shown = out.isTerminal ? escapeControlsKeepLines : (text: string) => text;
   const kept = new KeptAnswer<ToolCall>();
   const toolCalls = kept.toolCalls;
   let value: unknown;
@@ -74,14 +74,14 @@ export async function printAnswer(
         if (failure !== undefined) break;
       }
       shownSomething ||= pending !== '';
-      await out.write(pending);
+      await out.stream(pending);
       if (failure !== undefined) break;
     }
   } catch (error) {
     failure = asFailure(error);
   } finally {
     spinner?.stop();
-    if (mode === 'human') await out.endLine();
+    if (mode === 'human') await out.endStream();
     // After the answer's last line, so stderr lines never land in the middle of it on a terminal.
     if (mode === 'human' || mode === 'structured') {
       for (const call of toolCalls) io.logger.info(io.theme.accent('⚙ ') + escapeControls(describeToolCall(call)));
@@ -95,7 +95,7 @@ export async function printAnswer(
   }
   if (mode === 'events') {
     const timed = timing ? JSON.stringify({ type: 'timing', ...timing() }) + '\n' : '';
-    await out.write(timed + JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
+    await out.stream(timed + JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
   }
   return { output, toolCalls };
 }
@@ -148,22 +148,4 @@ function describeToolCall(call: ToolCall): string {
 function oneLineText(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return excerpt(text.replace(/\s+/g, ' ').trim(), 120);
-}
-
-/** Writes to stdout respecting backpressure, and remembers whether the last byte was a newline. */
-class StdoutWriter {
-  private atLineStart = true;
-
-  constructor(private readonly io: Io) {}
-
-  async write(text: string): Promise<void> {
-    if (text === '') return;
-    this.atLineStart = text.endsWith('\n');
-    const stdout = this.io.stdout;
-    if (!stdout.write(text)) await new Promise<void>((resolve) => stdout.once('drain', () => resolve()));
-  }
-
-  async endLine(): Promise<void> {
-    if (!this.atLineStart) await this.write('\n');
-  }
 }

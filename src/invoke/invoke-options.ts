@@ -1,22 +1,17 @@
 // The meaning of invoke's flags (shared with chat): session choice and model parameters.
 import { randomUUID } from 'node:crypto';
-import * as z from 'zod/mini';
-import { aSwitch, numberBetween, someText, wholeNumber } from '../commands/option-schemas.js';
-import type { Context } from '../context.js';
+import type { Io } from '../ui/io.js';
+import type { StateStore } from '../config/state.js';
 import { CliError } from '../errors.js';
 
-/** The options invoke and chat share: model parameters and the choice of session. */
-export const sharedInvokeOptions = {
-  temperature: z.optional(numberBetween('--temperature', 0, 2)),
-  maxTokens: z.optional(wholeNumber('--max-tokens', 1)),
+/** What invoke and chat share of their flags: model parameters and the choice of session. */
+interface SharedOptions {
+  temperature?: number;
+  maxTokens?: number;
   /** An id, or false for --no-session. */
-  session: z.optional(z.union([z.literal(false), someText('--session')])),
-  continue: aSwitch(),
-};
-
-/** chat's options, and the part of invoke's that chat shares. */
-export const sharedInvokeSchema = z.object(sharedInvokeOptions);
-type SharedOptions = z.infer<typeof sharedInvokeSchema>;
+  session?: string | false;
+  continue: boolean;
+}
 
 export function llmParams({
   temperature,
@@ -31,13 +26,13 @@ export function llmParams({
 
 /** --session ID, -c (the last session with this agent), --no-session, or a fresh UUID. */
 export function chooseSession(
-  ctx: Pick<Context, 'io' | 'stateStore'>,
+  ctx: { io: Io; stateStore(): StateStore },
   agentId: string,
   options: SharedOptions,
 ): string | undefined {
   if (options.session === false) return undefined;
   if (typeof options.session === 'string') return options.session;
-  if (options.continue === true) {
+  if (options.continue) {
     const state = ctx.stateStore();
     const last = state.agents()[agentId]?.lastSession;
     if (!last && state.startedAfresh) {

@@ -135,3 +135,25 @@ function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * The lines of a stream (chat's piped turns), each held to the same cap as a whole input: a stream
+ * with no line break in sight (/dev/zero) ends in exit 2 within the cap, not in a process that
+ * grows until it dies. A final line without its line break is a line.
+ */
+export async function* readLines(stream: InputStream, what = 'a line on stdin'): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  let partial = '';
+  for await (const chunk of stream) {
+    partial += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+    let at: number;
+    while ((at = partial.indexOf('\n')) !== -1) {
+      yield partial.slice(0, at).replace(/\r$/, '');
+      partial = partial.slice(at + 1);
+    }
+    // Characters, not bytes: a UTF-8 character is at most 3 bytes in UTF-16's count of one.
+    if (partial.length * 3 > MAX_INPUT_BYTES && Buffer.byteLength(partial) > MAX_INPUT_BYTES) throw tooLarge(what);
+  }
+  partial += decoder.decode();
+  if (partial !== '') yield partial.replace(/\r$/, '');
+}

@@ -2,11 +2,11 @@
 // Answers go through the same zod schema as flags, so an invalid answer is re-asked with the reason.
 import { getAgent, type Agent } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
-import { likelyProvider, LLM_PROVIDERS, providerOfModel, unknownModelProblem } from '../api/models.js';
-import type { Asker } from '../context.js';
+import { likelyProvider, LLM_PROVIDERS, providerOfModel, unknownModelProblem } from '../resources/models.js';
+import type { Asker } from './asker.js';
 import { CliError } from '../errors.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
-import { describeAgent } from '../ui/agent-view.js';
+import { describeResource } from '../resources/view.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { askField } from './field-prompt.js';
 
@@ -14,7 +14,7 @@ import { askField } from './field-prompt.js';
 const ASKED = AGENT.fields.filter((field) => !('askedWhenNeeded' in field));
 
 async function confirmSummary(ctx: Asker, title: string, preview: Agent, question: string): Promise<void> {
-  ctx.io.stderr.write(`\n${ctx.io.theme.heading(title)}\n${describeAgent(preview, ctx.io.theme)}\n\n`);
+  ctx.io.stderr.write(`\n${ctx.io.theme.heading(title)}\n${describeResource(AGENT, preview, ctx.io.theme)}\n\n`);
   if (!(await ctx.prompter.confirm(question, { default: true }))) {
     throw new CliError('declined', 'nothing sent: the answers were not confirmed');
   }

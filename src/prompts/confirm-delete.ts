@@ -1,5 +1,5 @@
 // Every delete asks first on a terminal and needs --yes elsewhere; "No" is exit 1, nothing deleted.
-import type { Asker } from '../context.js';
+import type { Asker } from './asker.js';
 import { CliError } from '../errors.js';
 
 /** `what` names the thing ("agent Docs bot (id)"); `consequence` is said before asking. */

@@ -2,7 +2,7 @@
 // field's own schema, so an invalid one is asked again with the reason.
 import type { FieldSpec } from '../resources/descriptor.js';
 import { fieldSchema } from '../resources/field-schema.js';
-import type { Prompter, Validate } from '../ui/questions.js';
+import type { Prompter, Validate } from '../questions.js';
 import { rememberSecret } from '../secrets/known.js';
 
 export interface AskOptions {

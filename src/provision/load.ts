@@ -3,7 +3,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type * as z from 'zod/mini';
-import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../api/models.js';
+import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../resources/models.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../io/read-input.js';

@@ -1,6 +1,6 @@
 // The agent's writable fields (design §2), described once. Flags, the request schema, the wizard,
 // the views, the apply format and export all derive from this list.
-import { KNOWN_LLM_MODELS } from '../api/models.js';
+import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from './models.js';
 import type { FieldValues, ResourceDescriptor } from './descriptor.js';
 
 export const AGENT = {
@@ -44,6 +44,7 @@ export const AGENT = {
       viewLabel: 'provider', // sent on create only; the service does not store it on the agent
       type: 'text',
       askedWhenNeeded: true,
+      suggestions: LLM_PROVIDERS,
       description: 'provider for a model the service cannot map itself (OPENAI, ANTHROPIC, …)',
     },
     {

@@ -1,5 +1,5 @@
 // The three resources the service offers besides agents (service-wire-format.md §12).
-import { LLM_PROVIDERS } from '../api/models.js';
+import { LLM_PROVIDERS } from './models.js';
 import type { AttachableDescriptor } from './descriptor.js';
 
 /** ToolType (schema.prisma 53-79). */

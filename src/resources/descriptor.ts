@@ -1,6 +1,9 @@
 // A resource (agent, tool, datasource, LLM) described once: its fields with their API name, flag, type,
 // label and whether they are required or secret, and how the service stores it. Commands, flags,
 // prompts, request bodies, tables and detail views are all derived from this.
+/** A record as the service returns it: an id, and whatever fields it has. */
+export type ResourceRecord = Record<string, unknown> & { id: string };
+
 type FieldType = 'text' | 'boolean' | 'enum' | 'json-object';
 
 export interface FieldSpec {

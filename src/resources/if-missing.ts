@@ -3,8 +3,6 @@
 // records leave nothing to choose, so that is an error rather than a guess.
 import { CliError } from '../errors.js';
 
-export const IF_MISSING_FLAG = '--if-missing';
-
 /** The one record named `name`, undefined when none is; two or more is exit 2 listing them. */
 export function existingByName<T extends { id: string }>(
   records: T[],

@@ -3,8 +3,9 @@
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
 import type { Theme } from '../ui/theme.js';
-import type { ResourceRecord } from '../api/resources.js';
-import { fieldByKey, type FieldSpec, type ResourceDescriptor } from './descriptor.js';
+import { attachKey, fieldByKey, type FieldSpec, type ResourceDescriptor, type ResourceRecord } from './descriptor.js';
+import { AGENT } from './agent.js';
+import { ATTACHABLE } from './registry.js';
 import { textOf } from '../util/text-of.js';
 
 const shown = textOf;
@@ -53,4 +54,28 @@ export function describeResource(resource: ResourceDescriptor, record: ResourceR
         `${theme.muted(label.padEnd(width))}  ${escapeControlsKeepLines(value).replace(/\n/g, indent)}`,
     )
     .join('\n');
+}
+
+type LinkRow = Record<string, unknown>;
+
+/** An agent's detail view, then its tools, datasources and LLMs as the GET route loads them: each
+ * link row holds the attached id and (when loaded) the record, named by its kind (`toolId`, `tool: {name}`). */
+export function describeAgentWithLinks(agent: ResourceRecord, theme: Theme): string {
+  const links = ATTACHABLE.map((resource) => {
+    const rows = agent[resource.plural];
+    if (!Array.isArray(rows) || rows.length === 0) return undefined;
+    const lines = (rows as LinkRow[]).map((row) => {
+      const record = row[resource.kind] as Record<string, unknown> | null | undefined;
+      const name = record?.[resource.nameKey];
+      return `  ${linkLabel(stringOr(row[attachKey(resource)]), stringOr(name))}`;
+    });
+    return `${theme.muted(resource.plural)}\n${lines.join('\n')}`;
+  }).filter((group) => group !== undefined);
+  return [describeResource(AGENT, agent, theme), ...links].join('\n');
+}
+
+const stringOr = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+function linkLabel(id: string | undefined, name: string | undefined): string {
+  return escapeControls(name ? `${id ?? '?'}  ${name}` : (id ?? '?'));
 }

@@ -1,13 +1,15 @@
 // #31 item 6: each setting is described once (setting-specs.ts), and config, the global flags,
 // help environment and resolution all read that one description.
 import { describe, expect, it } from 'vitest';
-import { createProgram } from '../../src/cli.js';
+import { createProgram } from '../../src/commands/program.js';
+import { COMMANDS, GROUPS } from '../../src/commands/registry.js';
+import { PLAIN_THEME } from '../../src/ui/color-support.js';
 import { ENVIRONMENT } from '../../src/commands/help/help-topics.js';
 import { CONFIG_KEYS } from '../../src/config/keys.js';
 import { SETTINGS } from '../../src/config/setting-specs.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
-import type { GlobalOptions } from '../../src/globals.js';
+import type { GlobalOptions } from '../../src/spec/global-flags.js';
 import { captureStream, stdinFrom } from '../helpers/streams.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
@@ -23,11 +25,18 @@ const GLOBALS: GlobalOptions = {
 describe('the settings table', () => {
   it('is what config, the flags and help environment list', () => {
     expect(CONFIG_KEYS.map((key) => key.name)).toEqual(SETTINGS.flatMap((spec) => (spec.key ? [spec.key] : [])));
-    const program = createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(), env: {} });
+    const program = createProgram(
+      { stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(), env: {} },
+      () => PLAIN_THEME,
+      COMMANDS,
+      GROUPS,
+    );
+    const flagged = SETTINGS.filter((spec) => spec.flag);
+    expect(flagged.map((spec) => spec.field)).toEqual(['baseUrl', 'timeout']);
     for (const spec of SETTINGS) {
       expect(ENVIRONMENT.map(([name]) => name)).toContain(spec.env);
       if (!spec.flag) continue;
-      const option = program.options.find((candidate) => candidate.flags === spec.flag);
+      const option = program.options.find((candidate) => candidate.attributeName() === spec.field);
       expect(option?.description).toBe(`${spec.help} (env ${spec.env})`);
     }
   });

@@ -13,7 +13,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { runnableCommands } from '../helpers/program-commands.js';
 
 const DIR = fileURLToPath(new URL('../../docs/json/', import.meta.url));
-const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false });
+const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
 for (const file of readdirSync(DIR).filter((name) => name.endsWith('.schema.json')))
   ajv.addSchema(JSON.parse(readFileSync(join(DIR, file), 'utf8')));
 
@@ -89,6 +89,13 @@ describe('every --json document validates against its schema', () => {
     await check('get', ['get', agent.id]);
     await check('list', ['list']);
     await check('invoke', ['invoke', agent.id, 'hi']);
+    // chat --json: one document per turn (NDJSON), each held to the schema.
+    const chat = await agents(['chat', agent.id, '--json'], 'hi\nand again\n');
+    expect(chat.code, chat.stderr).toBe(0);
+    const turns = chat.stdout.trim().split('\n');
+    expect(turns).toHaveLength(2);
+    for (const line of turns) expectValid('chat', line);
+    seen.add('chat');
     await check('add-tool', ['add-tool', agent.id, 'weather']);
     await check('add-datasource', ['add-datasource', agent.id, 'handbook.pdf']);
     await check('add-llm', ['add-llm', agent.id, 'OPENAI']);

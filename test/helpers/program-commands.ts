@@ -1,35 +1,18 @@
-// Every command of the program, walked from commander's own tree, for tests that must cover all.
-import type { Command } from 'commander';
-import { createProgram, hasAction } from '../../src/cli.js';
-import { captureStream, stdinFrom } from './streams.js';
+// Every command of the program, walked from the registry of specs, for tests that must cover all.
+import { COMMANDS, GROUPS } from '../../src/commands/registry.js';
 
-/** Each command's path ([] for `agents` itself, then e.g. ['tools'], ['tools', 'list']). */
-const programForTests = () =>
-  createProgram({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(undefined, false), env: {} });
-
+/** Each command's path ([] for `agents` itself, then e.g. ['tools'], ['tools', 'list']): groups and commands. */
 export function commandPaths(): string[][] {
-  const program = programForTests();
-  const paths: string[][] = [[]];
-  const walk = (command: Command, path: string[]) => {
-    for (const sub of command.commands) {
-      paths.push([...path, sub.name()]);
-      walk(sub, [...path, sub.name()]);
-    }
-  };
-  walk(program, []);
-  return paths;
+  const paths = new Set<string>(['']);
+  for (const { spec } of COMMANDS) {
+    const words = spec.path.split(' ');
+    words.forEach((_word, index) => paths.add(words.slice(0, index + 1).join(' ')));
+  }
+  for (const group of Object.keys(GROUPS)) paths.add(group);
+  return [...paths].map((path) => (path === '' ? [] : path.split(' ')));
 }
 
-/** The commands a user runs: those with an action (`tools` only groups its verbs; `eval` runs and holds merge and compare). */
+/** The commands a user runs: those with a run (`tools` only groups its verbs; `eval` runs and holds merge and compare). */
 export function runnableCommands(): string[] {
-  const program = programForTests();
-  const found: string[] = [];
-  const walk = (command: Command, path: string[]) => {
-    for (const sub of command.commands) {
-      if (hasAction(sub)) found.push([...path, sub.name()].join(' '));
-      walk(sub, [...path, sub.name()]);
-    }
-  };
-  walk(program, []);
-  return found;
+  return COMMANDS.map((command) => command.spec.path);
 }

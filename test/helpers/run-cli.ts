@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Dispatcher } from 'undici';
 import { run } from '../../src/cli.js';
 import type { Deps } from '../../src/deps.js';
-import type { Prompter } from '../../src/ui/questions.js';
+import type { Prompter } from '../../src/questions.js';
 import { captureStream, stdinFrom } from './streams.js';
 
 export interface CliResult {

@@ -1,6 +1,6 @@
 // A Prompter that answers from a script and records what was asked, for testing flows
 // without a terminal. Each answer names the question it expects, so a changed flow fails loudly.
-import type { Choice, Prompter, Validate } from '../../src/ui/questions.js';
+import type { Choice, Prompter, Validate } from '../../src/questions.js';
 
 export type Answer = { ask: RegExp; answer: string | boolean | string[] };
 

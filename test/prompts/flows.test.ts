@@ -272,11 +272,13 @@ describe('missing ids', () => {
     expect(result.stdout).toBe('hello\n');
   });
 
-  it('delete asks for confirmation, and a no keeps the agent', async () => {
-    const prompter = new ScriptedPrompter([{ ask: new RegExp(`^Delete agent ${AGENT_1}`), answer: false }]);
+  it('delete asks for confirmation, naming the agent, and a no keeps the agent', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: new RegExp(`^Delete agent \\S.* \\(${AGENT_1}\\)\\?`), answer: false },
+    ]);
     const result = await run(['delete', AGENT_1], prompter);
-    expect(result.code).toBe(1); // "No" is an answer, not an interruption (#29 row 9)
-    expect(result.stderr).toContain(`nothing deleted: agent ${AGENT_1} was kept`);
+    expect(result.code).toBe(1); // "No" is an answer, not an interruption
+    expect(result.stderr).toMatch(new RegExp(`nothing deleted: agent \\S.* \\(${AGENT_1}\\) was kept`));
     expect(writes()).toHaveLength(0);
   });
 

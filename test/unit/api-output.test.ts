@@ -1,6 +1,6 @@
 // `agents api` on a terminal: JSON indented, anything else with its control characters shown, not run.
 import { describe, expect, it } from 'vitest';
-import { apiPathOf, pretty } from '../../src/commands/api/api.run.js';
+import { apiPathOf, pretty } from '../../src/commands/api/run.js';
 
 describe('agents api output for a person', () => {
   it('indents JSON, whose strings escape control characters', () => {

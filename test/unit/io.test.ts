@@ -1,7 +1,9 @@
-// #31 item 3: the Io decides the output mode, colour and width once; commands hand it their result.
+// The output mode, colour and width are decided once: the Exporter owns stdout and prints each
+// command's result in the mode asked for; the Io knows the terminal side (prompts, colour, secrets).
 import { describe, expect, it } from 'vitest';
-import type { GlobalOptions } from '../../src/globals.js';
+import type { GlobalOptions } from '../../src/spec/global-flags.js';
 import { decideColours, PLAIN_THEME } from '../../src/ui/color-support.js';
+import { Exporter, type OutputMode } from '../../src/ui/exporter.js';
 import { Io } from '../../src/ui/io.js';
 import { captureStream, stdinFrom } from '../helpers/streams.js';
 
@@ -18,43 +20,58 @@ function ioWith(globals: Partial<GlobalOptions>, tty = false) {
   const stdout = Object.assign(captureStream(tty), { columns: 72 });
   const stderr = captureStream(tty);
   const deps = { stdout, stderr, stdin: stdinFrom(undefined, tty), env: {} };
-  const io = new Io(deps, { ...GLOBALS, ...globals }, decideColours(deps, globals.color ?? true), () => PLAIN_THEME);
-  return { io, stdout, stderr };
+  const all = { ...GLOBALS, ...globals };
+  const io = new Io(deps, all, decideColours(deps, globals.color ?? true), () => PLAIN_THEME);
+  const mode: OutputMode = all.json ? 'json' : all.quiet ? 'quiet' : 'human';
+  return { io, out: new Exporter(stdout, mode, PLAIN_THEME), stdout, stderr };
 }
 
 const record = { id: 'a1', name: 'n', apiKey: 'sk-live-123456' };
 
-describe('Io', () => {
-  it('prints a result as the document (--json), its ids (-q) or the text for a person', () => {
+describe('the Exporter and the Io', () => {
+  it('print a result as the document (--json), its ids (-q) or the text for a person', () => {
     const views = { quiet: () => ['a1', 'a2'], human: () => 'NAME  n' };
     const json = ioWith({ json: true });
-    json.io.result(json.io.shown(record), views);
+    json.out.result(json.io.shown(record), views);
     expect(JSON.parse(json.stdout.text())).toEqual({ id: 'a1', name: 'n', apiKey: '[redacted]' });
     const quiet = ioWith({ quiet: true });
-    quiet.io.result(record, views);
+    quiet.out.result(record, views);
     expect(quiet.stdout.text()).toBe('a1\na2\n');
     const human = ioWith({});
-    human.io.result(record, views);
+    human.out.result(record, views);
     expect(human.stdout.text()).toBe('NAME  n\n');
   });
 
-  it('prints nothing for a view that returns nothing, and shows secrets only when asked', () => {
-    const { io, stdout } = ioWith({ showSecrets: true });
-    io.result(record, { human: () => undefined });
+  it('print nothing for a view that returns nothing, and show secrets only when asked', () => {
+    const { io, out, stdout } = ioWith({ showSecrets: true });
+    out.result(record, { human: () => undefined });
     expect(stdout.text()).toBe('');
+    expect(out.printed).toBe(false);
     expect(io.shown(record).apiKey).toBe('sk-live-123456');
   });
 
-  it('knows the terminal: width and prompts only on one, colour per stream, none with --no-color', () => {
+  it('stream an answer as it comes and end it with one line break, NDJSON one line each, raw text as given', async () => {
+    const { out, stdout } = ioWith({});
+    await out.stream('Hel');
+    await out.stream('lo');
+    await out.endStream();
+    out.event({ type: 'done' });
+    out.raw('{"a":1}');
+    expect(stdout.text()).toBe('Hello\n{"type":"done"}\n{"a":1}');
+  });
+
+  it('know the terminal: width and prompts only on one, colour per stream, none with --no-color', () => {
     const piped = ioWith({});
-    expect([piped.io.columns, piped.io.interactive, piped.io.colours]).toEqual([
+    expect([piped.out.columns, piped.out.isTerminal, piped.io.interactive, piped.io.colours]).toEqual([
       undefined,
+      false,
       false,
       { stdout: false, stderr: false },
     ]);
     const terminal = ioWith({}, true);
-    expect([terminal.io.columns, terminal.io.interactive, terminal.io.colours]).toEqual([
+    expect([terminal.out.columns, terminal.out.isTerminal, terminal.io.interactive, terminal.io.colours]).toEqual([
       72,
+      true,
       true,
       { stdout: true, stderr: true },
     ]);

@@ -1,12 +1,11 @@
 // #30 row 5: `agents models` lists the models and providers the service accepts, which provider each
 // model needs, and --json; create's check, the wizard and completion use the same list.
 import { describe, expect, it } from 'vitest';
-import { createProgram } from '../../cli.js';
-import { describeProgram } from '../../completion/model.js';
-import { LLM_PROVIDERS } from '../../api/models.js';
+import { programShape } from '../completion/shape.js';
+import { COMMANDS, GROUPS } from '../registry.js';
+import { LLM_PROVIDERS } from '../../resources/models.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
 import { ScriptedPrompter } from '../../../test/helpers/scripted-prompter.js';
-import { captureStream, stdinFrom } from '../../../test/helpers/streams.js';
 
 const names = async () => (await runCli(['models', '-q'])).stdout.trim().split('\n');
 
@@ -41,13 +40,7 @@ describe('agents models', () => {
   });
 
   it('completion offers the same list for --llm-model', async () => {
-    const program = createProgram({
-      stdout: captureStream(),
-      stderr: captureStream(),
-      stdin: stdinFrom(undefined, false),
-      env: {},
-    });
-    const create = describeProgram(program).commands.find((command) => command.name === 'create')!;
+    const create = programShape(COMMANDS, GROUPS).commands.find((command) => command.name === 'create')!;
     const model = create.options.find((option) => option.flags.includes('--llm-model'))!;
     expect(model.value).toEqual({ kind: 'choices', choices: await names() });
   });

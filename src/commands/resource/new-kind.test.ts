@@ -1,19 +1,21 @@
 // A kind the CLI has never heard of, added the way the registry says a kind is added: one
-// descriptor. Its commands, flags, views, references, state and stack-file schema then all work,
-// against a plain REST server on loopback that knows nothing of the CLI.
+// descriptor. Its commands (from the generic verbs), flags, views, references, state and stack-file
+// schema then all work, against a plain REST server on loopback that knows nothing of the CLI.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceCommand } from './resource.js';
-import { addGlobalOptions } from '../../globals.js';
+import { createProgram } from '../program.js';
+import { attachableCommands } from '../registry.js';
+import { fieldFlags } from './field-flags.js';
+import { PLAIN_THEME } from '../../ui/color-support.js';
 import { desiredResourceSchema } from '../../provision/schema.js';
 import type { AttachableDescriptor } from '../../resources/descriptor.js';
 import { sendJson, startTestServer, type TestServer } from '../../../test/helpers/test-server.js';
 import { captureStream, stdinFrom } from '../../../test/helpers/streams.js';
 
-// The whole of what adding the kind takes: 21 lines. (A real kind is also listed in registry.ts.)
+// The whole of what adding the kind takes: its descriptor. (A real kind is also listed in
+// resources/registry.ts, and its commands then come with the others.)
 const WIDGET = {
   kind: 'widget',
   noun: 'widget',
@@ -100,11 +102,8 @@ describe('a new kind is one descriptor', () => {
       stdin: stdinFrom(''),
       env: { AGENTS_CONFIG_DIR: dir, AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'widget-token' },
     };
-    const program = addGlobalOptions(new Command('agents'));
-    program.addCommand(resourceCommand(deps, WIDGET));
-    // As cli.ts does for every command: commander throws instead of exiting, and writes nowhere.
-    for (const command of [program, ...program.commands, ...program.commands.flatMap((c) => c.commands)])
-      command.exitOverride().configureOutput({ writeErr: (text) => void stderr.write(text) });
+    const { commands, group } = attachableCommands(WIDGET);
+    const program = createProgram(deps, () => PLAIN_THEME, commands, { widgets: group });
     await program.parseAsync(argv, { from: 'user' });
     return stdout.text();
   }
@@ -152,12 +151,11 @@ describe('a new kind is one descriptor', () => {
   });
 });
 
-describe("a create's options, from the descriptor", () => {
-  it('take each field flag (a switch for a boolean) and nothing else', async () => {
-    const { fieldFlagOptions } = await import('../option-schemas.js');
-    const schema = fieldFlagOptions(WIDGET);
-    expect(schema.safeParse({ name: 'gear', size: 'M', shiny: true, file: 'w.yaml' }).success).toBe(true);
-    expect(schema.safeParse({ shiny: 'yes' }).success).toBe(false);
-    expect(schema.safeParse({ colour: 'red' }).success).toBe(false);
+describe("a create's flags, from the descriptor", () => {
+  it('are --file and each field flag (a switch with its --no- form for a boolean), and nothing else', () => {
+    const flags = fieldFlags(WIDGET, 'create');
+    expect(Object.keys(flags)).toEqual(['file', 'name', 'size', 'shiny']);
+    expect(flags.shiny).toMatchObject({ type: 'switch', negatable: true });
+    expect(flags.size).toMatchObject({ type: 'value', complete: { kind: 'choices', choices: ['S', 'M', 'L'] } });
   });
 });

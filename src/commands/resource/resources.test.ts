@@ -1,16 +1,14 @@
 // agents tools|datasources|llms and remove-*, against the emulator in both modes, and the
 // descriptor as the one place a field is spelled out.
-import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { fieldOptions } from '../../resources/flags.js';
 import { describeResource } from '../../resources/view.js';
 import { TOOL } from '../../resources/catalog.js';
 import type { ResourceDescriptor } from '../../resources/descriptor.js';
 import { SEED } from '../../emulator/server.js';
 import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
 import { PLAIN_THEME } from '../../ui/color-support.js';
-import { addFieldOptions } from '../../resources/flags.js';
-import { completeFields } from '../../resources/fields.js';
+import { fieldFlags } from './field-flags.js';
+import { completeFields } from './fields.js';
 import { completionCandidates } from '../../completion/complete.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
 import { ScriptedPrompter } from '../../../test/helpers/scripted-prompter.js';
@@ -193,9 +191,9 @@ describe('the descriptor is the one place a field is spelled out', () => {
   };
 
   it('a new field gets its flag, its prompt and its line in the view', async () => {
-    const command = addFieldOptions(new Command('create'), withExtra, 'create');
-    expect(command.options.map((o) => o.long)).toContain('--timeout-seconds');
-    expect(fieldOptions(withExtra.fields.at(-1)!)[0]!.description).toBe('how long it may run');
+    const flags = fieldFlags(withExtra, 'create');
+    expect(Object.keys(flags)).toContain('timeoutSeconds');
+    expect(flags.timeoutSeconds!.help).toBe('how long it may run');
 
     const prompter = new ScriptedPrompter([{ ask: /^Timeout in seconds$/, answer: '30' }]);
     const ctx = { io: { interactive: true }, prompter } as unknown as Parameters<typeof completeFields>[1];

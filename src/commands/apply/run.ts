@@ -1,0 +1,43 @@
+import { executePlan } from '../../provision/execute.js';
+import {
+  applyFailure,
+  planJson,
+  renderPlan,
+  renderResults,
+  resourceResultsJson,
+  resourcesPlanJson,
+  resultsJson,
+} from '../../provision/render.js';
+import { planFromOptions } from '../provision-plan.js';
+import type { RunOf } from '../command.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = async (options, ctx) => {
+  const { client, plan, concurrency } = await planFromOptions(ctx, options);
+  const { dryRun } = options;
+  const human = ctx.out.mode === 'human'; // -q: the exit code says it all
+  if (human) ctx.out.text(renderPlan(plan, ctx.out.theme, ctx.out.columns));
+
+  const applied = dryRun ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
+  const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
+  if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
+
+  if (ctx.out.mode === 'json') {
+    ctx.out.document({
+      dryRun,
+      plan: planJson(plan),
+      resources: resourcesPlanJson(plan),
+      results: resultsJson(applied),
+      resourceResults: resourceResultsJson(applied),
+    });
+  } else if (!human) {
+    // -q: nothing on stdout
+  } else if (applied.resources.length + applied.agents.length > 0) {
+    ctx.out.text(renderResults(applied, ctx.out.theme));
+  } else if (!dryRun) {
+    ctx.io.logger.info('No changes.');
+  }
+
+  const failure = applyFailure(plan, applied);
+  if (failure) throw failure;
+};

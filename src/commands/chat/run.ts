@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { invokeAgent } from '../../api/invoke.js';
+import { CHAT_HELP, readChatLine } from '../../chat/chat-line.js';
+import { TerminalTurns } from '../../chat/terminal-turns.js';
+import { CliError, interrupted } from '../../errors.js';
+import { escapeControls } from '../../ui/safe-text.js';
+import { printAnswer, toolCallJson } from '../../invoke/answer-printer.js';
+import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
+import { readLines } from '../../io/read-input.js';
+import { resolveAgentId } from '../../prompts/pick.js';
+import { errorFields } from '../../errors.js';
+import type { RunOf } from '../command.js';
+import type { spec } from './spec.js';
+
+/** A second Ctrl-C at an empty prompt within this long leaves, as node's REPL does. */
+const LEAVE_WINDOW_MS = 2000;
+
+export const run: RunOf<typeof spec> = async (options, ctx) => {
+  const params = llmParams(options);
+  const client = await ctx.client();
+  const agentId = await resolveAgentId(ctx, options.agent, () => Promise.resolve(client));
+  let sessionId = chooseSession(ctx, agentId, options);
+  const onTerminal = ctx.io.stdinIsTerminal;
+  const json = ctx.out.mode === 'json';
+  const say = (text: string) => ctx.io.logger.info(text);
+
+  // On a terminal, a prompt per turn and a keyboard held during answers (terminal-turns.ts); off
+  // one, the lines of stdin, a scripted conversation.
+  const turns = onTerminal
+    ? new TerminalTurns(ctx.io.terminal.input, ctx.io.terminal.output, ctx.io.theme.accent('you› '))
+    : undefined;
+  // Each piped line held to the cap of every input: stdin that never ends a line cannot grow memory.
+  const pipedLines = onTerminal ? undefined : readLines(ctx.io.stdin, 'a line of chat');
+  let lastInterruptAt = -Infinity;
+  /** The next line to act on, or undefined to leave (Ctrl-D, Ctrl-C twice at an empty prompt, end of input). */
+  const nextLine = async (): Promise<string | undefined> => {
+    if (!turns) {
+      const next = await pipedLines!.next();
+      return next.done ? undefined : next.value;
+    }
+    for (;;) {
+      const result = await turns.read();
+      if (result.kind === 'eof') return undefined;
+      if (result.kind === 'line') {
+        lastInterruptAt = -Infinity;
+        return result.text;
+      }
+      const now = Date.now();
+      if (now - lastInterruptAt < LEAVE_WINDOW_MS) return undefined;
+      lastInterruptAt = now;
+      say('\n' + ctx.io.theme.muted('(press Ctrl-C again or Ctrl-D to leave)'));
+    }
+  };
+
+  const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
+  if (onTerminal)
+    ctx.io.logger.info(
+      `Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`,
+    );
+  announce();
+
+  for (let raw = await nextLine(); raw !== undefined; raw = await nextLine()) {
+    const line = readChatLine(raw);
+    if (line.kind === 'command' && line.name === 'exit') break;
+    if (line.kind === 'command' && line.name === 'help') say(ctx.io.theme.muted(CHAT_HELP));
+    if (line.kind === 'command' && line.name === 'new') {
+      sessionId = randomUUID();
+      announce();
+    }
+    if (line.kind === 'unknown-command') {
+      say(
+        `${ctx.io.theme.warn('unknown command')} ${escapeControls(line.word)}: not sent. /help lists the commands; //text sends text that starts with /.`,
+      );
+    }
+    if (line.kind === 'send') {
+      const lastSession = sessionId;
+      if (lastSession) await ctx.recordLocally((state) => state.rememberAgent(agentId, { lastSession }));
+      const reply = new AbortController();
+      // Ctrl-C during the answer stops the reply, not the chat.
+      const release = turns?.duringAnswer(() => reply.abort());
+      // AbortSignal.any, not a listener on the process-wide signal per turn: nothing piles up over a long chat.
+      const signal = ctx.deps.signal ? AbortSignal.any([ctx.deps.signal, reply.signal]) : reply.signal;
+      try {
+        const body = {
+          input: line.text,
+          enableStreaming: true,
+          ...(sessionId && { sessionId }),
+          ...(params && { llm_params: params }),
+        };
+        const answer = await printAnswer(
+          ctx,
+          invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog),
+          json ? 'json' : 'human',
+          sessionId,
+        );
+        // --json: one document per turn, its error inside when it failed, as invoke's.
+        if (json)
+          ctx.out.event({
+            input: line.text,
+            output: answer.output,
+            sessionId: sessionId ?? null,
+            toolCalls: answer.toolCalls.map(toolCallJson),
+            ...(answer.failure && { error: errorFields(answer.failure) }),
+          });
+        if (answer.failure) throw answer.failure;
+      } catch (error) {
+        if (ctx.deps.signal?.aborted) throw interrupted();
+        if (error instanceof CliError && error.kind === 'interrupted')
+          ctx.io.logger.info(ctx.io.theme.muted('(reply stopped)'));
+        else if (onTerminal) ctx.reportFailure(error);
+        else throw error; // a scripted conversation stops at the first failure
+      } finally {
+        release?.();
+      }
+    }
+  }
+  if (onTerminal) say('');
+};

@@ -1,0 +1,13 @@
+import { findConfigKey } from '../../../config/keys.js';
+import { CliError } from '../../../errors.js';
+import type { RunOf } from '../../command.js';
+import { profileName } from '../shared.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = ({ key: name }, ctx) => {
+  const key = findConfigKey(name);
+  const value = ctx.configStore().profile(profileName(ctx))[key.field];
+  if (value === undefined && ctx.out.mode !== 'json')
+    throw new CliError('not-found', `${key.name} is not set in profile ${profileName(ctx)}`);
+  ctx.out.result({ key: key.name, value: value ?? null }, { quiet: () => String(value), human: () => String(value) });
+};

@@ -1,0 +1,19 @@
+import { compareReports, compareTable } from '../../../eval/compare.js';
+import { readReport } from '../../../eval/report-file.js';
+import type { RunOf } from '../../command.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = async ({ before: beforePath, after: afterPath, all }, ctx) => {
+  const before = await readReport(beforePath, 'compare', ctx.io.stdin);
+  const after = await readReport(afterPath, 'compare', ctx.io.stdin);
+  const rows = compareReports(before, after).filter((row) => all || row.changed);
+  ctx.out.result(
+    { before: beforePath, after: afterPath, cases: rows },
+    {
+      human: () => {
+        if (rows.length > 0) return compareTable(rows, ctx.out.theme, ctx.out.columns);
+        ctx.io.logger.info('No case changed its verdict or pass rate (--all shows every case).');
+      },
+    },
+  );
+};

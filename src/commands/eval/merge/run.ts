@@ -1,0 +1,36 @@
+import { ExitCode, ExitWithCode } from '../../../errors.js';
+import { baselineLines, compareWithBaseline } from '../../../eval/baseline.js';
+import { mergeReports } from '../../../eval/merge.js';
+import { reportExitCode, type EvalReport } from '../../../eval/report.js';
+import { readReport } from '../../../eval/report-file.js';
+import { reportLines } from '../../../eval/report-lines.js';
+import { escapeControls } from '../../../ui/safe-text.js';
+import { writeReportFiles } from '../run.js';
+import type { RunOf } from '../../command.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = async (options, ctx) => {
+  const paths = options.reports;
+  const reports = [];
+  for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.io.stdin) });
+  const merged: EvalReport = mergeReports(reports);
+  if (options.baseline !== undefined) {
+    merged.baseline = compareWithBaseline(
+      merged,
+      await readReport(options.baseline, '--baseline', ctx.io.stdin),
+      options.baseline,
+      options.tolerance,
+    );
+  }
+  writeReportFiles(merged, options);
+  ctx.out.result(merged, {
+    human: () =>
+      [
+        ...reportLines(merged, ctx.out.theme),
+        ...(merged.baseline ? baselineLines(merged.baseline).map(escapeControls) : []),
+      ].join('\n'),
+    quiet: () => (merged.baseline ? baselineLines(merged.baseline).map(escapeControls) : undefined),
+  });
+  const code = reportExitCode(merged);
+  if (code !== ExitCode.ok) throw new ExitWithCode(code);
+};

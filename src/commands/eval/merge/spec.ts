@@ -1,0 +1,34 @@
+// `agents eval merge`: the reports of shards joined into the report one run would have written.
+import { fraction, inputPath, outputPath, variadicArg } from '../../../spec/flags.js';
+import { defineSpec } from '../../../spec/spec.js';
+import { reportShape } from '../spec.js';
+
+export const spec = defineSpec({
+  path: 'eval merge',
+  summary: 'Join the reports of shards into the report one run would have written',
+  description:
+    'Join the --report files of `agents eval --shard i/n` runs: the same report, JUnit and exit code one unsharded run would have given. Refuses reports of different eval files, filters or settings, and a missing or repeated shard (exit 2).',
+  args: [
+    variadicArg('reports', 'the shard reports, one per shard', {
+      label: 'report',
+      required: true,
+      complete: { kind: 'files' },
+    }),
+  ],
+  flags: {
+    report: outputPath('write the merged report there'),
+    junit: outputPath('write JUnit XML there'),
+    baseline: inputPath('exit 1 only for regressions against this earlier report', { placeholder: 'report' }),
+    tolerance: fraction('with --baseline: how far, 0 to 1, a pass rate may drop', {
+      min: 0,
+      max: 1,
+      default: '0',
+      placeholder: 'rate',
+    }),
+  },
+  output: { name: 'eval', schema: reportShape },
+  examples: [
+    'agents eval merge shard1.json shard2.json --report all.json   # exit 1: two cases fail on purpose',
+    'agents eval merge shard1.json shard2.json --baseline main.json --junit eval.xml',
+  ],
+});

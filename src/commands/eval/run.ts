@@ -1,0 +1,178 @@
+import type { Context } from '../../context.js';
+import { CliError, ExitCode, ExitWithCode } from '../../errors.js';
+import { loadEvalFile } from '../../eval/load.js';
+import { startProgressLine, type ProgressLine } from '../../eval/progress.js';
+import { baselineLines, compareWithBaseline } from '../../eval/baseline.js';
+import { evalEvents, evalReport, reportExitCode, type EvalReport, type EvalSettings } from '../../eval/report.js';
+import { readReport, writeOutputFile, writeReport } from '../../eval/report-file.js';
+import { inShard, parseShard } from '../../eval/shard.js';
+import { caseLine, failureDetails, notRunLines, summaryTable, totalsLine } from '../../eval/report-text.js';
+import { runCase } from '../../eval/run-case.js';
+import { runCases, type EvalListener, type EvalOutcome } from '../../eval/runner.js';
+import type { EvalCase } from '../../eval/spec.js';
+import { junitXml } from '../../eval/junit.js';
+import { escapeControls } from '../../ui/safe-text.js';
+import type { RunOf } from '../command.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = async (options, ctx) => {
+  // Everything that can be wrong locally is found before the first request (output paths: options.ts).
+  if (options.events && ctx.out.mode === 'json')
+    throw new CliError('usage', '--events and --json cannot be used together');
+  if (options.file === undefined) throw new CliError('usage', 'missing --file (-f): the eval file to run');
+  const shard = options.shard === undefined ? undefined : parseShard(options.shard);
+  const baseline =
+    options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.io.stdin);
+  const file = await loadEvalFile(options.file, ctx.io.stdin, options.agent);
+  const cases = inShard(selected(file.cases, options.filter), shard);
+  const agentIds = await resolveAgents(ctx, cases);
+  const client = await ctx.client();
+
+  const settings: EvalSettings = {
+    file: file.source,
+    repeat: options.repeat,
+    threshold: options.threshold,
+    concurrency: options.concurrency,
+  };
+  const mode: Mode = options.events ? 'events' : ctx.out.mode === 'json' ? 'json' : 'human';
+  // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
+  const animate = ctx.io.canAnimate && !ctx.globals.debug;
+  const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
+  const emit = (event: object) => ctx.out.event(event);
+  const startedAt = new Date();
+  let outcome: EvalOutcome;
+  try {
+    outcome = await runCases(cases, {
+      concurrency: options.concurrency,
+      repeat: options.repeat,
+      threshold: options.threshold,
+      signal: ctx.deps.signal,
+      listener: listener(ctx, mode, emit, settings, cases.length, progress),
+      agentIdOf: (evalCase) => agentIds.get(evalCase.agent)!,
+      runOne: (evalCase, run) =>
+        runCase(evalCase, run, {
+          client,
+          agentId: agentIds.get(evalCase.agent)!,
+          judgeIdOf: (reference) => agentIds.get(reference)!,
+          timeoutSeconds: ctx.settings().timeoutSeconds,
+          signal: ctx.deps.signal,
+          debug: ctx.debugLog,
+          onTiming:
+            mode === 'events' ? (turn, timing) => emit(evalEvents.timing(evalCase.name, run, turn, timing)) : undefined,
+        }),
+    });
+  } finally {
+    progress?.stop();
+  }
+
+  // What finished is reported even when the run stopped early (Ctrl-C, a refused token).
+  const report: EvalReport = evalReport(
+    settings,
+    { fileHash: file.hash, startedAt, filter: options.filter, shard, agents: agentIds },
+    outcome,
+    cases,
+  );
+  if (baseline) report.baseline = compareWithBaseline(report, baseline, options.baseline!, options.tolerance);
+  writeReportFiles(report, options);
+  if (mode === 'json') ctx.out.document(report);
+  else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
+  else printHumanReport(ctx, settings, outcome, cases, progress !== undefined, report);
+  if (outcome.stopped) throw outcome.stopped;
+  const code = reportExitCode(report);
+  if (code !== ExitCode.ok) throw new ExitWithCode(code);
+};
+
+/** --report and --junit, from the one report: what merge writes from shards is the same. */
+export function writeReportFiles(report: EvalReport, options: { report?: string; junit?: string }): void {
+  if (options.report !== undefined) writeReport(options.report, report);
+  if (options.junit !== undefined) writeOutputFile(options.junit, junitXml(report), '--junit');
+}
+
+type Mode = 'events' | 'json' | 'human';
+
+function listener(
+  ctx: Context,
+  mode: Mode,
+  emit: (event: object) => void,
+  settings: EvalSettings,
+  total: number,
+  progress: ProgressLine | undefined,
+): EvalListener {
+  const counts = { passed: 0, failed: 0, running: 0, total };
+  return {
+    runStarted(evalCase, run) {
+      if (run === 1) counts.running++;
+      progress?.update({ ...counts });
+      if (mode === 'events') emit(evalEvents.start(evalCase.name, run));
+    },
+    runFinished(evalCase, result) {
+      if (mode === 'events') emit(evalEvents.end(evalCase.name, result));
+    },
+    caseFinished(result) {
+      counts.running--;
+      counts[result.passed ? 'passed' : 'failed']++;
+      progress?.update({ ...counts });
+      // Off a terminal (CI logs), a line per finished case stands in for the progress line.
+      if (mode === 'human' && !progress && ctx.out.mode === 'human')
+        ctx.out.text(caseLine(result, settings.repeat, ctx.out.theme));
+    },
+  };
+}
+
+function printHumanReport(
+  ctx: Context,
+  settings: EvalSettings,
+  outcome: EvalOutcome,
+  cases: readonly EvalCase[],
+  onTerminal: boolean,
+  report: EvalReport,
+): void {
+  const total = cases.length;
+  const theme = ctx.out.theme;
+  const failed = outcome.finished.filter((result) => !result.passed);
+  const lines: string[] = [];
+  for (const result of failed) lines.push('', ...failureDetails(result, settings.repeat, settings.threshold, theme));
+  if (onTerminal && outcome.finished.length > 0) {
+    const width = ctx.out.columns;
+    lines.push('', summaryTable(outcome.finished, settings.repeat, theme, width || undefined));
+  }
+  const notRun = notRunLines(cases, outcome, theme);
+  if (notRun.length > 0) lines.push('', ...notRun);
+  lines.push('', totalsLine(outcome, total));
+  if (report.baseline) lines.push(...baselineLines(report.baseline).map(escapeControls));
+  ctx.out.result(report, { human: () => lines.join('\n') });
+}
+
+function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
+  if (filter === undefined) return cases;
+  const wanted = filter.toLowerCase();
+  const chosen = cases.filter((evalCase) => evalCase.name.toLowerCase().includes(wanted));
+  if (chosen.length === 0) {
+    throw new CliError('usage', `no case name contains "${filter}"`, {
+      details: cases.map((evalCase) => evalCase.name),
+      hint: 'The cases are listed above.',
+    });
+  }
+  return chosen;
+}
+
+/** Each agent reference (of a case or of a judge) resolved once, before any case runs: a missing agent costs no invoke. */
+async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  for (const evalCase of cases) {
+    const judges = evalCase.turns.flatMap((turn) =>
+      turn.checks.flatMap((check) => (check.kind === 'judge' ? [check.value.agent] : [])),
+    );
+    for (const reference of [evalCase.agent, ...judges]) {
+      if (ids.has(reference)) continue;
+      try {
+        ids.set(reference, await ctx.resolve('agent', reference));
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        const details = [...error.details, `named by case "${evalCase.name}" (${evalCase.where})`];
+        throw new CliError(error.kind, error.message, { details, hint: error.hint });
+      }
+    }
+  }
+  return ids;
+}

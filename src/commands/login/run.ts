@@ -1,0 +1,72 @@
+import { listAgentsPaged } from '../../api/agents.js';
+import { collect } from '../../api/paging.js';
+import { normalizeBaseUrl } from '../../config/base-url.js';
+import { assertTokenMayTravel, type Context } from '../../context.js';
+import { ApiError, CliError } from '../../errors.js';
+import { readAll } from '../../io/read-input.js';
+import type { RunOf } from '../command.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = async (options, ctx) => {
+  const settings = ctx.settings();
+  const baseUrl = settings.baseUrl ?? (await askBaseUrl(ctx));
+  assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);
+  const token = await readToken(ctx, options.tokenStdin);
+
+  if (!options.skipVerify) {
+    // Check the token before saving it, so a typo fails here and not in the next command.
+    try {
+      await collect(listAgentsPaged(await ctx.clientFor(baseUrl, token), { limit: 1, pageSize: 1 }));
+    } catch (error) {
+      // The real service cannot decode a wrong token and answers a bare 500 (no 401).
+      if (error instanceof ApiError && error.status === 500 && error.plainText) {
+        throw new CliError('auth', 'the service rejected the token', {
+          hint: 'It answered a bare HTTP 500, which is how it fails a token it cannot read. Check the token and run `agents login` again.',
+          cause: error,
+        });
+      }
+      throw error;
+    }
+  }
+
+  await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));
+  ctx.out.result(
+    { profile: settings.profile, baseUrl, verified: !options.skipVerify },
+    { human: () => ctx.io.logger.success(`Logged in to ${baseUrl} (profile ${settings.profile})`) },
+  );
+  if (settings.tokenSource === 'env')
+    ctx.io.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
+};
+
+async function askBaseUrl(ctx: Context): Promise<string> {
+  if (!ctx.io.interactive) {
+    throw new CliError('usage', 'missing --base-url', { hint: 'Pass --base-url URL or set AGENTS_BASE_URL.' });
+  }
+  const answer = await ctx.prompter.text('Service address (without /api/v1)', {
+    validate: (value) => {
+      try {
+        normalizeBaseUrl(value);
+        return true;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+  });
+  return normalizeBaseUrl(answer);
+}
+
+async function readToken(ctx: Context, fromStdin: boolean): Promise<string> {
+  if (fromStdin) {
+    const token = (await readAll(ctx.io.stdin)).trim();
+    if (!token) throw new CliError('usage', 'no token on standard input');
+    if (/\s/.test(token))
+      throw new CliError('usage', 'the token on standard input contains whitespace; pass only the token');
+    return token;
+  }
+  if (!ctx.io.interactive) {
+    throw new CliError('usage', 'missing token', {
+      hint: 'Pipe it in with --token-stdin, e.g. `agents login --token-stdin < token.txt`.',
+    });
+  }
+  return (await ctx.prompter.secret('Token', { validate: (v) => (v.trim() ? true : 'must not be empty') })).trim();
+}

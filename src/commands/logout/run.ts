@@ -1,0 +1,21 @@
+import type { RunOf } from '../command.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = async (_options, ctx) => {
+  const settings = ctx.settings();
+  const store = ctx.configStore();
+  const hadToken = store.profile(settings.profile).token !== undefined;
+  if (hadToken) await store.updateProfile(settings.profile, (profile) => ({ ...profile, token: undefined }));
+
+  ctx.out.result(
+    { profile: settings.profile, loggedOut: hadToken },
+    {
+      human: () =>
+        ctx.io.logger.success(
+          hadToken ? `Logged out (profile ${settings.profile})` : `No token was saved for profile ${settings.profile}`,
+        ),
+    },
+  );
+  if (ctx.env.AGENTS_TOKEN && ctx.out.mode !== 'json')
+    ctx.io.logger.warn('AGENTS_TOKEN is still set in the environment and will be used.');
+};

@@ -1,0 +1,128 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from '../../../context.js';
+import { CliError } from '../../../errors.js';
+import { listAllAgents } from '../../../api/agents.js';
+import type { McpSettings } from '../../../mcp/server.js';
+import type { RunOf } from '../../command.js';
+import type { spec } from './spec.js';
+
+type Options = Parameters<RunOf<typeof spec>>[0];
+
+export const run: RunOf<typeof spec> = async (options, ctx) => {
+  const settings = mcpSettings(ctx, options);
+  if (options.http) return serveHttp(ctx, settings, options.port);
+  // The agents are asked for while the SDK loads (its schemas cost tens of ms): the client's first
+  // tools/list then finds them ready. A failure here is the first list's to report. The request
+  // must be on its way first: loading the SDK holds the thread, and the connection opens and the
+  // request goes out only in a turn of the event loop (without it, they waited for the SDK).
+  const client = settings.client();
+  const prefetched = client.then(listAllAgents);
+  prefetched.catch(() => undefined);
+  await client.catch(() => undefined);
+  await new Promise((resolve) => setImmediate(resolve));
+  const { createMcpServer } = await import('../../../mcp/server.js');
+  const { server, stop } = createMcpServer({ ...settings, prefetched });
+  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  // stdout carries protocol only: everything for people goes to stderr.
+  const transport = new StdioServerTransport(
+    ctx.io.stdin as NodeJS.ReadableStream as never,
+    ctx.out.channel() as never,
+  );
+  await server.connect(transport);
+  await new Promise<void>((resolve) => {
+    const input = ctx.io.stdin as NodeJS.ReadableStream;
+    input.once('end', resolve);
+    input.once('close', resolve);
+    ctx.deps.signal?.addEventListener('abort', () => resolve(), { once: true });
+  });
+  stop();
+  await server.close();
+};
+
+function mcpSettings(ctx: Context, options: Options): McpSettings {
+  const references = options.agent;
+  let only: Promise<Set<string>> | undefined;
+  return {
+    client: () => ctx.client(),
+    timeoutSeconds: ctx.settings().timeoutSeconds,
+    watchSeconds: options.watch,
+    say: (line) => ctx.io.logger.warn(line),
+    // --agent names are resolved when first needed (the service may be down at start), then kept.
+    only: async () => {
+      if (references.length === 0) return undefined;
+      only ??= Promise.all(references.map((reference) => ctx.resolve('agent', reference))).then((ids) => new Set(ids));
+      return only.catch((error: unknown) => {
+        only = undefined;
+        throw error;
+      });
+    },
+  };
+}
+
+/** Streamable HTTP on loopback: one MCP session per client, a bearer token, only our own Host. */
+async function serveHttp(ctx: Context, settings: McpSettings, port: number): Promise<void> {
+  const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('../../../mcp/server.js'),
+  ]);
+  // node:crypto in this mode only: over stdio the server's first answer would wait for it (5 ms on Node 26).
+  const { randomBytes, randomUUID } = process.getBuiltinModule('node:crypto');
+  const token = randomBytes(24).toString('base64url');
+  const sessions = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
+  let address = '';
+  // As a CommonJS builtin, in this mode only: an ESM import of node:http loads Node 22+'s own undici (see api/client.ts).
+  const http = process.getBuiltinModule('node:http').createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end();
+      ctx.io.logger.warn(`agents mcp: ${(error as Error).message}`);
+    });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const host = req.headers.host ?? '';
+    if (host !== address && host !== address.replace('127.0.0.1', 'localhost'))
+      return void res.writeHead(421).end('Misdirected Request: not this server’s address\n');
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp')
+      return void res.writeHead(404).end('Not Found: the endpoint is /mcp\n');
+    if (!bearerMatches(req.headers.authorization, token))
+      return void res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized\n');
+    const sessionId = req.headers['mcp-session-id'];
+    let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (!transport) {
+      if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
+      const { server, stop } = createMcpServer(settings);
+      const fresh = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        onsessioninitialized: (id) => void sessions.set(id, fresh),
+        onsessionclosed: (id) => void sessions.delete(id),
+      });
+      fresh.onclose = () => stop();
+      await server.connect(fresh);
+      transport = fresh;
+    }
+    await transport.handleRequest(req, res);
+  };
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new CliError('usage', `port ${port} is already in use`, { hint: 'Pass --port 0 for any free port.' })
+          : error,
+      ),
+    );
+    http.listen(port, '127.0.0.1', () => resolve());
+  });
+  address = `127.0.0.1:${(http.address() as { port: number }).port}`;
+  // Printed once, on stderr: the client's configuration needs both.
+  ctx.io.stderr.write(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token}\nCtrl-C stops it.\n`);
+  await new Promise<void>((resolve) => {
+    const stop = () => http.close(() => resolve());
+    ctx.deps.signal?.addEventListener('abort', stop, { once: true });
+    process.once('SIGTERM', stop);
+  });
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && process.getBuiltinModule('node:crypto').timingSafeEqual(given, wanted);
+}

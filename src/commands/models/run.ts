@@ -1,0 +1,47 @@
+// `agents models`: the one list of models (src/api/models.ts) that create checks, the wizard offers
+// and completion completes, with which provider each needs.
+import type { Context } from '../../context.js';
+import { KNOWN_LLM_MODELS, likelyProvider, LLM_PROVIDERS, providerOfModel } from '../../resources/models.js';
+import { renderTable } from '../../ui/table.js';
+import { HELP_WIDTH, wrapWords } from '../help-text.js';
+import type { RunOf } from '../command.js';
+import type { spec } from './spec.js';
+
+/** One model as `models --json` describes it (docs/json/models.schema.json). */
+interface ModelRow {
+  model: string;
+  /** The provider the service picks by itself, or null when --llm-provider must be sent. */
+  automaticProvider: string | null;
+  /** The provider to send when one is needed (a suggestion; any of `providers` is accepted). */
+  suggestedProvider: string | null;
+}
+
+function modelRows(): ModelRow[] {
+  return KNOWN_LLM_MODELS.map((model) => ({
+    model,
+    automaticProvider: providerOfModel(model) ?? null,
+    suggestedProvider: providerOfModel(model) ? null : (likelyProvider(model) ?? null),
+  }));
+}
+
+export const run: RunOf<typeof spec> = (_options, ctx) => {
+  const rows = modelRows();
+  ctx.out.result(
+    { models: rows, providers: LLM_PROVIDERS },
+    { quiet: () => rows.map((row) => row.model), human: () => humanModels(ctx, rows) },
+  );
+};
+
+function humanModels(ctx: Context, rows: ReturnType<typeof modelRows>): string {
+  const table = renderTable(
+    ['MODEL', 'PROVIDER'],
+    rows.map((row) => [
+      row.model,
+      row.automaticProvider
+        ? `${row.automaticProvider} (the service picks it)`
+        : `needs --llm-provider${row.suggestedProvider ? ` (e.g. ${row.suggestedProvider})` : ''}`,
+    ]),
+    { theme: ctx.out.theme, width: ctx.out.columns },
+  );
+  return `${table}\n\n${wrapWords(`Providers: ${LLM_PROVIDERS.join(', ')}`, HELP_WIDTH, '  ').join('\n')}`;
+}

@@ -1,0 +1,102 @@
+// The one owner of stdout. A command hands it its result and says how a person reads it; the
+// Exporter prints it in the mode the line asked for: one JSON document (--json), the lines a
+// script needs (-q), or text for a person. Streamed answers and NDJSON events go through it too.
+// No command writes to stdout or asks whether it is a terminal: a new output format is a case
+// here, and a failed write (a full disk) is handled once for every command (cli.ts, exit 8).
+import type { OutputStream } from '../deps.js';
+import type { Theme } from './color-support.js';
+
+export type OutputMode = 'json' | 'quiet' | 'human';
+
+type Lines = string | readonly string[];
+
+export class Exporter {
+  private wrote = false;
+  private atLineStart = true;
+
+  constructor(
+    private readonly stdout: OutputStream,
+    readonly mode: OutputMode,
+    /** Styles for stdout: plain unless stdout is a terminal with colour. */
+    readonly theme: Theme,
+  ) {}
+
+  /** Whether a person reads stdout: answers are then escaped and JSON indented for the eye. */
+  get isTerminal(): boolean {
+    return this.stdout.isTTY === true;
+  }
+
+  /** The terminal's width when stdout is one (and reports one), else undefined: output is not fitted. */
+  get columns(): number | undefined {
+    return (this.stdout.isTTY && this.stdout.columns) || undefined;
+  }
+
+  /** Whether anything has been printed: a failure's --json document is printed only when nothing was. */
+  get printed(): boolean {
+    return this.wrote;
+  }
+
+  /**
+   * A command's result in the mode asked for: `document` as JSON (--json), the lines of `quiet`
+   * (-q; nothing without it), or the text of `human` (nothing when it returns nothing).
+   */
+  result(document: unknown, views: { quiet?: () => Lines | undefined; human?: () => string | void } = {}): void {
+    if (this.mode === 'json') return this.document(document);
+    if (this.mode === 'quiet') {
+      const lines = views.quiet?.();
+      if (lines !== undefined && lines.length > 0) this.line(typeof lines === 'string' ? lines : lines.join('\n'));
+      return;
+    }
+    const text = views.human?.();
+    if (typeof text === 'string') this.line(text);
+  }
+
+  /** One JSON document: the whole of stdout under --json, whatever happened. */
+  document(value: unknown): void {
+    this.line(JSON.stringify(value, null, 2));
+  }
+
+  /** A result that is text in every mode: export's YAML, a body from `agents api`, a key printed once. */
+  text(text: string): void {
+    if (text !== '') this.line(text);
+  }
+
+  /** Text exactly as given, no line break added: a body from `agents api`, byte for byte. */
+  raw(text: string): void {
+    if (text === '') return;
+    this.wrote = true;
+    this.atLineStart = text.endsWith('\n');
+    this.stdout.write(text);
+  }
+
+  /** stdout itself, for a protocol that owns it whole (`mcp serve` over stdio: JSON-RPC and nothing else). */
+  channel(): OutputStream {
+    this.wrote = true;
+    return this.stdout;
+  }
+
+  /** One NDJSON line: --events, chat --json. */
+  event(value: unknown): void {
+    this.line(JSON.stringify(value));
+  }
+
+  /** A piece of a streamed answer, as it came: waits when the reader is slow. */
+  async stream(piece: string): Promise<void> {
+    if (piece === '') return;
+    this.atLineStart = piece.endsWith('\n');
+    this.wrote = true;
+    const stdout = this.stdout;
+    if (!stdout.write(piece)) await new Promise<void>((resolve) => stdout.once('drain', () => resolve()));
+  }
+
+  /** Ends a streamed answer with a newline, when it did not end with one. */
+  async endStream(): Promise<void> {
+    if (!this.atLineStart) await this.stream('\n');
+  }
+
+  private line(text: string): void {
+    this.wrote = true;
+    this.atLineStart = true;
+    this.stdout.write(text.endsWith('\n') ? text : text + '\n');
+  }
+}

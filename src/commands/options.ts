@@ -79,7 +79,8 @@ function readFlag(key: string, flag: Flag, command: Commander, env: Record<strin
 function givenValue(key: string, command: Commander): unknown {
   const own: unknown = command.getOptionValue(key);
   const parent = command.parent;
-  if (!parent || command.getOptionValueSource(key) === 'cli') return own;
+  // The program's own options are the global flags, read apart (global-flags.ts): never taken back.
+  if (!parent?.parent || command.getOptionValueSource(key) === 'cli') return own;
   const parentHasIt = parent.options.some((option) => option.attributeName() === key);
   return parentHasIt && parent.getOptionValueSource(key) === 'cli' ? parent.getOptionValue(key) : own;
 }

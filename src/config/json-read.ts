@@ -1,6 +1,7 @@
 // Reading the JSON files under the config folder, on its own: shell completion reads them on
 // every TAB and must not load the writers (atomic rename, locks, crypto).
-import { closeSync, constants, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { MAX_INPUT_BYTES } from '../io/limits.js';
 import { CliError } from '../errors.js';
 
 /**
@@ -10,6 +11,11 @@ import { CliError } from '../errors.js';
 function readNoFollow(path: string): string {
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
   try {
+    // The cap of every input: a device or a huge file in the config folder is refused, not read
+    // (a folder in a file's place fails below with EISDIR, the message users know).
+    const stats = fstatSync(fd);
+    if (!stats.isFile() && !stats.isDirectory()) throw new Error('not a regular file');
+    if (stats.size > MAX_INPUT_BYTES) throw new Error(`larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB`);
     return readFileSync(fd, 'utf8');
   } finally {
     closeSync(fd);

@@ -3,11 +3,11 @@
 // byte is exit 2 with its offset. An input for the model is read leniently, with a warning.
 import { createReadStream, fstatSync } from 'node:fs';
 import { isUtf8 } from 'node:buffer';
+import { PassThrough } from 'node:stream';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 
-/** The most any file or stdin is read: /dev/zero, or a link to it, must end with an error, not fill memory. */
-const MAX_INPUT_BYTES = 16 * 1024 * 1024;
+import { MAX_INPUT_BYTES } from './limits.js';
 
 const tooLarge = (what: string) =>
   new CliError('usage', `${what} is larger than ${MAX_INPUT_BYTES / 1024 / 1024} MiB; refusing to read it`);
@@ -142,18 +142,70 @@ function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
  * grows until it dies. A final line without its line break is a line.
  */
 export async function* readLines(stream: InputStream, what = 'a line on stdin'): AsyncGenerator<string> {
-  const decoder = new TextDecoder();
-  let partial = '';
+  // Bytes until a line is whole: a line is decoded once, and the cap counts bytes, not characters.
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const line = (last: Buffer) =>
+    Buffer.concat([...pending, last])
+      .toString('utf8')
+      .replace(/\r$/, '');
   for await (const chunk of stream) {
-    partial += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    let at: number;
-    while ((at = partial.indexOf('\n')) !== -1) {
-      yield partial.slice(0, at).replace(/\r$/, '');
-      partial = partial.slice(at + 1);
+    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a)) {
+      yield line(bytes.subarray(0, at));
+      pending = [];
+      pendingBytes = 0;
+      bytes = bytes.subarray(at + 1);
     }
-    // Characters, not bytes: a UTF-8 character is at most 3 bytes in UTF-16's count of one.
-    if (partial.length * 3 > MAX_INPUT_BYTES && Buffer.byteLength(partial) > MAX_INPUT_BYTES) throw tooLarge(what);
+    pendingBytes += bytes.length;
+    if (pendingBytes > MAX_INPUT_BYTES) throw tooLarge(what);
+    if (bytes.length > 0) pending.push(bytes);
   }
-  partial += decoder.decode();
-  if (partial !== '') yield partial.replace(/\r$/, '');
+  if (pendingBytes > 0) yield line(Buffer.alloc(0));
+}
+
+/**
+ * The stream in whole lines, for a reader that keeps a line whole before it sees it (the MCP SDK's
+ * stdio transport): a line is held here, in pieces, until its line break comes, and one past the
+ * cap of every input ends the stream with that error, so stdin that never ends a line cannot grow
+ * the process. `overflowed` settles when that happens; `failed` says why it ended early.
+ */
+export function lineCapped(
+  stream: InputStream,
+  what: string,
+): { stream: NodeJS.ReadableStream; failed(): CliError | undefined; overflowed: Promise<CliError> } {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  let failure: CliError | undefined;
+  let overflow: (error: CliError) => void = () => undefined;
+  const overflowed = new Promise<CliError>((resolve) => (overflow = resolve));
+  const lines = new PassThrough();
+  const forward = async (bytes: Buffer) => {
+    if (!lines.write(bytes)) await new Promise((resolve) => lines.once('drain', resolve));
+  };
+  void (async () => {
+    try {
+      for await (const chunk of stream) {
+        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+        const lastBreak = bytes.lastIndexOf(0x0a);
+        if (lastBreak !== -1) {
+          await forward(Buffer.concat([...held, bytes.subarray(0, lastBreak + 1)]));
+          held = [];
+          heldBytes = 0;
+        }
+        const rest = bytes.subarray(lastBreak + 1);
+        heldBytes += rest.length;
+        if (heldBytes > MAX_INPUT_BYTES) {
+          failure = tooLarge(what);
+          overflow(failure);
+          return;
+        }
+        if (rest.length > 0) held.push(rest);
+      }
+      if (heldBytes > 0) await forward(Buffer.concat(held));
+    } finally {
+      lines.end();
+    }
+  })();
+  return { stream: lines, failed: () => failure, overflowed };
 }

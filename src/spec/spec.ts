@@ -123,8 +123,11 @@ export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
   examples: readonly string[];
   /** More help after the flags (eval's file format). */
   helpAfter?: string;
-  /** It reads standard input (a file flag's `-`, piped text, chat lines): the tests feed it /dev/zero. */
-  readsStdin?: boolean;
+  /**
+   * The words after its path that make it read standard input (`['-f', '-']`, piped text, chat's
+   * lines): the tests feed it /dev/zero that way, and expect exit 2 within the input cap.
+   */
+  readsStdin?: readonly string[];
 }
 
 /** Typed specs: the literal types of flags and args are kept for `Options`. */

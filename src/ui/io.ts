@@ -49,6 +49,11 @@ export class Io {
     return this.stdin.isTTY === true;
   }
 
+  /** Lines for a person that -q does not silence: what a server prints once, to be copied. */
+  notice(text: string): void {
+    this.stderr.write(text.endsWith('\n') ? text : text + '\n');
+  }
+
   /** The terminal itself, for what draws on it line by line (chat's prompt): stdin and stderr. */
   get terminal(): { input: NodeJS.ReadStream; output: NodeJS.WriteStream } {
     return { input: this.stdin as NodeJS.ReadStream, output: this.stderr as NodeJS.WriteStream };

@@ -1,6 +1,6 @@
 // The config store on real files in a temp AGENTS_CONFIG_DIR.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BIN, assertBuilt } from '../helpers/binary.js';
@@ -142,6 +142,18 @@ describe('a corrupt config file', () => {
       expect(readFileSync(file, 'utf8')).toBe(content);
     });
   }
+
+  it('larger than the 16 MiB cap of every input is refused unread, exit 2, and left in place', async () => {
+    const dir = tempConfigDir();
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, '{}');
+    truncateSync(file, 17 * 1024 * 1024); // sparse: costs no disk
+    const result = await runCli(['status'], { configDir: dir });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(new RegExp(`^error: cannot read ${file}: larger than 16 MiB\n`));
+    expect(statSync(file).size).toBe(17 * 1024 * 1024);
+  });
 });
 
 describe('config get|set|unset|list', () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { ApiClient, Exchange, Target } from '../../api/client.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
@@ -20,7 +19,10 @@ const MOST_PAGED_BYTES = 64 * 1024 * 1024;
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const path = apiPathOf(options.path);
-  const fields = { ...pairs(options.rawField, '-f', (value) => value), ...pairs(options.field, '-F', typedValue) };
+  const fields = {
+    ...(await pairs(options.rawField, '-f', (value) => value)),
+    ...(await pairs(options.field, '-F', (value) => typedValue(value, ctx))),
+  };
   const hasFields = Object.keys(fields).length > 0;
   // Fields or a body make a POST, as in gh; --paginate reads pages, so it stays a GET.
   const writes = (hasFields || options.input !== undefined) && !options.paginate;
@@ -59,29 +61,24 @@ export function apiPathOf(given: string): string {
   return trimmed.startsWith('/api/') ? trimmed : `/api/v1/${trimmed.replace(/^\/+/, '')}`;
 }
 
-function pairs(given: string[], flag: string, read: (value: string) => unknown): Record<string, unknown> {
-  return Object.fromEntries(
-    given.map((pair) => {
-      const at = pair.indexOf('=');
-      if (at <= 0) throw new CliError('usage', `${flag} ${JSON.stringify(pair)} is not key=value`);
-      return [pair.slice(0, at), read(pair.slice(at + 1))];
-    }),
-  );
+async function pairs(
+  given: string[],
+  flag: string,
+  read: (value: string) => unknown,
+): Promise<Record<string, unknown>> {
+  const entries: Array<[string, unknown]> = [];
+  for (const pair of given) {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new CliError('usage', `${flag} ${JSON.stringify(pair)} is not key=value`);
+    entries.push([pair.slice(0, at), await read(pair.slice(at + 1))]);
+  }
+  return Object.fromEntries(entries);
 }
 
-/** -F: numbers, true, false and null as JSON; @file as the file's text; anything else a string. */
-function typedValue(value: string): unknown {
-  if (value.startsWith('@')) {
-    try {
-      return readFileSync(value.slice(1), 'utf8');
-    } catch (error) {
-      throw new CliError(
-        'usage',
-        `cannot read ${value.slice(1)} for -F: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
-    }
-  }
-  if (value === 'true' || value === 'false' || value === 'null') return JSON.parse(value);
+/** -F: numbers, true, false and null as JSON; @file as the file's text (read as every input is); anything else a string. */
+async function typedValue(value: string, ctx: Context): Promise<unknown> {
+  if (value.startsWith('@')) return readFileOrStdin(value.slice(1), ctx.io.stdin, '-F');
+  if (value === 'true' || value === 'false' || value === 'null') return JSON.parse(value) as unknown;
   if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
   return value;
 }

@@ -37,5 +37,5 @@ export const spec = defineSpec({
     'agents api agents -X GET -F take=2 -i',
     'agents api agents/no-such-id   # exit 5',
   ],
-  readsStdin: true,
+  readsStdin: ['things', '--input', '-'],
 });

@@ -35,5 +35,5 @@ export const spec = defineSpec({
     "sed 's/AGENTS_KEY_OPENAI/OPENAI_API_KEY/' examples/stack.yaml > my-stack.yaml",
     'OPENAI_API_KEY=$AGENTS_KEY_OPENAI agents apply -f my-stack.yaml --allow-env OPENAI_API_KEY',
   ],
-  readsStdin: true,
+  readsStdin: ['-f', '-'],
 });

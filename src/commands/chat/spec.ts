@@ -37,5 +37,5 @@ export const spec = defineSpec({
     'printf \'Hi\\nWhat did I say?\\n\' | agents chat "Docs bot" -c --json | jq -r .output',
     'agents chat "Docs bot"',
   ],
-  readsStdin: true,
+  readsStdin: ['00000000-0000-4000-8000-000000000001'],
 });

@@ -25,5 +25,5 @@ export const spec = defineSpec({
     'agents diff -f examples/stack.yaml --json',
     'agents diff -f agents.yaml || echo "drift or failure: $?"',
   ],
-  readsStdin: true,
+  readsStdin: ['-f', '-'],
 });

@@ -85,5 +85,5 @@ export const spec = defineSpec({
     'agents eval merge shard1.json shard2.json --junit eval.xml   # exit 1: as one run',
     'agents eval compare main.json shard1.json --all',
   ],
-  readsStdin: true,
+  readsStdin: ['-f', '-'],
 });

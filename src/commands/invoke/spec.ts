@@ -73,5 +73,5 @@ export const spec = defineSpec({
     'agents invoke "Docs bot" "hi" --events | jq -c .',
     'agents invoke "Docs bot" "Write a haiku" --stats',
   ],
-  readsStdin: true,
+  readsStdin: ['00000000-0000-4000-8000-000000000001'],
 });

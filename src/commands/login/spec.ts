@@ -24,5 +24,5 @@ export const spec = defineSpec({
     'printf %s "$AGENTS_TOKEN" | agents login --base-url "$AGENTS_BASE_URL" --token-stdin',
     'printenv AGENTS_TOKEN | agents login --profile staging --base-url "$AGENTS_BASE_URL" --token-stdin',
   ],
-  readsStdin: true,
+  readsStdin: ['--token-stdin'],
 });

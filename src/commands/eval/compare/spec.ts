@@ -24,6 +24,7 @@ export const spec = defineSpec({
     requiredArg('after', 'the later report', { complete: { kind: 'files' } }),
   ],
   flags: { all: on('every case, changed or not') },
+  readsStdin: ['-', 'after.json'],
   output: {
     name: 'eval-compare',
     schema: () =>

@@ -4,6 +4,8 @@ import { CliError } from '../../../errors.js';
 import { listAllAgents } from '../../../api/agents.js';
 import type { McpSettings } from '../../../mcp/server.js';
 import type { RunOf } from '../../command.js';
+import { lineCapped } from '../../../io/read-input.js';
+import { MAX_INPUT_BYTES } from '../../../io/limits.js';
 import type { spec } from './spec.js';
 
 type Options = Parameters<RunOf<typeof spec>>[0];
@@ -24,19 +26,23 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const { server, stop } = createMcpServer({ ...settings, prefetched });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   // stdout carries protocol only: everything for people goes to stderr.
-  const transport = new StdioServerTransport(
-    ctx.io.stdin as NodeJS.ReadableStream as never,
-    ctx.out.channel() as never,
-  );
+  // Each JSON-RPC line held to the cap of every input: stdin with no line break cannot grow memory.
+  const input = lineCapped(ctx.io.stdin, 'a line of MCP input on stdin');
+  // The SDK's own limit on a line is above ours, so ours, with its message, is the one met.
+  const transport = new StdioServerTransport(input.stream as never, ctx.out.channel() as never, {
+    maxBufferSize: MAX_INPUT_BYTES + 1024 * 1024,
+  });
   await server.connect(transport);
   await new Promise<void>((resolve) => {
-    const input = ctx.io.stdin as NodeJS.ReadableStream;
-    input.once('end', resolve);
-    input.once('close', resolve);
+    input.stream.once('end', resolve);
+    input.stream.once('close', resolve);
+    void input.overflowed.then(() => resolve());
     ctx.deps.signal?.addEventListener('abort', () => resolve(), { once: true });
   });
   stop();
   await server.close();
+  const failure = input.failed();
+  if (failure) throw failure;
 };
 
 function mcpSettings(ctx: Context, options: Options): McpSettings {
@@ -113,7 +119,7 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
   });
   address = `127.0.0.1:${(http.address() as { port: number }).port}`;
   // Printed once, on stderr: the client's configuration needs both.
-  ctx.io.stderr.write(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token}\nCtrl-C stops it.\n`);
+  ctx.io.notice(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token}\nCtrl-C stops it.`);
   await new Promise<void>((resolve) => {
     const stop = () => http.close(() => resolve());
     ctx.deps.signal?.addEventListener('abort', stop, { once: true });

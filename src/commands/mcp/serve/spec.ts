@@ -26,5 +26,5 @@ export const spec = defineSpec({
     'agents mcp serve < /dev/null   # stdio: an MCP client starts it; here it ends with its input',
     'agents mcp serve --agent "Docs bot" --agent "Travel bot" < /dev/null',
   ],
-  readsStdin: true,
+  readsStdin: [],
 });

@@ -26,5 +26,5 @@ export const createSpec = (resource: ResourceDescriptor, texts: Texts = {}) =>
     },
     output: { name: documentName(resource, 'record'), schema: () => recordShape(resource) },
     examples: texts.examples ?? [],
-    readsStdin: true,
+    readsStdin: ['-f', '-'],
   });

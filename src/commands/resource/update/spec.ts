@@ -26,5 +26,5 @@ export const updateSpec = (resource: ResourceDescriptor, texts: Texts = {}) =>
     },
     output: { name: documentName(resource, 'record'), schema: () => recordShape(resource) },
     examples: texts.examples ?? [],
-    readsStdin: true,
+    readsStdin: ['00000000-0000-4000-8000-000000000001', '-f', '-'],
   });

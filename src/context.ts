@@ -173,6 +173,7 @@ export class Context {
       sleep: this.deps.sleep,
       random: this.deps.random,
       signal: this.deps.signal,
+      env: this.env,
     });
   }
 }

@@ -1,4 +1,4 @@
-// Typed failures and the exit codes of design §6. Commands throw these; only the
+// Typed failures and the one table of exit codes. Commands throw these; only the
 // entry point turns them into a message and a process exit code (see report.ts).
 
 export const ExitCode = {
@@ -83,19 +83,52 @@ const exitCodeOfKind: Record<ErrorKind, ExitCodeValue> = {
   interrupted: ExitCode.interrupted,
 };
 
+/**
+ * What the transport saw, beyond the kind. The transport states it and words no advice: what to do
+ * next is chosen where the error is printed (advice.ts), from the kind and this.
+ */
+export type Circumstance =
+  | { type: 'proxy-unreachable'; variable: string }
+  | { type: 'proxy-closed'; variable: string }
+  | { type: 'proxy-silent'; variable: string }
+  | { type: 'proxy-not-a-url' }
+  | { type: 'refused' }
+  | { type: 'dns' }
+  | { type: 'plain-http' }
+  | { type: 'connect-timeout' }
+  /** No answer, or not all of it, within --timeout. */
+  | { type: 'slow' }
+  | { type: 'redirect' }
+  /** A 404 for the route, not the record: the address is wrong (response-errors.ts). */
+  | { type: 'route-missing' }
+  /** A 200 stream with nothing the CLI understands in it. */
+  | { type: 'unreadable-stream' }
+  /** The connection dropped mid-answer. */
+  | { type: 'dropped' }
+  /** The real service's bare 500, after one request told whether it accepts the token. */
+  | { type: 'bare-500'; tokenAccepted: boolean }
+  /** A record of this kind is not there; `command` lists the ones that are. */
+  | { type: 'missing'; noun: string; command: string }
+  /** A record to link to an agent is not there (or, `agentToo`, the agent may be the one missing). */
+  | { type: 'missing-link'; noun: string; agentToo: boolean }
+  /** The service could not tell the provider of this model by itself. */
+  | { type: 'provider-unknown'; model: string | undefined };
+
 export interface CliErrorOptions {
-  /** What to do next, shown on a second line. */
+  /** What to do next, shown on a second line (after any advice for the circumstance). */
   hint?: string;
   /** Extra lines shown under the message (e.g. one per invalid field). */
-  details?: string[];
+  details?: readonly string[];
+  circumstance?: Circumstance;
   cause?: unknown;
 }
 
+/** A failure, never changed once made: a layer that knows more makes a copy (withHint). */
 export class CliError extends Error {
   readonly kind: ErrorKind;
-  /** Commands may add to it once they know more (e.g. where a partial answer went). */
-  hint: string | undefined;
-  readonly details: string[];
+  readonly hint: string | undefined;
+  readonly details: readonly string[];
+  readonly circumstance: Circumstance | undefined;
 
   constructor(kind: ErrorKind, message: string, options: CliErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -103,10 +136,24 @@ export class CliError extends Error {
     this.kind = kind;
     this.hint = options.hint;
     this.details = options.details ?? [];
+    this.circumstance = options.circumstance;
   }
 
   get exitCode(): ExitCodeValue {
     return exitCodeOfKind[this.kind];
+  }
+
+  /** A copy of this error (its class, kind, status and circumstance) with some of what it says changed. */
+  with(changes: { message?: string; details?: readonly string[]; hint?: string }): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object, Object.getOwnPropertyDescriptors(this)) as this;
+    for (const [name, value] of Object.entries(changes))
+      Object.defineProperty(copy, name, { value, enumerable: name !== 'message' });
+    return copy;
+  }
+
+  /** A copy with one more sentence of hint. */
+  withHint(more: string): this {
+    return this.with({ hint: [this.hint, more].filter(Boolean).join(' ') });
   }
 }
 
@@ -115,18 +162,21 @@ export function errorFields(error: CliError): { kind: ErrorKind; message: string
   return { kind: error.kind, message: error.message, exitCode: error.exitCode };
 }
 
+export interface ApiErrorOptions extends CliErrorOptions {
+  /** The body was not JSON (the real service's bare "Internal Server Error"). */
+  plainText?: boolean;
+}
+
 /** An HTTP answer the CLI treats as a failure, with the service's own message. */
 export class ApiError extends CliError {
   readonly status: number;
-  /** The body was not JSON (the real service's bare "Internal Server Error"). */
-  plainText = false;
-  /** A 404 for the route, not the record: the address is wrong (see response-errors.ts). */
-  routeMissing = false;
+  readonly plainText: boolean;
 
-  constructor(kind: ErrorKind, status: number, message: string, options: CliErrorOptions = {}) {
+  constructor(kind: ErrorKind, status: number, message: string, options: ApiErrorOptions = {}) {
     super(kind, message, options);
     this.name = 'ApiError';
     this.status = status;
+    this.plainText = options.plainText ?? false;
   }
 }
 

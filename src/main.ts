@@ -1,7 +1,9 @@
-// The process entry: real streams, Ctrl-C handling, and the only process.exit.
+// The process entry: real streams, Ctrl-C handling, V8's settings, and the only process.exit.
 import { ExitCode } from './errors.js';
+import { tuneV8 } from './tuning.js';
 
 export async function main(): Promise<void> {
+  tuneV8();
   const argv = process.argv.slice(2);
   const interrupt = new AbortController();
   process.on('SIGINT', () => {

@@ -1,4 +1,5 @@
 // The one place that turns a failure into a message on stderr and an exit code.
+import { adviceFor } from './advice.js';
 import { CliError, ExitCode } from './errors.js';
 import type { OutputStream } from './deps.js';
 import { escapeControls as safe } from './ui/safe-text.js';
@@ -23,7 +24,8 @@ export function reportError(error: unknown, target: ReportTarget): number {
     // line, so a service's "\n" cannot forge a line of ours.
     write(theme.error('error: ') + safe(error.message));
     for (const detail of error.details) write('  ' + safe(detail));
-    if (error.hint) write(theme.muted(safe(error.hint)));
+    const advice = adviceFor(error);
+    if (advice) write(theme.muted(safe(advice)));
     if (debug && error.cause instanceof CliError) write(theme.muted(`the service said: ${safe(error.cause.message)}`));
     else if (debug && error.cause instanceof Error && error.cause.stack) write(theme.muted(error.cause.stack));
     return error.exitCode;

@@ -7,7 +7,6 @@ import { ApiError, CliError } from '../errors.js';
 import type { ApiClient } from './client.js';
 import { collect } from './paging.js';
 import { createResource, deleteResource, getResource, listResources, notFound, patchResource } from './resources.js';
-import { likelyProvider } from '../resources/models.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
 import { attachKey, type FieldSpec } from '../resources/descriptor.js';
 import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
@@ -57,14 +56,16 @@ function describeIssue(error: { issues: ReadonlyArray<{ path: PropertyKey[]; mes
   return path ? `${path}: ${issue.message}` : issue.message;
 }
 
-/** An agent's wire path is every kind's (resources.ts); what differs is its decoding and the hints below. */
+/** An agent's wire path is every kind's (resources.ts); what differs is its decoding and the facts below. */
 export async function createAgent(client: ApiClient, fields: AgentFields): Promise<Agent> {
   try {
     return await createResource(client, AGENT, fields, decodeAgent);
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && /LLM provider not found/i.test(error.message)) {
-      const provider = (fields.llmModel && likelyProvider(fields.llmModel)) ?? 'PROVIDER';
-      error.hint = `The service cannot tell the provider of ${fields.llmModel ?? 'this model'} by itself: pass --llm-provider ${provider} (in a file: llmProvider: ${provider}).`;
+      throw new ApiError(error.kind, error.status, error.message, {
+        details: error.details,
+        circumstance: { type: 'provider-unknown', model: fields.llmModel },
+      });
     }
     throw error;
   }
@@ -121,15 +122,20 @@ export async function attachToAgent(
       return { alreadyAttached: true };
     }
     const { noun } = attached;
-    const pickHint = `Leave the id out on a terminal to pick from the ${noun}s the service has.`;
     const column = error instanceof ApiError ? MISSING_FOREIGN_KEY.exec(error.message)?.[1] : undefined;
     if (column !== undefined) {
       if (/agentId/i.test(column)) throw agentNotFound(agentId, error);
-      throw new CliError('not-found', `${noun} ${id} not found`, { hint: pickHint, cause: error });
+      throw new CliError('not-found', `${noun} ${id} not found`, {
+        circumstance: { type: 'missing-link', noun, agentToo: false },
+        cause: error,
+      });
     }
     // A strict server's 404 may be the agent's or the linked record's: point at both lists, not only the agents.
     if (error instanceof ApiError && error.status === 404)
-      error.hint = `\`agents list\` shows the agents you can reach. ${pickHint}`;
+      throw new ApiError(error.kind, error.status, error.message, {
+        details: error.details,
+        circumstance: { type: 'missing-link', noun, agentToo: true },
+      });
     throw error;
   }
 }

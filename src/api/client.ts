@@ -1,23 +1,14 @@
 // A small transport over undici.request: explicit method, /api/v1 paths with
 // encoded segments, bearer token, timeouts, bounded retries, bodies always consumed.
-import { Readable } from 'node:stream';
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { setTimeout } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, proxyClient, request } from './undici-parts.js';
+import { Agent, ProxyAgent, proxyClient, request } from './undici-parts.js';
 import { ApiError, CliError } from '../errors.js';
-import { classifyNetworkError, networkError, safeHost } from './network-errors.js';
-import { assertProxyUsable, proxyFor } from './proxy.js';
-import { isLoopbackHost } from '../config/base-url.js';
+import { classifyNetworkError, networkError, safeHost, type NetworkFailure } from './network-errors.js';
+import { chooseProxy, type ProxyInUse } from './proxy.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
-import {
-  backoffDelay,
-  DEFAULT_RETRY_POLICY,
-  isRetryable,
-  parseRetryAfter,
-  type RetryPolicy,
-  type RetryReason,
-} from './retry.js';
+import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
 import { monotonicMs } from '../util/monotonic.js';
 import { isCredentialHeader, isSecretKey, redactJsonText } from '../secrets/redact.js';
 import { REDACTED } from '../secrets/known.js';
@@ -40,6 +31,8 @@ export interface ClientOptions {
   random?: () => number;
   signal?: AbortSignal;
   retry?: Partial<RetryPolicy>;
+  /** Where the proxy variables are read (the process's environment when not given). */
+  env?: Record<string, string | undefined>;
 }
 
 export interface RequestOptions {
@@ -52,16 +45,12 @@ export interface RequestOptions {
 }
 
 interface SendOptions extends RequestOptions {
-  /** Attempts already spent on this request: one budget of retries, whichever loop retries. */
-  spent?: { attempts: number };
   /** Each attempt must finish within the timeout, body included (not for streams). */
   deadline?: boolean;
   /** More headers (`agents api -H`); they win over the defaults. */
   headers?: Record<string, string>;
   /** A body sent as given, not as JSON of `body`. */
   rawBody?: string;
-  /** Hand back a failed answer instead of throwing it (`agents api` prints it). */
-  raw?: boolean;
 }
 
 /** What `agents api` prints: the answer as it came, whatever its status. */
@@ -106,24 +95,30 @@ function apiPath(segments: string[]): string {
   return '/api/v1/' + segments.map(encodeSegment).join('/');
 }
 
+/** One attempt's end: an answer (its body read when asked, or when it is a failure's), or a failure. */
+type Attempt =
+  | { type: 'answer'; response: RawResponse; text?: string }
+  | { type: 'failed'; error: unknown; failure: NetworkFailure; duringBody: boolean };
+
 export class ApiClient {
   private readonly dispatcher: Dispatcher;
+  /** The proxy every request goes through (proxy.ts chose it), or undefined for a direct connection. */
+  private readonly proxy: ProxyInUse | undefined;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
   /** Whether the service rejects this token, once a bare 500 made it ask (withTokenChecked). */
   private tokenRejected: Promise<boolean> | undefined;
 
   constructor(private readonly options: ClientOptions) {
-    if (!options.dispatcher) assertProxyUsable(options.baseUrl);
+    this.proxy = options.dispatcher ? undefined : chooseProxy(options.baseUrl, options.env ?? process.env);
     this.timeoutMs = Math.round(options.timeoutSeconds * 1000);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };
     const connect = { timeout: Math.min(this.timeoutMs, CONNECT_TIMEOUT_CAP_MS) };
-    // A loopback service is reached directly, never through an environment proxy (see proxy.ts).
     this.dispatcher =
       options.dispatcher ??
-      (isLoopbackHost(new URL(options.baseUrl).hostname)
-        ? new Agent({ connect })
-        : new EnvHttpProxyAgent({ connect, clientFactory: proxyClient }));
+      (this.proxy
+        ? new ProxyAgent({ uri: this.proxy.url, connect, clientFactory: proxyClient })
+        : new Agent({ connect }));
   }
 
   url(target: Target, query?: RequestOptions['query']): string {
@@ -145,18 +140,12 @@ export class ApiClient {
     target: Target,
     options: Pick<SendOptions, 'query' | 'headers' | 'rawBody' | 'accept'> = {},
   ): Promise<Exchange> {
-    const response = await this.send(method as Method, target, { ...options, deadline: true, raw: true });
-    const text = await readText(response.body, MAX_BODY_BYTES).catch((error: unknown) => {
-      if (error instanceof CliError) throw error;
-      throw response.deadline?.aborted
-        ? this.deadlineError(target, 'body')
-        : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
-    });
+    const { response, text } = await this.send(method as Method, target, { ...options, deadline: true }, 'whole');
     return {
       status: response.status,
       statusText: statusText(response.status),
       headers: response.headers,
-      text,
+      text: text ?? '',
     };
   }
 
@@ -181,6 +170,37 @@ export class ApiClient {
     }
   }
 
+  private async requestJson(method: Method, segments: string[], options: RequestOptions): Promise<JsonResponse> {
+    const { response, text = '' } = await this.send(
+      method,
+      segments,
+      { accept: 'application/json', ...options, deadline: true },
+      'whole',
+    );
+    this.throwIfFailed(method, segments, response, text);
+    const body = parseJsonBody(text, response.status);
+    return { status: response.status, data: unwrapEnvelope(body, response.status), body };
+  }
+
+  /**
+   * Sends a request and hands back the open response for the caller to read
+   * (streams). Non-2xx answers are read and thrown as typed errors here.
+   */
+  async open(method: Method, segments: string[], options: RequestOptions = {}): Promise<RawResponse> {
+    try {
+      const { response, text } = await this.send(method, segments, options, 'failures');
+      this.throwIfFailed(method, segments, response, text);
+      return response;
+    } catch (error) {
+      throw await this.withTokenChecked(error);
+    }
+  }
+
+  private throwIfFailed(method: Method, target: Target, response: RawResponse, text: string | undefined): void {
+    if (response.status >= 200 && response.status < 300) return;
+    throw apiErrorFromResponse(response.status, response.contentType, text ?? '', this.site(method, target));
+  }
+
   /**
    * The real service answers a token it cannot decode with a bare plain-text 500 on every route,
    * as it does some other failures: one cheap authenticated GET (a one-item list), asked once per
@@ -194,100 +214,65 @@ export class ApiClient {
       () => false,
       bare500,
     );
-    if (!(await this.tokenRejected)) {
-      error.hint =
-        'The service failed without saying why (it accepts the token). Try again, or run with --debug to see the exchange.';
-      return error;
-    }
-    return new CliError('auth', 'the service rejected the token', {
-      hint: 'It answers every request with a bare 500, as it does for a token it cannot read. Check the token: run `agents login`, or set AGENTS_TOKEN.',
-      cause: error,
-    });
+    const rejected = await this.tokenRejected;
+    const said = { circumstance: { type: 'bare-500', tokenAccepted: !rejected } as const, cause: error };
+    if (!rejected) return new ApiError(error.kind, error.status, error.message, { ...said, plainText: true });
+    return new CliError('auth', 'the service rejected the token', said);
   }
 
-  private async requestJson(method: Method, segments: string[], options: RequestOptions): Promise<JsonResponse> {
+  /**
+   * The one retry loop: each attempt ends in an answer or a failure, decide() says whether to send
+   * it again, and what is left is the answer, or the error it stands for. `read` says which bodies
+   * are read here: every one (`whole`), or only a failure's (`failures`: streams read their own).
+   */
+  private async send(
+    method: Method,
+    target: Target,
+    options: SendOptions,
+    read: 'whole' | 'failures',
+  ): Promise<{ response: RawResponse; text?: string }> {
+    const url = this.url(target, options.query);
     const maxRetries = options.once ? 0 : this.retry.maxRetries;
-    // send() retries refusals and 5xx within the same budget: a request goes out maxRetries + 1 times at most.
-    const spent = { attempts: 0 };
-    for (;;) {
-      const response = await this.send(method, segments, {
-        accept: 'application/json',
-        ...options,
-        deadline: true,
-        spent,
-      });
-      const attempt = spent.attempts - 1;
-      let text: string;
-      try {
-        text = await readText(response.body, MAX_BODY_BYTES);
-      } catch (error) {
-        if (error instanceof CliError) throw error;
-        const failure = response.deadline?.aborted ? 'deadline' : classifyNetworkError(error);
-        this.debug(`← body failed (${failure}): ${(error as Error).message}`);
-        if (failure === 'reset' && attempt < maxRetries && isRetryable(method, 'reset')) {
-          await this.wait(backoffDelay(attempt, this.retry, this.random), 'body cut short');
-          continue;
-        }
-        throw failure === 'deadline'
-          ? this.deadlineError(segments, 'body')
-          : networkError(error, this.options.baseUrl, this.options.timeoutSeconds);
+    for (let attempt = 0; ; attempt++) {
+      const result = await this.attempt(method, target, url, options, read, attempt);
+      const outcome: Outcome =
+        result.type === 'failed'
+          ? { type: result.duringBody ? 'body-broke' : 'no-answer', failure: result.failure }
+          : {
+              type: 'answer',
+              status: result.response.status,
+              retryAfter: headerValue(result.response.headers['retry-after']),
+              notFound: result.text !== undefined && this.isNotFound(result.response, result.text),
+            };
+      const decision = decide(outcome, { method, attempt, maxRetries, policy: this.retry, random: this.random });
+      if (decision.retry) {
+        await this.wait(decision.delayMs, decision.why);
+        continue;
       }
-      if (response.status < 200 || response.status >= 300) {
-        throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
-      }
-      const body = parseJsonBody(text, response.status);
-      return { status: response.status, data: unwrapEnvelope(body, response.status), body };
+      if (decision.why) this.debug(`  ${decision.why}`);
+      if (result.type === 'answer') return result;
+      throw networkError(result.error, url, this.options.timeoutSeconds, this.proxy);
     }
   }
 
-  /**
-   * A request given up while its proxy tunnel was being set up still holds a socket to the proxy
-   * (undici does not hear the abort there), which would keep the process alive: close them all.
-   */
-  private dropProxyConnections(url: string): void {
-    if (!this.options.dispatcher && proxyFor(url)) this.dispatcher.destroy().catch(() => undefined);
-  }
-
-  /** No headers within --timeout: a proxy on the way is the likelier culprit, so it is named. */
-  private noAnswerError(url: string, segments: Target): CliError {
-    const proxy = this.options.dispatcher ? undefined : proxyFor(url);
-    if (!proxy) return this.deadlineError(segments, 'headers');
-    return new CliError(
-      'timeout',
-      `no answer from ${safeHost(url)} through the proxy ${safeHost(proxy.url)} (${proxy.variable}) within ${this.options.timeoutSeconds}s`,
-      {
-        hint: `The proxy may refuse to connect to this host: check ${proxy.variable}, or add the host to NO_PROXY.`,
-      },
-    );
-  }
-
-  /** The whole-response deadline passed: before the headers ("did not answer") or during the body. */
-  private deadlineError(segments: Target, during: 'headers' | 'body'): CliError {
-    const what = during === 'headers' ? 'did not answer' : `did not finish answering ${pathOf(segments)}`;
-    return new CliError('timeout', `${safeHost(this.options.baseUrl)} ${what} within ${this.options.timeoutSeconds}s`, {
-      hint: 'Raise --timeout if the service is slow.',
-    });
+  /** The real service answers a missing record with a 500 no retry will change. */
+  private isNotFound(response: RawResponse, text: string): boolean {
+    if (response.status < 500) return false;
+    return apiErrorFromResponse(response.status, response.contentType, text).kind === 'not-found';
   }
 
   /**
-   * Sends a request and hands back the open response for the caller to read
-   * (streams). Non-2xx answers are read and thrown as typed errors here.
+   * One attempt. A deadline passed, a redirect or a body past the cap is thrown at once (no retry
+   * changes them); a network failure is handed back for decide().
    */
-  async open(method: Method, segments: string[], options: RequestOptions = {}): Promise<RawResponse> {
-    try {
-      const response = await this.send(method, segments, options);
-      if (response.status < 200 || response.status >= 300) {
-        const text = await readText(response.body, MAX_BODY_BYTES);
-        throw apiErrorFromResponse(response.status, response.contentType, text, this.site(method, segments));
-      }
-      return response;
-    } catch (error) {
-      throw await this.withTokenChecked(error);
-    }
-  }
-
-  private async send(method: Method, segments: Target, options: SendOptions): Promise<RawResponse> {
-    const url = this.url(segments, options.query);
+  private async attempt(
+    method: Method,
+    target: Target,
+    url: string,
+    options: SendOptions,
+    read: 'whole' | 'failures',
+    attempt: number,
+  ): Promise<Attempt> {
     const headers: Record<string, string> = {
       // No token: the one route that needs none (signing up).
       ...(this.options.token && { authorization: `Bearer ${this.options.token}` }),
@@ -298,94 +283,80 @@ export class ApiClient {
     if (payload !== undefined) headers['content-type'] = 'application/json';
     for (const [name, value] of Object.entries(options.headers ?? {})) headers[name.toLowerCase()] = value;
     const signal = options.signal ?? this.options.signal;
-    const maxRetries = options.once ? 0 : this.retry.maxRetries;
 
-    const spent = options.spent ?? { attempts: 0 };
-    for (let attempt = spent.attempts; ; attempt++) {
-      spent.attempts = attempt + 1;
-      const started = monotonicMs();
-      const deadline = options.deadline ? AbortSignal.timeout(this.timeoutMs) : undefined;
-      // Until the headers arrive, --timeout bounds the attempt whatever happens on the way: undici's
-      // ProxyAgent reconnects forever to a proxy that drops CONNECT (undici #3897), untouched by its timeouts.
-      const firstByte = new AbortController();
-      const firstByteTimer = globalThis.setTimeout(() => firstByte.abort(), this.timeoutMs);
-      const attemptSignal = AbortSignal.any(
-        [signal, deadline, firstByte.signal].filter((s): s is AbortSignal => s !== undefined),
-      );
-      this.debug(`→ ${method} ${urlForLog(url)}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
-      this.debug(`  ${formatHeaders(headers)}`);
-      if (payload !== undefined) this.debug(`  body: ${oneLine(redactJsonText(payload), 500)}`);
-      let response: Dispatcher.ResponseData;
-      try {
-        const pending = request(url, this.dispatcher, {
-          method,
-          headers,
-          body: payload,
-          signal: attemptSignal,
-          headersTimeout: this.timeoutMs,
-          bodyTimeout: this.timeoutMs,
-        });
-        response = await untilAborted(pending, attemptSignal);
-      } catch (error) {
-        if (attemptSignal.aborted) this.dropProxyConnections(url);
-        if (signal?.aborted !== true && (deadline?.aborted || firstByte.signal.aborted))
-          throw this.noAnswerError(url, segments);
-        const failure = classifyNetworkError(error);
-        this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
-        const reason: RetryReason | undefined =
-          failure === 'refused' ? 'refused' : failure === 'reset' ? 'reset' : undefined;
-        if (reason && attempt < maxRetries && isRetryable(method, reason)) {
-          await this.wait(backoffDelay(attempt, this.retry, this.random), `${failure}`);
-          continue;
-        }
-        throw networkError(error, url, this.options.timeoutSeconds);
-      } finally {
-        globalThis.clearTimeout(firstByteTimer);
-      }
-
-      const status = response.statusCode;
-      const contentType = headerValue(response.headers['content-type']) ?? '';
-      this.debug(`← ${status} ${contentType || '(no content type)'} ${elapsed(started)}`);
-
-      if (status >= 300 && status < 400) {
-        await response.body.dump();
-        throw redirectError(status, headerValue(response.headers.location));
-      }
-      if (method === 'GET' && status >= 500 && status !== 503) {
-        // Read it now: the real service answers a missing record with a 500 that no retry will change.
-        const text = await readText(response.body, MAX_BODY_BYTES).catch((error: unknown) => {
-          if (error instanceof CliError) throw error;
-          throw deadline?.aborted
-            ? this.deadlineError(segments, 'body')
-            : networkError(error, url, this.options.timeoutSeconds);
-        });
-        const error = apiErrorFromResponse(status, contentType, text, this.site(method, segments));
-        if ((error.kind === 'not-found' || attempt >= maxRetries) && options.raw) {
-          return {
-            status,
-            contentType,
-            headers: response.headers,
-            body: Readable.from([Buffer.from(text)]) as unknown as RawResponse['body'],
-            deadline,
-          };
-        }
-        if (error.kind === 'not-found' || attempt >= maxRetries) throw error;
-        await this.wait(backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
-        continue;
-      }
-      if (status >= 500 || status === 429) {
-        if (attempt < maxRetries && isRetryable(method, 'status', status)) {
-          const retryAfter = parseRetryAfter(headerValue(response.headers['retry-after']));
-          if (retryAfter === undefined || retryAfter <= this.retry.retryAfterCapMs) {
-            await response.body.dump();
-            await this.wait(retryAfter ?? backoffDelay(attempt, this.retry, this.random), `HTTP ${status}`);
-            continue;
-          }
-          this.debug(`  Retry-After of ${retryAfter} ms is past the cap; not waiting`);
-        }
-      }
-      return { status, contentType, headers: response.headers, body: response.body, deadline };
+    const started = monotonicMs();
+    const deadline = options.deadline ? AbortSignal.timeout(this.timeoutMs) : undefined;
+    // Until the headers arrive, --timeout bounds the attempt whatever happens on the way: undici's
+    // ProxyAgent reconnects forever to a proxy that drops CONNECT (undici #3897), untouched by its timeouts.
+    const firstByte = new AbortController();
+    const firstByteTimer = globalThis.setTimeout(() => firstByte.abort(), this.timeoutMs);
+    const attemptSignal = AbortSignal.any(
+      [signal, deadline, firstByte.signal].filter((s): s is AbortSignal => s !== undefined),
+    );
+    this.debug(`→ ${method} ${urlForLog(url)}${attempt > 0 ? ` (attempt ${attempt + 1})` : ''}`);
+    this.debug(`  ${formatHeaders(headers)}`);
+    if (payload !== undefined) this.debug(`  body: ${oneLine(redactJsonText(payload), 500)}`);
+    let answer: Dispatcher.ResponseData;
+    try {
+      const pending = request(url, this.dispatcher, {
+        method,
+        headers,
+        body: payload,
+        signal: attemptSignal,
+        headersTimeout: this.timeoutMs,
+        bodyTimeout: this.timeoutMs,
+      });
+      answer = await untilAborted(pending, attemptSignal);
+    } catch (error) {
+      // A request given up while its proxy tunnel was being set up still holds a socket to the
+      // proxy (undici does not hear the abort there), which would keep the process alive.
+      if (attemptSignal.aborted && this.proxy) this.dispatcher.destroy().catch(() => undefined);
+      if (signal?.aborted !== true && (deadline?.aborted || firstByte.signal.aborted)) throw this.noAnswerError(target);
+      const failure = classifyNetworkError(error);
+      this.debug(`← ${failure} after ${elapsed(started)}: ${(error as Error).message}`);
+      return { type: 'failed', error, failure, duringBody: false };
+    } finally {
+      globalThis.clearTimeout(firstByteTimer);
     }
+
+    const status = answer.statusCode;
+    const contentType = headerValue(answer.headers['content-type']) ?? '';
+    this.debug(`← ${status} ${contentType || '(no content type)'} ${elapsed(started)}`);
+    if (status >= 300 && status < 400) {
+      await answer.body.dump();
+      throw redirectError(status, headerValue(answer.headers.location));
+    }
+    const response: RawResponse = { status, contentType, headers: answer.headers, body: answer.body, deadline };
+    const failed = status < 200 || status >= 300;
+    if (read === 'failures' && !failed) return { type: 'answer', response };
+    try {
+      // Read here, the body is handed on as text (response.body is spent).
+      return { type: 'answer', response, text: await readText(answer.body, MAX_BODY_BYTES) };
+    } catch (error) {
+      if (error instanceof CliError) throw error;
+      if (deadline?.aborted) throw this.deadlineError(target, 'body');
+      const failure = classifyNetworkError(error);
+      this.debug(`← body failed (${failure}): ${(error as Error).message}`);
+      return { type: 'failed', error, failure, duringBody: true };
+    }
+  }
+
+  /** No headers within --timeout: a proxy on the way is the likelier culprit, so it is named. */
+  private noAnswerError(target: Target): CliError {
+    if (!this.proxy) return this.deadlineError(target, 'headers');
+    return new CliError(
+      'timeout',
+      `no answer from ${safeHost(this.options.baseUrl)} through the proxy ${safeHost(this.proxy.url)} (${this.proxy.variable}) within ${this.options.timeoutSeconds}s`,
+      { circumstance: { type: 'proxy-silent', variable: this.proxy.variable } },
+    );
+  }
+
+  /** The whole-response deadline passed: before the headers ("did not answer") or during the body. */
+  private deadlineError(target: Target, during: 'headers' | 'body'): CliError {
+    const what = during === 'headers' ? 'did not answer' : `did not finish answering ${pathOf(target)}`;
+    return new CliError('timeout', `${safeHost(this.options.baseUrl)} ${what} within ${this.options.timeoutSeconds}s`, {
+      circumstance: { type: 'slow' },
+    });
   }
 
   private site(method: Method, segments: Target): RequestSite {

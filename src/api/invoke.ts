@@ -10,7 +10,8 @@ import { classifyNetworkError } from './network-errors.js';
 import { parseToolCall } from './python-repr.js';
 import { apiErrorFromResponse, oneLine } from './response-errors.js';
 import { SseDecoder, type SseEvent } from './sse.js';
-import { setFlagsFromString } from 'node:v8';
+import { channel } from 'node:diagnostics_channel';
+import { ANSWER_STREAM_CHANNEL } from '../util/channels.js';
 
 export interface InvokeBody {
   input: string;
@@ -53,7 +54,7 @@ async function* streamEvents(
   timeoutSeconds: number,
   debug?: (line: string) => void,
 ): AsyncGenerator<InvokeEvent[]> {
-  holdYoungGeneration();
+  if (streamStarts.hasSubscribers) streamStarts.publish(undefined);
   const decoder = new SseDecoder();
   let understood = 0;
   let readable = false; // anything but whitespace arrived
@@ -82,27 +83,13 @@ async function* streamEvents(
     throw new CliError(
       'bad-response',
       'the service sent a stream the CLI cannot read (no message, function_call or error events)',
-      {
-        hint: 'Run with --debug to see what came; check --base-url points at the agent service.',
-      },
+      { circumstance: { type: 'unreadable-stream' } },
     );
   }
 }
 
-let youngGenerationHeld = false;
-
-/**
- * A streamed answer is garbage made fast. Left to grow its young generation, V8 let a 50 MiB answer
- * peak at 95 MiB on Node 20 and 126 MiB on Node 26 (the bare undici consumer: 97 and 111); held at
- * the size start-up left it, 70 and 119 MiB, with 200,000 events streamed no slower (npm run
- * bench). Set when a stream starts, not at start-up, which the extra collections slow by ~40 ms.
- */
-function holdYoungGeneration(): void {
-  // Once a process: eval streams an answer per case, and setting a flag costs ~12 µs each time.
-  if (youngGenerationHeld) return;
-  youngGenerationHeld = true;
-  setFlagsFromString('--semi-space-growth-factor=1');
-}
+/** Whoever decides about the process hears that an answer streams (tuning.ts holds V8's young generation). */
+const streamStarts = channel(ANSWER_STREAM_CHANNEL);
 
 /** The events the real service sends; undefined for any other type, which is not answer text. */
 function toInvokeEvent(name: string, data: string): InvokeEvent | undefined {
@@ -126,11 +113,11 @@ function midStreamError(error: unknown, timeoutSeconds: number): CliError {
       return interrupted();
     case 'idle-timeout':
       return new CliError('timeout', `the answer stalled: nothing arrived for ${timeoutSeconds}s`, {
-        hint: 'Raise --timeout if the agent is slow.',
+        circumstance: { type: 'slow' },
       });
     default:
       return new CliError('stream', `the connection dropped mid-answer (${(error as Error).message})`, {
-        hint: 'Try again.',
+        circumstance: { type: 'dropped' },
       });
   }
 }

@@ -1,6 +1,6 @@
 // Errors raised before or during a response (no HTTP status) become typed errors.
 import { CliError, interrupted } from '../errors.js';
-import { proxyFor, withoutPassword, type ProxyInUse } from './proxy.js';
+import { withoutPassword, type ProxyInUse } from './proxy.js';
 
 /** The code of the error a proxy that closed the connection while a tunnel was set up fails with (undici-parts.ts). */
 export const PROXY_CLOSED = 'AGENTS_PROXY_CLOSED';
@@ -33,19 +33,18 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
   return 'other';
 }
 
-export function networkError(error: unknown, url: string, timeoutSeconds: number): CliError {
+/** The typed error for a request to `url` that failed before or during its answer, through `via` if set. */
+export function networkError(error: unknown, url: string, timeoutSeconds: number, via?: ProxyInUse): CliError {
   const failure = classifyNetworkError(error);
   const proxy =
     failure === 'refused' || failure === 'dns' || failure === 'connect-timeout' || failure === 'proxy-closed'
-      ? safeProxy(url)
+      ? via
       : undefined;
   if (proxy && failure === 'proxy-closed') {
     return new CliError(
       'unreachable',
       `the proxy ${safeHost(proxy.url)} (${proxy.variable}) closed the connection on the way to ${safeHost(url)}`,
-      {
-        hint: `The proxy may not allow connections to this host: check ${proxy.variable}, or add the host to NO_PROXY.`,
-      },
+      { circumstance: { type: 'proxy-closed', variable: proxy.variable } },
     );
   }
   if (proxy) {
@@ -53,9 +52,7 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
     return new CliError(
       'unreachable',
       `could not reach the proxy ${safeHost(proxy.url)} (${proxy.variable}) on the way to ${safeHost(url)}`,
-      {
-        hint: `Check ${proxy.variable}, or add the host to NO_PROXY.`,
-      },
+      { circumstance: { type: 'proxy-unreachable', variable: proxy.variable } },
     );
   }
   const host = safeHost(url);
@@ -65,31 +62,31 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
       return interrupted();
     case 'refused':
       return new CliError('unreachable', `could not connect to ${safeOrigin(url)}: connection refused`, {
-        hint: `Is the service running? ${CHANGE_BASE_URL}`,
+        circumstance: { type: 'refused' },
       });
     case 'dns':
       return new CliError('unreachable', `could not resolve ${host} (in ${safeOrigin(url)})`, {
-        hint: CHANGE_BASE_URL,
+        circumstance: { type: 'dns' },
       });
     case 'tls':
       // OpenSSL's words for a server that answered in plain HTTP: say that, not the library's line.
       if (/wrong version number|packet length too long|http request/i.test(reason)) {
         return new CliError('unreachable', `${host} speaks plain HTTP, not HTTPS`, {
-          hint: `Use http:// in --base-url (see \`agents status\`).`,
+          circumstance: { type: 'plain-http' },
         });
       }
       return new CliError('unreachable', `TLS failure talking to ${host}: ${oneLineReason(reason)}`);
     case 'connect-timeout':
       return new CliError('timeout', `timed out connecting to ${host}`, {
-        hint: 'Check the network, or raise --timeout.',
+        circumstance: { type: 'connect-timeout' },
       });
     case 'headers-timeout':
       return new CliError('timeout', `${host} did not answer within ${timeoutSeconds}s`, {
-        hint: 'Raise --timeout if the service is slow.',
+        circumstance: { type: 'slow' },
       });
     case 'idle-timeout':
       return new CliError('timeout', `${host} sent nothing for ${timeoutSeconds}s`, {
-        hint: 'Raise --timeout if the service is slow.',
+        circumstance: { type: 'slow' },
       });
     case 'reset':
       return new CliError('unreachable', `the connection to ${host} was closed unexpectedly (${reason})`);
@@ -98,24 +95,12 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
   }
 }
 
-/** Where a newcomer changes the address a request went to. */
-const CHANGE_BASE_URL =
-  '`agents status` shows where the address comes from; change it with --base-url, AGENTS_BASE_URL or `agents login --base-url URL`, or run a local service with `agents emulator`.';
-
 /** The scheme, host and port a request went to, without any password. */
 function safeOrigin(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
     return withoutPassword(url);
-  }
-}
-
-function safeProxy(url: string): ProxyInUse | undefined {
-  try {
-    return proxyFor(url);
-  } catch {
-    return undefined;
   }
 }
 

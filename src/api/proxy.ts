@@ -1,55 +1,66 @@
-// The proxy undici's env-proxy agent will use for a URL (HTTP_PROXY, HTTPS_PROXY, NO_PROXY, as
-// it reads them), so a failure to connect can name the proxy rather than the service. A loopback
-// service never goes through one (as curl and Go do): the client connects to it directly, so a
-// plain-http token to the emulator cannot reach a proxy in clear.
+// Which proxy a request goes through, decided here once: the client builds its dispatcher from
+// this choice (a ProxyAgent or a direct Agent), and a failure names the same proxy. The rules are
+// undici's EnvHttpProxyAgent's, which curl's and Go's users expect (a test holds the two equal on a
+// table of cases): lowercase variables first, an empty one counts as set, HTTPS falls back to the
+// HTTP proxy, NO_PROXY entries match the host and its subdomains, a port only that port, and `*`
+// (the whole value) every host. One rule is the CLI's own: a loopback service is reached directly,
+// never through a proxy (as curl and Go do), so a plain-http token to the emulator cannot reach a
+// proxy in clear.
 import { CliError } from '../errors.js';
 import { isLoopbackHost } from '../config/base-url.js';
 
-const PROXY_VARIABLES = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'] as const;
+type Env = Record<string, string | undefined>;
+
+const PROXY_VARIABLES = ['https_proxy', 'HTTPS_PROXY', 'http_proxy', 'HTTP_PROXY'] as const;
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 export interface ProxyInUse {
   variable: string;
   url: string;
 }
 
-export function proxyFor(
-  target: string,
-  env: Record<string, string | undefined> = process.env,
-): ProxyInUse | undefined {
-  const { protocol, hostname, port } = new URL(target);
-  if (isLoopbackHost(hostname)) return undefined;
-  const pick = (...names: string[]) => names.map((name) => ({ variable: name, url: env[name] })).find((p) => p.url);
-  const found =
-    protocol === 'https:'
-      ? (pick('HTTPS_PROXY', 'https_proxy') ?? pick('HTTP_PROXY', 'http_proxy'))
-      : pick('HTTP_PROXY', 'http_proxy');
-  if (!found?.url || bypassed(hostname, port, env.NO_PROXY ?? env.no_proxy ?? '')) return undefined;
-  return { variable: found.variable, url: found.url };
+/** The first of the variables that is set at all (empty included, as `??` reads them). */
+function firstSet(env: Env, ...names: string[]): ProxyInUse | undefined {
+  const variable = names.find((name) => env[name] !== undefined);
+  return variable === undefined ? undefined : { variable, url: env[variable]! };
 }
 
-/** A proxy variable that is not a URL would fail inside undici as "Invalid URL": say which. */
-export function assertProxyUsable(target: string): void {
-  const proxy = proxyFor(target);
-  if (!proxy) return;
-  try {
-    new URL(proxy.url);
-  } catch {
+/** The proxy for a request to `target`, or undefined when it goes direct. */
+export function proxyFor(target: string, env: Env): ProxyInUse | undefined {
+  const url = new URL(target);
+  if (isLoopbackHost(url.hostname)) return undefined;
+  const http = firstSet(env, 'http_proxy', 'HTTP_PROXY');
+  const https = url.protocol === 'https:' ? firstSet(env, 'https_proxy', 'HTTPS_PROXY') : undefined;
+  const proxy = https?.url ? https : http?.url ? http : undefined;
+  if (!proxy || bypassed(url, env.no_proxy ?? env.NO_PROXY ?? '')) return undefined;
+  return proxy;
+}
+
+/** The proxy a client must use for `baseUrl`; one that is not a URL is named here, not inside undici. */
+export function chooseProxy(baseUrl: string, env: Env): ProxyInUse | undefined {
+  const proxy = proxyFor(baseUrl, env);
+  if (proxy && !URL.canParse(proxy.url)) {
     throw new CliError('usage', `${proxy.variable} ${JSON.stringify(withoutPassword(proxy.url))} is not a URL`, {
-      hint: 'Set it to the proxy address, e.g. http://proxy.example.com:3128, or unset it.',
+      circumstance: { type: 'proxy-not-a-url' },
     });
   }
+  return proxy;
 }
 
-function bypassed(hostname: string, port: string, noProxy: string): boolean {
-  return noProxy
-    .split(/[,\s]+/)
-    .filter(Boolean)
-    .some((entry) => {
-      if (entry === '*') return true;
-      const [host, entryPort] = entry.replace(/^\*?\./, '.').split(':');
-      if (entryPort && entryPort !== port) return false;
-      return host!.startsWith('.') ? hostname.endsWith(host!) || hostname === host!.slice(1) : hostname === host;
-    });
+function bypassed(url: URL, noProxy: string): boolean {
+  const entries = noProxy.split(/[,\s]/).filter(Boolean);
+  if (entries.length === 0) return false;
+  if (noProxy === '*') return true;
+  // host, not hostname: an IPv6 address keeps its brackets, as NO_PROXY writes it.
+  const host = url.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number.parseInt(url.port, 10) || DEFAULT_PORTS[url.protocol] || 0;
+  return entries.some((entry) => {
+    const withPort = /^(.+):(\d+)$/.exec(entry);
+    const name = (withPort ? withPort[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+    const entryPort = withPort ? Number.parseInt(withPort[2]!, 10) : 0;
+    if (entryPort && entryPort !== port) return false;
+    return host === name || host.endsWith(`.${name}`);
+  });
 }
 
 /** A URL with the password of its user part masked, even when the rest does not parse. */

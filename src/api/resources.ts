@@ -32,7 +32,7 @@ const article = (noun: string) => (/^[aeiou]|^LLM/i.test(noun) ? 'an' : 'a');
 
 export function notFound(resource: ResourceDescriptor, id: string, cause?: unknown): CliError {
   return new CliError('not-found', `${resource.noun} ${id} not found`, {
-    hint: `\`${resource.command} list\` shows the ${resource.noun}s you can reach.`,
+    circumstance: { type: 'missing', noun: resource.noun, command: resource.command },
     cause,
   });
 }
@@ -98,7 +98,7 @@ export async function getResource<R = ResourceRecord>(
     // server: 404. A missing route keeps its words: it means a wrong --base-url, not a wrong id.
     if (
       error instanceof ApiError &&
-      !error.routeMissing &&
+      error.circumstance?.type !== 'route-missing' &&
       (error.kind === 'not-found' || /NoneType/.test(error.message))
     )
       throw notFound(resource, id, error);

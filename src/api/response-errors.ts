@@ -72,20 +72,15 @@ const MAX_DETAIL_LINES = 20;
 export function apiErrorFromResponse(status: number, contentType: string, body: string, site?: RequestSite): ApiError {
   const said = serviceMessage(status, contentType, body);
   if (status === 404 && site && routeMissing(site, said)) {
-    const error = new ApiError('not-found', status, `the service at ${site.baseUrl} has no ${site.path}`, {
-      hint: 'Check --base-url (see `agents status`): it is the address the API is served under, without /api/v1.',
+    return new ApiError('not-found', status, `the service at ${site.baseUrl} has no ${site.path}`, {
+      circumstance: { type: 'route-missing' },
       cause: new Error(said.message),
     });
-    error.routeMissing = true;
-    return error;
   }
-  const kind = kindOfStatus(status, said.detail);
-  const error = new ApiError(kind, status, said.message, {
+  return new ApiError(kindOfStatus(status, said.detail), status, said.message, {
     details: said.details,
-    hint: hintFor(kind, status, said.plainText),
+    plainText: said.plainText,
   });
-  error.plainText = said.plainText;
-  return error;
 }
 
 /**
@@ -96,28 +91,6 @@ function routeMissing(site: RequestSite, said: ServiceMessage): boolean {
   const segments = site.path.split('/').filter(Boolean).length; // api, v1, agents, …
   const collection = site.method === 'GET' && segments % 2 === 1;
   return collection || said.plainText || said.detail === 'Not Found';
-}
-
-function hintFor(kind: ErrorKind, status: number, plainText: boolean): string | undefined {
-  switch (kind) {
-    case 'auth':
-      return status === 402 ? undefined : 'Check the token: run `agents login`, or set AGENTS_TOKEN.';
-    case 'not-found':
-      return 'Check the id: `agents list` shows the agents you can reach.';
-    case 'invalid-request':
-      return status === 413
-        ? 'The service, or a proxy in front of it, refuses a request this large: shorten the longest field.'
-        : undefined;
-    case 'rate-limited':
-      return 'The service is rate limiting; wait and try again.';
-    case 'server':
-      // The real service answers a token it cannot decode with exactly this: a bare 500.
-      return plainText
-        ? 'The service failed without saying why. A wrong token looks like this: check it with `agents status`, or run `agents login` again.'
-        : 'The service failed; try again, or run with --debug to see the exchange.';
-    default:
-      return undefined;
-  }
 }
 
 function formatValidationItem(item: unknown): string {

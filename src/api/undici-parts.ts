@@ -1,26 +1,20 @@
 // The parts of undici the CLI uses, imported file by file. undici's index loads fetch, WebSocket,
-// cookies, caches, mocks and http2 for every request; these two files are the env-proxy agent and
+// cookies, caches, mocks and http2 for every request; these two files are the proxy agent and
 // the request API, about half the code to load and compile on every call. undici is bundled at a
 // pinned version (package-lock.json), so these paths are stable per build.
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import api from 'undici/lib/api/index.js';
 import DispatcherBase from 'undici/lib/dispatcher/dispatcher.js';
 import Agent from 'undici/lib/dispatcher/agent.js';
-import EnvHttpProxyAgent from 'undici/lib/dispatcher/env-http-proxy-agent.js';
+import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import { PROXY_CLOSED } from './network-errors.js';
-
-// undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with Liftoff, then tiers
-// it up with TurboFan in the background: 65 ms and 35 MiB that a one-shot command never earns
-// back, and long streams measured no faster with it (npm run bench). Set before the first request.
-setFlagsFromString('--liftoff-only');
 
 // What undici's index does for every dispatcher: its API as methods. The proxy agents call
 // this.connect() on their clients, so without it every request through a proxy fails.
 Object.assign(DispatcherBase.prototype, api);
 
-export { Agent, EnvHttpProxyAgent };
+export { Agent, ProxyAgent };
 
 /**
  * The proxy agent's connection to the proxy (undici's default, a Pool), except that a proxy closing

@@ -91,7 +91,7 @@ export async function printAnswer(
   const output = value !== undefined ? value : kept.text;
   if (failure) {
     const partial = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
-    return { output, toolCalls, failure: partial ? withHint(failure, KEPT_HINT[mode]) : failure };
+    return { output, toolCalls, failure: partial ? failure.withHint(KEPT_HINT[mode]) : failure };
   }
   if (mode === 'events') {
     const timed = timing ? JSON.stringify({ type: 'timing', ...timing() }) + '\n' : '';
@@ -116,12 +116,6 @@ function asFailure(error: unknown): CliError {
   if (error instanceof CliError) return error;
   if (classifyNetworkError(error) === 'aborted') return interrupted();
   throw error;
-}
-
-/** Adds to the failure's hint where the partial answer went. */
-function withHint(error: CliError, hint: string): CliError {
-  error.hint = [error.hint, hint].filter(Boolean).join(' ');
-  return error;
 }
 
 function eventLine(event: InvokeEvent): Record<string, unknown> {

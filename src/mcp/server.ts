@@ -1,6 +1,7 @@
 // The MCP server behind `agents mcp serve`: one tool per agent of the profile; a call invokes the
 // agent with streaming, sends the text so far as progress, and answers the whole text. Failures of
 // the service are tool results with isError, never a crashed server or a protocol error.
+import { adviceFor } from '../advice.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -217,8 +218,8 @@ async function ask(
   return { text: kept.text, ...(value !== undefined && { value }), toolCalls: kept.toolCalls };
 }
 
-/** The CLI's one line for an error: its message and, for a CliError, its hint. */
+/** The CLI's one line for an error: its message and, for a CliError, the advice under it. */
 function messageOf(error: unknown): string {
-  if (error instanceof CliError) return [error.message, error.hint].filter(Boolean).join('. ');
+  if (error instanceof CliError) return [error.message, adviceFor(error)].filter(Boolean).join('. ');
   return error instanceof Error ? error.message : String(error);
 }

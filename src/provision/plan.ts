@@ -104,7 +104,7 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
           if (!(error instanceof CliError)) throw error;
           problems.push({
             name: want.name,
-            error: new CliError(error.kind, `${at}${error.message}`, { details: error.details, hint: error.hint }),
+            error: error.with({ message: `${at}${error.message}` }),
           });
           return undefined;
         }

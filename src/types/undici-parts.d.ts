@@ -1,7 +1,7 @@
 // Types for the undici files src/api/undici-parts.ts imports one by one (undici types only its index).
-declare module 'undici/lib/dispatcher/env-http-proxy-agent.js' {
-  import { EnvHttpProxyAgent } from 'undici';
-  export default EnvHttpProxyAgent;
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import { ProxyAgent } from 'undici';
+  export default ProxyAgent;
 }
 
 declare module 'undici/lib/api/index.js' {

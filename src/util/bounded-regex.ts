@@ -1,9 +1,9 @@
 // Every regular expression from outside (an eval file's `regex`, an output schema's `pattern`) is
 // matched in bounded time: /^(a+)+$/ against "aaaa…!" backtracks for hours and would block the
-// process, Ctrl-C included. A pattern V8's linear-time engine can run goes there (the `l` flag). The
+// process, Ctrl-C included. A pattern V8's linear-time engine can run goes there (the `l` flag, which
+// the entry point switches on: tuning.ts; without it, every pattern takes the worker). The
 // rest (unicode mode, which JSON Schema uses, lookarounds, backreferences) run in a worker thread
 // that is stopped after MATCH_DEADLINE_MS: the caller waits for it synchronously, as Ajv needs.
-import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { CliError } from '../errors.js';
 
@@ -11,9 +11,6 @@ import { CliError } from '../errors.js';
 const MATCH_DEADLINE_MS = 250;
 /** How long a new worker may take to start (a loaded CI machine is slow to boot one). */
 const WORKER_START_MS = 10_000;
-
-// The `l` flag needs the engine switched on before the first pattern is compiled with it.
-setFlagsFromString('--enable-experimental-regexp-engine');
 
 /** What a matcher needs: Ajv's RegExpLike, and what eval calls. */
 export interface BoundedRegExp {

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../src/api/client.js';
 import { ApiError, CliError } from '../../src/errors.js';
 import { sendJson, sendText, startTestServer, type Handler, type TestServer } from '../helpers/test-server.js';
+import { adviceFor } from '../../src/advice.js';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -456,7 +457,7 @@ describe('what --debug shows of an exchange, line by line', () => {
       s.end();
     });
     const error = await failure(client.json('GET', ['agents']));
-    expect([error.kind, error.message, error.hint]).toEqual([
+    expect([error.kind, error.message, adviceFor(error)]).toEqual([
       'bad-response',
       'the service redirected (301) to https://elsewhere.example/api/v1/agents',
       'Set --base-url to the final address; agents does not follow redirects, so the token stays with the configured host.',
@@ -646,7 +647,7 @@ describe('the edges of the transport', () => {
       { timeoutSeconds: 0.5 },
     );
     const error = await failure(client.json('GET', ['agents']));
-    expect([error.kind, error.exitCode, error.message, error.hint]).toEqual([
+    expect([error.kind, error.exitCode, error.message, adviceFor(error)]).toEqual([
       'timeout',
       3,
       `${server!.url.replace('http://', '')} did not finish answering /api/v1/agents within 0.5s`,

@@ -1,6 +1,7 @@
 // Network failures (no HTTP status) → what the user reads, with made-up error codes.
 import { describe, expect, it } from 'vitest';
 import { classifyNetworkError, networkError, safeHost } from '../../src/api/network-errors.js';
+import { adviceFor } from '../../src/advice.js';
 
 const failing = (code: string, message = `failed: ${code}`) => Object.assign(new Error(message), { code });
 
@@ -81,7 +82,7 @@ describe('networkError: one line naming the host, the kind that sets the exit co
     ['UND_ERR_ABORTED', 'interrupted', 130, 'interrupted', undefined],
   ])('%s', (code, kind, exit, message, hint) => {
     const error = networkError(failing(code), URL_, 7);
-    expect([error.kind, error.exitCode, error.message, error.hint]).toEqual([kind, exit, message, hint]);
+    expect([error.kind, error.exitCode, error.message, adviceFor(error)]).toEqual([kind, exit, message, hint]);
   });
 
   it('TLS: a plain-HTTP server is named as such; other TLS errors lose their OpenSSL prefix', () => {
@@ -90,7 +91,7 @@ describe('networkError: one line naming the host, the kind that sets the exit co
       URL_,
       7,
     );
-    expect([plain.message, plain.hint]).toEqual([
+    expect([plain.message, adviceFor(plain)]).toEqual([
       'svc.example:8080 speaks plain HTTP, not HTTPS',
       'Use http:// in --base-url (see `agents status`).',
     ]);
@@ -118,7 +119,7 @@ describe('networkError: the rest of its promises', () => {
     expect(classifyNetworkError(new Error('no code'))).toBe('other');
     const plain = networkError(failing('ERR_SSL_WRONG_VERSION_NUMBER', 'wrong version number'), URL_, 7);
     const expired = networkError(failing('CERT_HAS_EXPIRED', 'certificate has expired'), URL_, 7);
-    expect([plain.kind, plain.exitCode, expired.kind, expired.exitCode, expired.hint]).toEqual([
+    expect([plain.kind, plain.exitCode, expired.kind, expired.exitCode, adviceFor(expired)]).toEqual([
       'unreachable',
       3,
       'unreachable',
@@ -145,33 +146,24 @@ describe('networkError: the rest of its promises', () => {
   });
 
   it('behind a proxy, a refusal, a DNS failure or a connect timeout is the proxy’s; a reset is not', () => {
-    const saved = { HTTP_PROXY: process.env.HTTP_PROXY, NO_PROXY: process.env.NO_PROXY };
-    process.env.HTTP_PROXY = 'http://proxy.corp:3128';
-    delete process.env.NO_PROXY;
-    try {
-      for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT']) {
-        const error = networkError(failing(code), URL_, 7);
-        expect([error.kind, error.message, error.hint], code).toEqual([
-          'unreachable',
-          'could not reach the proxy proxy.corp:3128 (HTTP_PROXY) on the way to svc.example:8080',
-          'Check HTTP_PROXY, or add the host to NO_PROXY.',
-        ]);
-      }
-      expect(networkError(failing('ECONNRESET'), URL_, 7).message).toBe(
-        'the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)',
-      );
-      expect(networkError(failing('UND_ERR_HEADERS_TIMEOUT'), URL_, 7).message).toBe(
-        'svc.example:8080 did not answer within 7s',
-      );
-      // A target that is not a URL cannot have a proxy: the plain message, no throw.
-      expect(networkError(failing('ECONNREFUSED'), 'not a url', 7).message).toBe(
-        'could not connect to not a url: connection refused',
-      );
-    } finally {
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+    const proxy = { variable: 'HTTP_PROXY', url: 'http://proxy.corp:3128' };
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT']) {
+      const error = networkError(failing(code), URL_, 7, proxy);
+      expect([error.kind, error.message, adviceFor(error)], code).toEqual([
+        'unreachable',
+        'could not reach the proxy proxy.corp:3128 (HTTP_PROXY) on the way to svc.example:8080',
+        'Check HTTP_PROXY, or add the host to NO_PROXY.',
+      ]);
     }
+    expect(networkError(failing('ECONNRESET'), URL_, 7, proxy).message).toBe(
+      'the connection to svc.example:8080 was closed unexpectedly (failed: ECONNRESET)',
+    );
+    expect(networkError(failing('UND_ERR_HEADERS_TIMEOUT'), URL_, 7, proxy).message).toBe(
+      'svc.example:8080 did not answer within 7s',
+    );
+    // Without a proxy on the way, the plain message, even for a target that is not a URL.
+    expect(networkError(failing('ECONNREFUSED'), 'not a url', 7).message).toBe(
+      'could not connect to not a url: connection refused',
+    );
   });
 });

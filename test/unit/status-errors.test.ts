@@ -2,6 +2,7 @@
 // message taken from each body shape, with exact values.
 import { describe, expect, it } from 'vitest';
 import { apiErrorFromResponse, kindOfStatus, oneLine, serviceMessage } from '../../src/api/response-errors.js';
+import { adviceFor } from '../../src/advice.js';
 
 describe('status → kind → exit code', () => {
   it.each([
@@ -34,7 +35,7 @@ describe('status → kind → exit code', () => {
 
   it('a hint for each kind that has one, none for 402 or 409', () => {
     const hint = (status: number, body = '{}', type = 'application/json') =>
-      apiErrorFromResponse(status, type, body).hint;
+      adviceFor(apiErrorFromResponse(status, type, body));
     expect(hint(401)).toBe('Check the token: run `agents login`, or set AGENTS_TOKEN.');
     expect(hint(402)).toBeUndefined();
     expect(hint(409)).toBeUndefined();

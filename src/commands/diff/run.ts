@@ -1,3 +1,4 @@
+import { adviceFor } from '../../advice.js';
 import { CliError, ExitCode, ExitWithCode } from '../../errors.js';
 import { planHasChanges } from '../../provision/plan.js';
 import { planJson, problemLines, renderPlan, resourcesPlanJson } from '../../provision/render.js';
@@ -18,9 +19,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (plan.problems.length > 0) {
     const first = plan.problems[0]!;
     const [, ...details] = problemLines(plan);
-    throw asDiffFailure(
-      new CliError(first.error.kind, `${first.name}: ${first.error.message}`, { details, hint: first.error.hint }),
-    );
+    throw asDiffFailure(first.error.with({ message: `${first.name}: ${first.error.message}`, details }));
   }
   if (changes) throw new ExitWithCode(ExitCode.failure); // 1: changes found, as git diff and kubectl diff
 };
@@ -28,5 +27,5 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 /** diff keeps 1 for "changes found": what other commands report as 1 becomes 7. */
 function asDiffFailure(error: unknown): unknown {
   if (!(error instanceof CliError) || error.exitCode !== ExitCode.failure) return error;
-  return new CliError('diff-failure', error.message, { details: error.details, hint: error.hint, cause: error });
+  return new CliError('diff-failure', error.message, { details: error.details, hint: adviceFor(error), cause: error });
 }

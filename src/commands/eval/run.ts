@@ -170,7 +170,7 @@ async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<strin
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         const details = [...error.details, `named by case "${evalCase.name}" (${evalCase.where})`];
-        throw new CliError(error.kind, error.message, { details, hint: error.hint });
+        throw error.with({ details });
       }
     }
   }

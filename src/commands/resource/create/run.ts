@@ -33,12 +33,7 @@ export const createRun =
     }
     const created = await hooks.wire.create(client, fields).catch((error: unknown) => {
       // Answers typed into the wizard are not lost with a failed request: say how to send them again.
-      if (reviewed && error instanceof CliError && hooks.resendHint)
-        throw new CliError(error.kind, error.message, {
-          details: error.details,
-          hint: [error.hint, hooks.resendHint(fields)].filter(Boolean).join(' '),
-          cause: error,
-        });
+      if (reviewed && error instanceof CliError && hooks.resendHint) throw error.withHint(hooks.resendHint(fields));
       throw error;
     });
     print(ctx, resource, created, reviewed, `Created ${resource.noun} ${label(resource, created, fields)}`);

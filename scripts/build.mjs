@@ -1,19 +1,22 @@
-// Bundles src/ and its dependencies into dist/ as CommonJS, in two parts:
-// - dist/main.js, the program: all of src/ with commander, zod and the small libraries, in one
-//   file. A module reached only through import() is evaluated when it is first imported, so each
-//   command runs only its own code. `create` loads 3 files where a build split at every import()
-//   loaded 47: 117.8 → 110.7 ms on Node 20, 92.0 → 87.9 on Node 26 (medians of 25).
-// - dist/vendor/, the large libraries a command loads only when it uses them (undici, yaml, the
-//   prompts, ajv, conf, ora, the MCP SDK), split where they share code.
+// Bundles src/ and its dependencies into dist/, with esbuild and nothing done to its output:
+// - dist/main.js, the program, CommonJS: all of src/ with commander, zod and the small libraries,
+//   in one file. A module reached only through import() is evaluated when it is first imported, and
+//   a require() runs where the module that needs it is evaluated, so each command runs only its own
+//   code and loads only its own builtins (an ES module bundle would import every builtin any
+//   command uses, at start-up: the start-up test in test/e2e/startup-imports.test.ts holds this).
+// - dist/vendor/undici-parts.cjs, the HTTP client's part of undici, CommonJS: the program's client
+//   requires it when a command first talks to the service.
+// - dist/vendor/*.js, the other large libraries a command loads only when it uses them (yaml, the
+//   prompts, ajv, conf, ora, the MCP SDK): ES modules, split where they share code, which the
+//   program reaches by import() alone (a require() of an ES module fails on Node 20.18).
 // Type-checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { asCommonJs } from './build/as-commonjs.mjs';
 import { childProcessOnFirstUse, http2OnFirstUse, withoutSdkAjv } from './build/package-plugins.mjs';
-import { importVendorFilesAsEsModules, VENDOR, vendorFilesExternal, vendorReexports } from './build/vendor.mjs';
+import { HTTP_CLIENT, VENDOR, vendorFilesExternal } from './build/vendor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -37,24 +40,33 @@ const program = await build({
   entryPoints: { main: 'src/main.ts' },
   outdir: 'dist',
   format: 'cjs',
-  // import() of a module of the bundle becomes its evaluation, of a vendor file a require().
-  supported: { 'dynamic-import': false },
   plugins: [vendorFilesExternal, childProcessOnFirstUse],
 });
-importVendorFilesAsEsModules(program.outputFiles.find((file) => file.path.endsWith('main.js')));
+
+const httpClient = await build({
+  ...shared,
+  entryPoints: { [HTTP_CLIENT.name]: HTTP_CLIENT.file },
+  outdir: 'dist/vendor',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  plugins: [http2OnFirstUse],
+});
 
 const vendor = await build({
   ...shared,
-  entryPoints: Object.entries(VENDOR).map(([name, { file, package: pkg, entry }]) => ({
-    in: entry ?? file ?? pkg ?? `vendor:${name}`,
+  entryPoints: Object.entries(VENDOR).map(([name, { package: pkg, entry, file }]) => ({
+    in: entry ?? pkg ?? file,
     out: name,
   })),
   outdir: 'dist/vendor',
-  // esbuild splits only ES modules: split first, convert each file after (asCommonJs).
   format: 'esm',
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
-  plugins: [withoutSdkAjv, vendorReexports, http2OnFirstUse],
+  // The CommonJS packages bundled in (ajv, parts of the SDK) call require() for Node's builtins.
+  banner: {
+    js: "import { createRequire as __agentsRequire } from 'node:module'; const require = __agentsRequire(import.meta.url);",
+  },
+  plugins: [withoutSdkAjv],
 });
 
 // Shell completion's per-TAB entry, which bin/agents.js requires without the CLI: one CommonJS
@@ -76,13 +88,20 @@ const completion = await build({
 // dist/ is replaced whole, by a rename: a build while tests or commands run (the demo rebuilds
 // when src/ is newer) never leaves them a half-written or missing bundle.
 const staging = join(root, `dist.building-${process.pid}`);
-for (const file of [...program.outputFiles, ...(await asCommonJs(vendor.outputFiles)), ...completion.outputFiles]) {
+for (const file of [
+  ...program.outputFiles,
+  ...httpClient.outputFiles,
+  ...vendor.outputFiles,
+  ...completion.outputFiles,
+]) {
   const target = join(staging, relative(join(root, 'dist'), file.path));
   await mkdir(dirname(target), { recursive: true });
   await writeFile(target, file.contents);
 }
-// The files are CommonJS named .js, in a package whose root says "module".
+// The program is CommonJS named .js, in a package whose root says "module"; dist/vendor/'s .js
+// files are ES modules.
 await writeFile(join(staging, 'package.json'), '{\n  "type": "commonjs"\n}\n');
+await writeFile(join(staging, 'vendor', 'package.json'), '{\n  "type": "module"\n}\n');
 const previous = join(root, `dist.previous-${process.pid}`);
 await rename(join(root, 'dist'), previous).catch((error) => {
   if (error.code !== 'ENOENT') throw error;
@@ -102,7 +121,7 @@ await mkdir(new URL('../.build/', import.meta.url), { recursive: true });
 await writeFile(
   new URL('../.build/metafile.json', import.meta.url),
   JSON.stringify({
-    inputs: { ...program.metafile.inputs, ...vendor.metafile.inputs, ...completion.metafile.inputs },
-    outputs: { ...program.metafile.outputs, ...vendor.metafile.outputs, ...completion.metafile.outputs },
+    inputs: Object.assign({}, ...[program, httpClient, vendor, completion].map((built) => built.metafile.inputs)),
+    outputs: Object.assign({}, ...[program, httpClient, vendor, completion].map((built) => built.metafile.outputs)),
   }),
 );

@@ -1,32 +1,29 @@
-// V8's settings for this process, in one place, set by the entry point (main.ts) and by nothing
-// below it: code that gains from a setting announces what it does (util/channels.ts), and this
-// decides.
-import { subscribe } from 'node:diagnostics_channel';
-import { setFlagsFromString } from 'node:v8';
-import { ANSWER_STREAM_CHANNEL } from './util/channels.js';
+// V8's settings for this process, in one place, made by the entry point (main.ts) and by nothing
+// below it. Each is made when the code that gains from it announces itself (util/channels.ts), not
+// at start-up: a V8 flag changed at run time makes Node reject the compiled code it keeps for its
+// own modules, so every built-in loaded after the change is compiled again (node:http, node:net
+// and node:stream: 4.8 → 7.8 ms on Node 22). Announced late, the change finds them loaded.
+import { ANSWER_STREAM_CHANNEL, HTTP_CLIENT_CHANNEL, listen, OUTSIDE_PATTERN_CHANNEL } from './util/channels.js';
 
 export function tuneV8(): void {
-  // undici parses HTTP with llhttp compiled to WebAssembly. V8 compiles it with Liftoff, then
-  // tiers it up with TurboFan in the background: 65 ms and 35 MiB that a one-shot command never
-  // earns back, and long streams measured no faster with it (npm run bench). Before any request.
-  setFlagsFromString('--liftoff-only');
-  // The `l` flag (V8's linear-time engine) for patterns from outside (util/bounded-regex.ts); a
-  // pattern compiled before this would not get it.
-  setFlagsFromString('--enable-experimental-regexp-engine');
-  subscribe(ANSWER_STREAM_CHANNEL, holdYoungGeneration);
+  // undici parses HTTP with llhttp compiled to WebAssembly, on the first connection. V8 compiles it
+  // with Liftoff, then tiers it up with TurboFan in the background: 65 ms and 35 MiB that a one-shot
+  // command never earns back, and long streams measured no faster with it (npm run bench).
+  setWhenAnnounced(HTTP_CLIENT_CHANNEL, '--liftoff-only');
+  // The `l` flag (V8's linear-time engine) for patterns from outside (util/bounded-regex.ts).
+  setWhenAnnounced(OUTSIDE_PATTERN_CHANNEL, '--enable-experimental-regexp-engine');
+  // A streamed answer is garbage made fast. Left to grow its young generation, V8 let a 50 MiB
+  // answer peak at 95 MiB on Node 20 and 126 MiB on Node 26 (the bare undici consumer: 97 and
+  // 111); held at the size start-up left it, 70 and 119 MiB, with 200,000 events streamed no slower
+  // (npm run bench). Not at start-up, where it slowed `agents list` by 8-12 ms on Node 22 and 26.
+  setWhenAnnounced(ANSWER_STREAM_CHANNEL, '--semi-space-growth-factor=1');
 }
 
-let youngGenerationHeld = false;
-
-/**
- * A streamed answer is garbage made fast. Left to grow its young generation, V8 let a 50 MiB answer
- * peak at 95 MiB on Node 20 and 126 MiB on Node 26 (the bare undici consumer: 97 and 111); held at
- * the size start-up left it, 70 and 119 MiB, with 200,000 events streamed no slower (npm run
- * bench). Set when a stream starts, not at start-up, where it slowed `agents list` by 8-12 ms on
- * Node 22 and 26. Once a process: eval streams an answer per case.
- */
-function holdYoungGeneration(): void {
-  if (youngGenerationHeld) return;
-  youngGenerationHeld = true;
-  setFlagsFromString('--semi-space-growth-factor=1');
+/** The flag, set the first time the channel speaks (eval streams an answer per case: once is enough). */
+function setWhenAnnounced(channel: string, flag: string): void {
+  const stop = listen(channel, () => {
+    stop();
+    // node:v8 only now: a command that never announces loads no builtin for its tuning.
+    process.getBuiltinModule('node:v8').setFlagsFromString(flag);
+  });
 }

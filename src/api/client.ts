@@ -10,6 +10,7 @@ import { chooseProxy, type ProxyInUse } from './proxy.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
 import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
 import { monotonicMs } from '../util/monotonic.js';
+import { announce, HTTP_CLIENT_CHANNEL } from '../util/channels.js';
 import { isCredentialHeader, isSecretKey, redactJsonText } from '../secrets/redact.js';
 import { REDACTED } from '../secrets/known.js';
 
@@ -110,6 +111,7 @@ export class ApiClient {
   private tokenRejected: Promise<boolean> | undefined;
 
   constructor(private readonly options: ClientOptions) {
+    announce(HTTP_CLIENT_CHANNEL); // undici is loaded and nothing sent: tuning.ts picks V8's WebAssembly tier
     this.proxy = options.dispatcher ? undefined : chooseProxy(options.baseUrl, options.env ?? process.env);
     this.timeoutMs = Math.round(options.timeoutSeconds * 1000);
     this.retry = { ...DEFAULT_RETRY_POLICY, ...options.retry };

@@ -10,8 +10,7 @@ import { classifyNetworkError } from './network-errors.js';
 import { parseToolCall } from './python-repr.js';
 import { apiErrorFromResponse, oneLine } from './response-errors.js';
 import { SseDecoder, type SseEvent } from './sse.js';
-import { channel } from 'node:diagnostics_channel';
-import { ANSWER_STREAM_CHANNEL } from '../util/channels.js';
+import { announce, ANSWER_STREAM_CHANNEL } from '../util/channels.js';
 
 export interface InvokeBody {
   input: string;
@@ -54,7 +53,7 @@ async function* streamEvents(
   timeoutSeconds: number,
   debug?: (line: string) => void,
 ): AsyncGenerator<InvokeEvent[]> {
-  if (streamStarts.hasSubscribers) streamStarts.publish(undefined);
+  announce(ANSWER_STREAM_CHANNEL); // tuning.ts holds V8's young generation
   const decoder = new SseDecoder();
   let understood = 0;
   let readable = false; // anything but whitespace arrived
@@ -87,9 +86,6 @@ async function* streamEvents(
     );
   }
 }
-
-/** Whoever decides about the process hears that an answer streams (tuning.ts holds V8's young generation). */
-const streamStarts = channel(ANSWER_STREAM_CHANNEL);
 
 /** The events the real service sends; undefined for any other type, which is not answer text. */
 function toInvokeEvent(name: string, data: string): InvokeEvent | undefined {

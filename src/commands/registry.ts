@@ -75,8 +75,10 @@ function kindVerbs(resource: ResourceDescriptor, texts = AGENT_TEXTS): Partial<R
 }
 
 /** The verbs in the order a group lists them. */
-const kindCommands = (resource: ResourceDescriptor): Command[] =>
-  (['list', 'get', 'create', 'update', 'delete'] as const).flatMap((verb) => kindVerbs(resource)[verb] ?? []);
+function kindCommands(resource: ResourceDescriptor): Command[] {
+  const verbs = kindVerbs(resource);
+  return (['list', 'get', 'create', 'update', 'delete'] as const).flatMap((verb) => verbs[verb] ?? []);
+}
 
 const deleteExample = (resource: ResourceDescriptor, scratch: string) =>
   `id=$(${scratch}) && agents ${resource.plural} delete "$id" --yes`;

@@ -1,11 +1,12 @@
 // Every regular expression from outside (an eval file's `regex`, an output schema's `pattern`) is
 // matched in bounded time: /^(a+)+$/ against "aaaa…!" backtracks for hours and would block the
 // process, Ctrl-C included. A pattern V8's linear-time engine can run goes there (the `l` flag, which
-// the entry point switches on: tuning.ts; without it, every pattern takes the worker). The
+// the entry point switches on when announced: tuning.ts; without it, every pattern takes the worker). The
 // rest (unicode mode, which JSON Schema uses, lookarounds, backreferences) run in a worker thread
 // that is stopped after MATCH_DEADLINE_MS: the caller waits for it synchronously, as Ajv needs.
 import { Worker } from 'node:worker_threads';
 import { CliError } from '../errors.js';
+import { announce, OUTSIDE_PATTERN_CHANNEL } from './channels.js';
 
 /** How long one match may take before it is stopped. */
 const MATCH_DEADLINE_MS = 250;
@@ -36,6 +37,7 @@ export class RegexTimeoutError extends CliError {
  * `new RegExp` does. Compiling never runs the pattern, so it is safe on the main thread.
  */
 export function boundedRegExp(pattern: string, flags = ''): BoundedRegExp {
+  announce(OUTSIDE_PATTERN_CHANNEL);
   const regExp = new RegExp(pattern, flags);
   if (!/[uv]/.test(flags)) {
     try {

@@ -164,7 +164,7 @@ describe('start-up module graph', () => {
       AGENTS_BASE_URL: 'http://127.0.0.1:9',
       AGENTS_TOKEN: 'tok_imports_12345678',
     });
-    expect(request).toEqual(expect.arrayContaining(['src/api/client.ts', 'dist/vendor/undici-parts.js']));
+    expect(request).toEqual(expect.arrayContaining(['src/api/client.ts', 'dist/vendor/undici-parts.cjs']));
     expect(heavyPackagesIn(request)).toContain('undici');
     // Builtins too: a request needs the network; commander's child_process waits for a first use.
     expect(request).toEqual(expect.arrayContaining(['node:net', 'node:os']));

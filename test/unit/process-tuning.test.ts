@@ -1,12 +1,11 @@
 // V8's settings are the entry point's (src/tuning.ts, called by main.ts): no module below it
 // changes the process, and what the settings do leaves no trace a user sees (a flag an older or
 // newer V8 does not know would print a warning on stderr for every command).
-import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ANSWER_STREAM_CHANNEL } from '../../src/util/channels.js';
+import { ANSWER_STREAM_CHANNEL, listen } from '../../src/util/channels.js';
 import { runBinary } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -44,9 +43,8 @@ describe("V8's settings", () => {
   });
 
   it('an answer that streams is announced, once per stream, for the entry point to hold the young generation', async () => {
-    const heard: unknown[] = [];
-    const listener = (message: unknown) => heard.push(message);
-    subscribe(ANSWER_STREAM_CHANNEL, listener);
+    const heard: string[] = [];
+    const stop = listen(ANSWER_STREAM_CHANNEL, () => heard.push('stream'));
     try {
       const created = await runCli(
         ['create', '-q', '--name', 'Streamer', '--description', 'd', '--llm-model', 'GPT_4'],
@@ -60,7 +58,7 @@ describe("V8's settings", () => {
       expect((await runCli(['invoke', '--no-stream', id, 'hello'], { env: running.env })).code).toBe(0);
       expect(heard).toHaveLength(1); // a JSON answer does not stream
     } finally {
-      unsubscribe(ANSWER_STREAM_CHANNEL, listener);
+      stop();
     }
   });
 });

@@ -23,7 +23,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   await client.catch(() => undefined);
   await new Promise((resolve) => setImmediate(resolve));
   const { createMcpServer } = await import('../../../mcp/server.js');
-  const { server, stop } = createMcpServer({ ...settings, prefetched });
+  const { server, stop } = await createMcpServer({ ...settings, prefetched });
   const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
   // stdout carries protocol only: everything for people goes to stderr.
   // Each JSON-RPC line held to the cap of every input: stdin with no line break cannot grow memory.
@@ -95,7 +95,7 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!transport) {
       if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
-      const { server, stop } = createMcpServer(settings);
+      const { server, stop } = await createMcpServer(settings);
       const fresh = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         onsessioninitialized: (id) => void sessions.set(id, fresh),

@@ -1,5 +1,6 @@
 // Turns a failed HTTP answer into one typed error with the service's own message,
 // whatever shape it came in: JSON detail string, a 422 detail list, plain text, HTML.
+import { displayWidth, startWithin } from '../util/display-width.js';
 import { excerpt, scrubSecrets } from '../secrets/known.js';
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { ApiError, type ErrorKind } from '../errors.js';
@@ -126,11 +127,12 @@ function stripHtml(html: string): string {
   return html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]+>/g, ' ');
 }
 
-/** At most SHOWN_MESSAGE_LENGTH characters, then how much was left out. */
+/** At most SHOWN_MESSAGE_LENGTH columns, then how much was left out. */
 function capText(text: string, max = SHOWN_MESSAGE_LENGTH): string {
   const scrubbed = scrubSecrets(text); // before the cut: half a secret would no longer be found
-  if (scrubbed.length <= max) return scrubbed;
-  return `${scrubbed.slice(0, max)}… ${Buffer.byteLength(scrubbed.slice(max))} more bytes`;
+  if (displayWidth(scrubbed) <= max) return scrubbed;
+  const shown = startWithin(scrubbed, max); // between graphemes: no half an emoji
+  return `${shown}… ${Buffer.byteLength(scrubbed.slice(shown.length))} more bytes`;
 }
 
 /** Collapses whitespace and control characters and cuts to a readable excerpt. */

@@ -1,5 +1,6 @@
 // Judges one answer against one check. Pure: the answer is already whole. A failure says what was
 // expected and what came instead; the answer itself is shown once per turn by the report.
+import { cutToWidth } from '../util/display-width.js';
 import { RegexTimeoutError } from '../util/bounded-regex.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ToolCall } from '../invoke/answer-printer.js';
@@ -105,7 +106,7 @@ export function judgeVerdict(check: Extract<Check, { kind: 'judge' }>, judgeAnsw
   const text = judgeAnswer.text.trim();
   const verdict = /^(pass|fail)\b[\s:.,;—-]*/i.exec(text);
   if (!verdict) {
-    const excerpt = text.length > 80 ? `${text.slice(0, 79)}…` : text;
+    const excerpt = cutToWidth(text, 80);
     return {
       ...base,
       passed: false,

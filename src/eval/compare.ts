@@ -57,7 +57,7 @@ function figures(reportCase: ReportCase | undefined): CaseFigures | null {
   };
 }
 
-export function compareTable(rows: ComparedCase[], theme: Theme, width?: number): string {
+export function compareTable(rows: ComparedCase[], theme: Theme, width?: number): Promise<string> {
   const verdict = (f: CaseFigures | null) =>
     f ? `${f.passed ? 'PASS' : 'FAIL'} ${Math.round(f.passRate * 100)}%` : '-';
   const ms = (value: number | null) => (value === null ? '-' : `${value > 0 ? '+' : ''}${value} ms`);

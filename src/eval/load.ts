@@ -6,7 +6,7 @@ import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { compileJsonSchema } from '../util/json-schema.js';
 import { readFileOrStdin } from '../io/read-input.js';
-import { parseYamlDocument } from '../util/structured-text.js';
+import { parseDocument } from '../util/structured-text.js';
 import { caseSchema, CHECK_KINDS, CHECK_VALUES, type Check, type CheckKind, type EvalCase, type Turn } from './spec.js';
 
 type Path = Array<string | number>;
@@ -31,7 +31,7 @@ export async function loadEvalFile(
 ): Promise<EvalFile> {
   const source = path === '-' ? 'stdin' : path;
   const text = await readFileOrStdin(path, stdin, '-f');
-  const document = await parseYamlDocument(text, source);
+  const document = await parseDocument(text, source);
   const problems: Problem[] = [];
   const at = (where: Path, message: string, fallback: Path = []) => {
     const line = document.lineOf(where) ?? document.lineOf(fallback) ?? 1;

@@ -1,5 +1,6 @@
 // The one line that redraws on a terminal while cases run: passed, failed, running, elapsed.
 // It owns stderr's last line until stop(), which clears it, so nothing else is written meanwhile.
+import { displayWidth, startWithin } from '../util/display-width.js';
 import type { Theme } from '../ui/color-support.js';
 import { duration } from '../invoke/timing.js';
 import { monotonicMs } from '../util/monotonic.js';
@@ -55,7 +56,7 @@ export function startProgressLine(stream: Screen, theme: Theme, now: () => numbe
   };
 }
 
-/** Cuts a styled line to `width` visible characters, keeping its escape sequences whole. */
+/** Cuts a styled line to `width` columns, keeping its escape sequences and characters whole. */
 function fit(line: string, width: number): string {
   let visible = 0;
   let out = '';
@@ -63,9 +64,9 @@ function fit(line: string, width: number): string {
   for (const part of line.split(/(\x1b\[[0-9;]*m)/)) {
     if (part.startsWith('\x1b[')) out += part;
     else {
-      const room = Math.max(0, width - visible);
-      out += part.slice(0, room);
-      visible += Math.min(part.length, room);
+      const kept = startWithin(part, Math.max(0, width - visible));
+      out += kept;
+      visible += displayWidth(kept);
     }
   }
   return out;

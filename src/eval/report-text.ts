@@ -47,7 +47,7 @@ export function failureDetails(result: CaseResult, repeat: number, threshold: nu
   return lines;
 }
 
-export function summaryTable(results: CaseResult[], repeat: number, theme: Theme, width?: number): string {
+export function summaryTable(results: CaseResult[], repeat: number, theme: Theme, width?: number): Promise<string> {
   const headers = ['RESULT', 'CASE', ...(repeat > 1 ? ['RUNS'] : []), 'FIRST TOKEN', 'TOTAL', 'CHARS/S'];
   const rows = results.map((result) => {
     const figures = result.runs.map(runFigures);

@@ -1,5 +1,6 @@
 // --output-schema: the text sent to the service, and a local check when it is a JSON Schema.
 // The schema is compiled before the invoke is sent, so a broken one costs no paid call.
+import { parseJsonOrYaml } from '../util/structured-text.js';
 import { statSync } from 'node:fs';
 import type { Io } from '../ui/io.js';
 import { CliError } from '../errors.js';
@@ -31,9 +32,8 @@ const JSON_SCHEMA_KEYWORDS = [
 export async function loadOutputSchema(io: Io, value: string): Promise<OutputSchema> {
   const text = value.startsWith('@') ? await readFileOrStdin(value.slice(1), io.stdin, '--output-schema') : value;
   if (!text.trim()) throw new CliError('usage', '--output-schema must not be empty');
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    JSON.parse(text);
   } catch (error) {
     // Text written as JSON (it opens with { or [ and quotes its names) that does not parse is a typo,
     // not a free-text description: sending it would pay for an answer to a broken schema.
@@ -54,6 +54,8 @@ export async function loadOutputSchema(io: Io, value: string): Promise<OutputSch
     }
     return { text }; // free text such as "[{title: string}]": the service accepts it, we cannot check it
   }
+  // JSON, read by the rule of every document: a key given twice is refused with its line.
+  const parsed = await parseJsonOrYaml(text, value.startsWith('@') ? value.slice(1) : '--output-schema');
   const isSchema =
     typeof parsed === 'object' &&
     parsed !== null &&

@@ -7,7 +7,7 @@ import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../resources/models.js'
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../io/read-input.js';
-import { parseYamlDocument, type ParsedDocument } from '../util/structured-text.js';
+import { parseDocument, type ParsedDocument } from '../util/structured-text.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { readDeclaredKeys } from './declared-keys.js';
 import type { KeyVariables } from './key-variables.js';
@@ -75,7 +75,7 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
     const text = await readFileOrStdin(file, stdin, '-f');
     let document: ParsedDocument;
     try {
-      document = await parseYamlDocument(text, source);
+      document = await parseDocument(text, source);
     } catch (error) {
       if (!(error instanceof CliError)) throw error;
       problems.push(error.message);

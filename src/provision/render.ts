@@ -11,6 +11,7 @@ import type { Applied, AppliedAgent, LinkResult } from './execute.js';
 import type { Plan, PlannedAgent } from './plan.js';
 import { NEW_PREFIX, type PlannedResource } from './resource-plan.js';
 import { textOf } from '../util/text-of.js';
+import { displayWidth, padToWidth } from '../util/display-width.js';
 
 const ACTION_LABEL: Record<PlannedAgent['action'] | 'error', string> = {
   create: '+ create',
@@ -63,15 +64,26 @@ function changeText(previous: unknown, next: unknown, width: number | undefined)
   return `${windowAround(before, differs, each)} → ${windowAround(after, differs, each)}`;
 }
 
-/** `size` characters of `text` around `at` (a third of them before it), with … where it is cut. */
+/**
+ * About `size` characters of `text` around `at` (a third of them before it), with … where it is
+ * cut; never inside a character (a surrogate pair stays whole).
+ */
 function windowAround(text: string, at: number, size: number): string {
   if (text.length <= size) return text;
   const start = Math.max(0, Math.min(at - Math.floor(size / 3), text.length - size));
   const end = start + size;
-  return `${start > 0 ? '…' : ''}${text.slice(start > 0 ? start + 1 : start, end < text.length ? end - 1 : end)}${end < text.length ? '…' : ''}`;
+  const from = outsidePair(text, start > 0 ? start + 1 : start);
+  const to = outsidePair(text, end < text.length ? end - 1 : end);
+  return `${start > 0 ? '…' : ''}${text.slice(from, to)}${end < text.length ? '…' : ''}`;
 }
 
-const pad = (text: string, width: number) => text + ' '.repeat(Math.max(0, width - text.length));
+/** `index`, or the one before it when it falls between the halves of a surrogate pair. */
+function outsidePair(text: string, index: number): number {
+  const code = text.charCodeAt(index);
+  return code >= 0xdc00 && code <= 0xdfff && index > 0 ? index - 1 : index;
+}
+
+const pad = padToWidth;
 
 type ChangeRow = [label: string, text: string, paint: (text: string) => string];
 
@@ -154,7 +166,10 @@ export function renderPlan(plan: Plan, theme: Theme, columns?: number): string {
       rows: changeRows(agent, plan, shortIds, theme, valueWidth),
     })),
   ];
-  const nameWidth = Math.min(NAME_WIDTH_CAP, Math.max(0, ...lines.map((line) => escapeControls(line.name).length)));
+  const nameWidth = Math.min(
+    NAME_WIDTH_CAP,
+    Math.max(0, ...lines.map((line) => displayWidth(escapeControls(line.name)))),
+  );
   const labelWidth = Math.max(0, ...lines.flatMap((line) => line.rows.map(([label]) => label.length)));
   const paint = { create: theme.success, update: theme.warn, unchanged: theme.muted, error: theme.error };
   const out = [summary];

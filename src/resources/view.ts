@@ -21,7 +21,7 @@ export function resourceTable(
   records: ResourceRecord[],
   theme: Theme,
   width: number | undefined,
-): string {
+): Promise<string> {
   const headers = [
     'ID',
     ...resource.columns.map((key) => {

@@ -1,6 +1,7 @@
 // Secrets this run knows (the token, LLM keys read for it, proxy passwords), so no printed text can
 // carry them: a service that echoes the Authorization header back in an error body must not put the
 // token on a CI log. Every length counts: a short secret is still a secret.
+import { cutToWidth } from '../util/display-width.js';
 const secrets = new Set<string>();
 
 export const REDACTED = '[redacted]';
@@ -65,8 +66,10 @@ function heldBack(text: string): number {
   return longest;
 }
 
-/** Text cut to `max` characters with an ellipsis, scrubbed first: a secret cut in half cannot be found after. */
+/**
+ * Text cut to `max` columns with an ellipsis, between graphemes, scrubbed first: a secret cut in
+ * half cannot be found after.
+ */
 export function excerpt(text: string, max: number): string {
-  const scrubbed = scrubSecrets(text);
-  return scrubbed.length > max ? scrubbed.slice(0, max - 1) + '…' : scrubbed;
+  return cutToWidth(scrubSecrets(text), max);
 }

@@ -40,14 +40,18 @@ export class Exporter {
    * A command's result in the mode asked for: `document` as JSON (--json), the lines of `quiet`
    * (-q; nothing without it), or the text of `human` (nothing when it returns nothing).
    */
-  result(document: unknown, views: { quiet?: () => Lines | undefined; human?: () => string | void } = {}): void {
+  async result(
+    document: unknown,
+    views: { quiet?: () => Lines | undefined; human?: () => string | void | Promise<string | void> } = {},
+  ): Promise<void> {
     if (this.mode === 'json') return this.document(document);
     if (this.mode === 'quiet') {
       const lines = views.quiet?.();
       if (lines !== undefined && lines.length > 0) this.line(typeof lines === 'string' ? lines : lines.join('\n'));
       return;
     }
-    const text = views.human?.();
+    // A view may wait for what it measures with (a table beyond ASCII loads string-width).
+    const text = await views.human?.();
     if (typeof text === 'string') this.line(text);
   }
 

@@ -1,18 +1,23 @@
 // A compact, aligned table. On a terminal the widest column is cut to fit the width, never the
 // first: it holds the id a person copies into the next command. A table whose first column is
 // only a label (a case name) says so, and that column is the one cut.
-// Cells are one line each, with control characters shown escaped (the text may come from the service).
+// Cells are one line each, with control characters shown escaped (the text may come from the service),
+// measured in the columns a terminal gives them (a CJK name takes two a character).
 import { excerpt } from '../secrets/known.js';
+import { displayWidth, padToWidth, prepareWidths } from '../util/display-width.js';
 import { escapeControls } from './safe-text.js';
 import type { Theme } from './theme.js';
 
-export function renderTable(
+export async function renderTable(
   headers: string[],
   rows: string[][],
   options: { theme: Theme; width?: number; cutFirst?: boolean },
-): string {
+): Promise<string> {
   const clean = rows.map((row) => row.map((cell) => escapeControls(cell.replace(/\s+/g, ' '))));
-  const widths = headers.map((header, i) => Math.max(header.length, ...clean.map((row) => (row[i] ?? '').length)));
+  await prepareWidths(clean.flat());
+  const widths = headers.map((header, i) =>
+    Math.max(displayWidth(header), ...clean.map((row) => displayWidth(row[i] ?? ''))),
+  );
   if (options.width) shrinkToFit(widths, options.width, options.cutFirst === true);
   const line = (cells: string[]) =>
     cells
@@ -42,5 +47,5 @@ function shrinkToFit(widths: number[], total: number, cutFirst: boolean): void {
 }
 
 function fitCell(cell: string, width: number): string {
-  return excerpt(cell, width).padEnd(width);
+  return padToWidth(excerpt(cell, width), width);
 }

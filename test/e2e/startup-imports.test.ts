@@ -16,7 +16,7 @@ import { sendJson, startTestServer } from '../helpers/test-server.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const RECORDER = fileURLToPath(new URL('../helpers/import-recorder.mjs', import.meta.url));
-const HEAVY = ['undici', 'zod', 'ora', 'conf', '@inquirer/prompts', '@inquirer/core', 'yaml'];
+const HEAVY = ['undici', 'zod', 'ora', 'conf', '@inquirer/prompts', '@inquirer/core', 'yaml', 'string-width'];
 const PROGRAM = 'dist/main.js';
 const HAS_COMPILE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 

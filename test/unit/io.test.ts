@@ -29,22 +29,22 @@ function ioWith(globals: Partial<GlobalOptions>, tty = false) {
 const record = { id: 'a1', name: 'n', apiKey: 'sk-live-123456' };
 
 describe('the Exporter and the Io', () => {
-  it('print a result as the document (--json), its ids (-q) or the text for a person', () => {
+  it('print a result as the document (--json), its ids (-q) or the text for a person', async () => {
     const views = { quiet: () => ['a1', 'a2'], human: () => 'NAME  n' };
     const json = ioWith({ json: true });
-    json.out.result(json.io.shown(record), views);
+    await json.out.result(json.io.shown(record), views);
     expect(JSON.parse(json.stdout.text())).toEqual({ id: 'a1', name: 'n', apiKey: '[redacted]' });
     const quiet = ioWith({ quiet: true });
-    quiet.out.result(record, views);
+    await quiet.out.result(record, views);
     expect(quiet.stdout.text()).toBe('a1\na2\n');
     const human = ioWith({});
-    human.out.result(record, views);
+    await human.out.result(record, views);
     expect(human.stdout.text()).toBe('NAME  n\n');
   });
 
-  it('print nothing for a view that returns nothing, and show secrets only when asked', () => {
+  it('print nothing for a view that returns nothing, and show secrets only when asked', async () => {
     const { io, out, stdout } = ioWith({ showSecrets: true });
-    out.result(record, { human: () => undefined });
+    await out.result(record, { human: () => undefined });
     expect(stdout.text()).toBe('');
     expect(out.printed).toBe(false);
     expect(io.shown(record).apiKey).toBe('sk-live-123456');

@@ -12,7 +12,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   });
   const changes = planHasChanges(plan);
   // -q: the exit code says it, as git diff --quiet does.
-  ctx.out.result(
+  await ctx.out.result(
     { changes, plan: planJson(plan), resources: resourcesPlanJson(plan) },
     { human: () => renderPlan(plan, ctx.out.theme, ctx.out.columns) },
   );

@@ -76,7 +76,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   writeReportFiles(report, options);
   if (mode === 'json') ctx.out.document(report);
   else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
-  else printHumanReport(ctx, settings, outcome, cases, progress !== undefined, report);
+  else await printHumanReport(ctx, settings, outcome, cases, progress !== undefined, report);
   if (outcome.stopped) throw outcome.stopped;
   const code = reportExitCode(report);
   if (code !== ExitCode.ok) throw new ExitWithCode(code);
@@ -119,14 +119,14 @@ function listener(
   };
 }
 
-function printHumanReport(
+async function printHumanReport(
   ctx: Context,
   settings: EvalSettings,
   outcome: EvalOutcome,
   cases: readonly EvalCase[],
   onTerminal: boolean,
   report: EvalReport,
-): void {
+): Promise<void> {
   const total = cases.length;
   const theme = ctx.out.theme;
   const failed = outcome.finished.filter((result) => !result.passed);
@@ -134,13 +134,13 @@ function printHumanReport(
   for (const result of failed) lines.push('', ...failureDetails(result, settings.repeat, settings.threshold, theme));
   if (onTerminal && outcome.finished.length > 0) {
     const width = ctx.out.columns;
-    lines.push('', summaryTable(outcome.finished, settings.repeat, theme, width || undefined));
+    lines.push('', await summaryTable(outcome.finished, settings.repeat, theme, width || undefined));
   }
   const notRun = notRunLines(cases, outcome, theme);
   if (notRun.length > 0) lines.push('', ...notRun);
   lines.push('', totalsLine(outcome, total));
   if (report.baseline) lines.push(...baselineLines(report.baseline).map(escapeControls));
-  ctx.out.result(report, { human: () => lines.join('\n') });
+  await ctx.out.result(report, { human: () => lines.join('\n') });
 }
 
 function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {

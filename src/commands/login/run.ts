@@ -30,7 +30,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   }
 
   await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));
-  ctx.out.result(
+  await ctx.out.result(
     { profile: settings.profile, baseUrl, verified: !options.skipVerify },
     { human: () => ctx.io.logger.success(`Logged in to ${baseUrl} (profile ${settings.profile})`) },
   );

@@ -7,7 +7,7 @@ export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const hadToken = store.profile(settings.profile).token !== undefined;
   if (hadToken) await store.updateProfile(settings.profile, (profile) => ({ ...profile, token: undefined }));
 
-  ctx.out.result(
+  await ctx.out.result(
     { profile: settings.profile, loggedOut: hadToken },
     {
       human: () =>

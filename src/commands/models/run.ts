@@ -24,16 +24,16 @@ function modelRows(): ModelRow[] {
   }));
 }
 
-export const run: RunOf<typeof spec> = (_options, ctx) => {
+export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const rows = modelRows();
-  ctx.out.result(
+  await ctx.out.result(
     { models: rows, providers: LLM_PROVIDERS },
     { quiet: () => rows.map((row) => row.model), human: () => humanModels(ctx, rows) },
   );
 };
 
-function humanModels(ctx: Context, rows: ReturnType<typeof modelRows>): string {
-  const table = renderTable(
+async function humanModels(ctx: Context, rows: ReturnType<typeof modelRows>): Promise<string> {
+  const table = await renderTable(
     ['MODEL', 'PROVIDER'],
     rows.map((row) => [
       row.model,

@@ -25,7 +25,7 @@ export async function forEachId(
       if (ids.length > 1) ctx.reportFailure(error);
     }
   }
-  ctx.out.result(entries);
+  await ctx.out.result(entries);
   const first = failures[0];
   if (first) throw ids.length > 1 ? new PartialFailure(failures) : first;
 }

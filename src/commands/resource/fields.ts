@@ -19,7 +19,7 @@ export function flagName(field: FieldSpec): string {
   return field.type === 'boolean' ? `--${field.flag}/--no-${field.flag}` : `--${field.flag}`;
 }
 
-function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown>): Fields {
+async function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown>): Promise<Fields> {
   const fields: Fields = {};
   for (const field of resource.fields) {
     if (field.secret) continue;
@@ -27,13 +27,16 @@ function fromFlags(resource: ResourceDescriptor, options: Record<string, unknown
     if (value === undefined) continue;
     if (field.type !== 'json-object') fields[field.key] = value;
     else {
+      const text = textOf(value);
       try {
-        fields[field.key] = JSON.parse(textOf(value));
+        JSON.parse(text);
       } catch {
-        throw new CliError('usage', `--${field.flag} is not JSON: ${textOf(value).slice(0, 60)}`, {
+        throw new CliError('usage', `--${field.flag} is not JSON: ${text.slice(0, 60)}`, {
           hint: `Pass an object, e.g. --${field.flag} '{"key":"value"}'.`,
         });
       }
+      // JSON, read by the rule of every document: a key given twice is refused, not the last kept.
+      fields[field.key] = await parseJsonOrYaml(text, `--${field.flag}`);
     }
   }
   return fields;
@@ -112,7 +115,11 @@ export async function givenFields(
 ): Promise<Fields> {
   const file = typeof options.file === 'string' ? options.file : undefined;
   const inFile = file ? await fromFile(resource, ctx, file) : {};
-  const merged = { ...inFile, ...fromFlags(resource, options), ...(await fromSecretSources(resource, ctx, options)) };
+  const merged = {
+    ...inFile,
+    ...(await fromFlags(resource, options)),
+    ...(await fromSecretSources(resource, ctx, options)),
+  };
   return checkFields(resource, merged, file === undefined ? 'flags' : file === '-' ? 'stdin' : file, inFile);
 }
 

@@ -10,7 +10,7 @@ const sourceLabel = {
   none: 'not set',
 } as const;
 
-export const run: RunOf<typeof spec> = (_options, ctx) => {
+export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const s = ctx.settings();
   const file = ctx.configStore().file;
   // A saved token this line does not send (another address) is still shown, with the address it is for.
@@ -52,7 +52,7 @@ export const run: RunOf<typeof spec> = (_options, ctx) => {
     ['timeout', `${s.timeoutSeconds}s ${t.muted(`(${sourceLabel[s.timeoutSource]})`)}`],
     ['config file', file],
   ];
-  ctx.out.result(null, {
+  await ctx.out.result(null, {
     human: () => rows.map(([label, value]) => `${t.muted(label.padEnd(11))}  ${value}`).join('\n'),
   });
 };

@@ -16,7 +16,7 @@ export const run: RunOf<typeof spec> = async (_options, ctx) => {
     ['profile', settings.profile],
     ['base URL', settings.baseUrl ?? ''],
   ];
-  ctx.out.result(shown, {
+  await ctx.out.result(shown, {
     quiet: () => me.id,
     human: () => rows.map(([label, value]) => `${t.muted(label.padEnd(8))}  ${value}`).join('\n'),
   });

@@ -4,10 +4,13 @@ import type { RunOf } from '../../command.js';
 import { profileName } from '../shared.js';
 import type { spec } from './spec.js';
 
-export const run: RunOf<typeof spec> = ({ key: name }, ctx) => {
+export const run: RunOf<typeof spec> = async ({ key: name }, ctx) => {
   const key = findConfigKey(name);
   const value = ctx.configStore().profile(profileName(ctx))[key.field];
   if (value === undefined && ctx.out.mode !== 'json')
     throw new CliError('not-found', `${key.name} is not set in profile ${profileName(ctx)}`);
-  ctx.out.result({ key: key.name, value: value ?? null }, { quiet: () => String(value), human: () => String(value) });
+  await ctx.out.result(
+    { key: key.name, value: value ?? null },
+    { quiet: () => String(value), human: () => String(value) },
+  );
 };

@@ -11,7 +11,7 @@ export const run: RunOf<typeof spec> = async ({ key: name, value: text }, ctx) =
     if (key.field === 'baseUrl') assertTokenStaysHome(profile, String(value), profileName(ctx));
     return { ...profile, [key.field]: value };
   });
-  ctx.out.result(
+  await ctx.out.result(
     { key: key.name, value },
     { human: () => ctx.io.logger.success(`${key.name} = ${value} (profile ${profileName(ctx)})`) },
   );

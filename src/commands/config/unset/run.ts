@@ -6,7 +6,7 @@ import type { spec } from './spec.js';
 export const run: RunOf<typeof spec> = async ({ key: name }, ctx) => {
   const key = findConfigKey(name);
   await ctx.configStore().updateProfile(profileName(ctx), (profile) => ({ ...profile, [key.field]: undefined }));
-  ctx.out.result(
+  await ctx.out.result(
     { key: key.name, value: null },
     { human: () => ctx.io.logger.success(`${key.name} unset (profile ${profileName(ctx)})`) },
   );

@@ -7,7 +7,7 @@ export const run: RunOf<typeof spec> = async ({ before: beforePath, after: after
   const before = await readReport(beforePath, 'compare', ctx.io.stdin);
   const after = await readReport(afterPath, 'compare', ctx.io.stdin);
   const rows = compareReports(before, after).filter((row) => all || row.changed);
-  ctx.out.result(
+  await ctx.out.result(
     { before: beforePath, after: afterPath, cases: rows },
     {
       human: () => {

@@ -23,7 +23,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     );
   }
   writeReportFiles(merged, options);
-  ctx.out.result(merged, {
+  await ctx.out.result(merged, {
     human: () =>
       [
         ...reportLines(merged, ctx.out.theme),

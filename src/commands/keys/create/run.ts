@@ -9,7 +9,7 @@ export const run: RunOf<typeof spec> = async ({ name }, ctx) => {
   if (!key.apiKey) throw new CliError('bad-response', 'the service created the key but did not send it');
   const apiKey = key.apiKey;
   // The one time the key exists outside the service: stdout only, never stderr or a log.
-  ctx.out.result(key, {
+  await ctx.out.result(key, {
     quiet: () => apiKey,
     human: () => {
       ctx.io.logger.success(

@@ -14,7 +14,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     'It goes from the list, but on the legacy service it keeps working.',
   );
   await deleteKey(client, key.id);
-  ctx.out.result(
+  await ctx.out.result(
     { id: key.id, name: key.name, deleted: true, stillValid: true },
     { human: () => ctx.io.logger.success(`Deleted ${describeKey(key)} from the list`) },
   );

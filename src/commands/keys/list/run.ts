@@ -6,7 +6,7 @@ import type { spec } from './spec.js';
 
 export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const keys = await listKeys(await ctx.client());
-  ctx.out.result(keys, {
+  await ctx.out.result(keys, {
     quiet: () => keys.map((key) => key.id),
     human: () => {
       if (keys.length === 0) return ctx.io.logger.info('No API keys yet. Mint one with `agents keys create NAME`.');

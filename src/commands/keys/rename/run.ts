@@ -8,7 +8,7 @@ export const run: RunOf<typeof spec> = async ({ key: reference, name }, ctx) => 
   const client = await ctx.client();
   const key = await resolveKey(client, reference);
   const renamed = await renameKey(client, key.id, name);
-  ctx.out.result(renamed, {
+  await ctx.out.result(renamed, {
     human: () => ctx.io.logger.success(`Renamed ${describeKey(key)} to ${escapeControls(renamed.name)}`),
   });
 };

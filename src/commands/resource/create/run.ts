@@ -27,7 +27,7 @@ export const createRun =
       if (same) {
         ctx.io.logger.info(`${capital(resource.noun)} ${label(resource, same)} exists already: nothing created`);
         const existing = await hooks.wire.get(client, same.id);
-        print(ctx, resource, existing, false);
+        await print(ctx, resource, existing, false);
         return rememberNames(ctx, resource, [existing]);
       }
     }
@@ -36,21 +36,21 @@ export const createRun =
       if (reviewed && error instanceof CliError && hooks.resendHint) throw error.withHint(hooks.resendHint(fields));
       throw error;
     });
-    print(ctx, resource, created, reviewed, `Created ${resource.noun} ${label(resource, created, fields)}`);
+    await print(ctx, resource, created, reviewed, `Created ${resource.noun} ${label(resource, created, fields)}`);
     // After the id is out: a retry after a failure here would make a duplicate.
     await rememberNames(ctx, resource, [created]);
   };
 
 /** The record (--json), its id (-q), or its view; after the wizard's summary, only the id is new. */
-function print(
+async function print(
   ctx: Context,
   resource: ResourceDescriptor,
   record: ResourceRecord,
   reviewed: boolean,
   done?: string,
-): void {
+): Promise<void> {
   const shown = ctx.io.shown(record);
-  ctx.out.result(shown, {
+  await ctx.out.result(shown, {
     quiet: () => record.id,
     human: () => {
       if (done) ctx.io.logger.success(done);

@@ -24,5 +24,5 @@ export const deleteRun =
     await confirmDeletion(ctx, label, options.yes, consequence);
     await wire.delete(client, id);
     await forgetRecord(ctx, resource, id);
-    ctx.out.result({ id, deleted: true }, { human: () => ctx.io.logger.success(`Deleted ${label}`) });
+    await ctx.out.result({ id, deleted: true }, { human: () => ctx.io.logger.success(`Deleted ${label}`) });
   };

@@ -15,6 +15,6 @@ export const getRun =
     const record = await wire.get(client, id);
     // The real service nests each linked LLM with its provider API key, and tools their keys in metadata.
     const shown = ctx.io.shown(record);
-    ctx.out.result(shown, { quiet: () => record.id, human: () => hooks.view(shown, ctx.out.theme) });
+    await ctx.out.result(shown, { quiet: () => record.id, human: () => hooks.view(shown, ctx.out.theme) });
     await rememberNames(ctx, resource, [record]);
   };

@@ -10,7 +10,7 @@ export const listRun =
   (resource: ResourceDescriptor): RunOf<ReturnType<typeof listSpec>> =>
   async ({ limit, all }, ctx) => {
     const records = await hooksOf(resource).wire.list(await ctx.client(), all ? Infinity : limit);
-    ctx.out.result(ctx.io.shown(records), {
+    await ctx.out.result(ctx.io.shown(records), {
       quiet: () => records.map((record) => record.id), // one id per line, for xargs
       human: () => {
         if (records.length > 0) return resourceTable(resource, records, ctx.out.theme, ctx.out.columns);

@@ -26,7 +26,7 @@ export const updateRun =
     const updated = await hooks.wire.update(client, id, changes);
     // The real service answers an agent's PATCH with data:null: the document is then what was sent.
     const record = ctx.io.shown(updated ?? { id, ...changes });
-    ctx.out.result(record, {
+    await ctx.out.result(record, {
       human: () => {
         ctx.io.logger.success(`Updated ${Object.keys(changes).join(', ')} of ${resource.noun} ${id}`);
         return hooks.view(record, ctx.out.theme);

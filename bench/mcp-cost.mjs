@@ -1,4 +1,4 @@
-// What `agents mcp serve` costs (issue #33's budgets), on the Node running this script:
+// What `agents mcp serve` costs (its budgets: README, Performance), on the Node running this script:
 // - the first tools/list answer, from spawning the server, against `agents list`'s whole run;
 // - a call's time to first token (the first progress notification, server warm) against
 //   `agents invoke --events`' own time to first token.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: start-up, streaming, memory, apply and packaging of the built CLI, each as a
-// ratio to a baseline measured in the same run (design §9), on this machine's Node and on the
+// ratio to a baseline measured in the same run, on this machine's Node and on the
 // current LTS (scripts/node-lts.mjs). Public tools only: Node's own timing around spawned
 // processes; GNU time for peak memory when it is installed.
 // Options: --json (machine-readable), --quick (fewer runs, smaller streams), --node PATH (one
@@ -403,7 +403,7 @@ function benchPackage() {
 }
 
 /**
- * Every budget of issue #32 (and design §9's start-up ones), with the figure measured and whether
+ * Every budget README's Performance section states, with the figure measured and whether
  * it is met. A target a run did not measure (--quick skips the largest sizes) reads "not measured".
  */
 function targetsOf(r) {

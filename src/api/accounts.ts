@@ -1,4 +1,4 @@
-// The account routes (fact sheet §4; OpenAPI `api-users`, `api-keys`): users, the caller, keys.
+// The account routes (legacy-service.md §4; OpenAPI `api-users`, `api-keys`): users, the caller, keys.
 import type { ApiClient } from './client.js';
 
 export interface ApiUser {

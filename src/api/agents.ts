@@ -142,7 +142,7 @@ export async function attachToAgent(
 
 /**
  * Detaches a tool, datasource or LLM. The real service answers 200 whether or not the link was
- * there (§12.5), so detaching is idempotent; a strict server's 404 means the agent is missing.
+ * there (legacy-service.md §12.5), so detaching is idempotent; a strict server's 404 means the agent is missing.
  */
 export async function detachFromAgent(client: ApiClient, kind: AttachKind, agentId: string, id: string): Promise<void> {
   try {

@@ -289,7 +289,7 @@ export class ApiClient {
     const started = monotonicMs();
     const deadline = options.deadline ? AbortSignal.timeout(this.timeoutMs) : undefined;
     // Until the headers arrive, --timeout bounds the attempt whatever happens on the way: undici's
-    // ProxyAgent reconnects forever to a proxy that drops CONNECT (undici #3897), untouched by its timeouts.
+    // ProxyAgent reconnects forever to a proxy that drops CONNECT (nodejs/undici#3897), untouched by its timeouts.
     const firstByte = new AbortController();
     const firstByteTimer = globalThis.setTimeout(() => firstByte.abort(), this.timeoutMs);
     const attemptSignal = AbortSignal.any(

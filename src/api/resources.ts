@@ -1,4 +1,4 @@
-// One wire path for every resource kind (service-wire-format.md §2, §12): list, get, create, update
+// One wire path for every resource kind (legacy-service.md §2, §12): list, get, create, update
 // and delete, for any descriptor. What a kind does differently is passed in, not written again:
 // `decode` checks and reshapes a record (agents: their schema, metadata sent as text).
 // "Not found" looks different on every route of the real service (data:null, a 500 naming

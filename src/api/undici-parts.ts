@@ -19,7 +19,7 @@ export { Agent, ProxyAgent };
 /**
  * The proxy agent's connection to the proxy (undici's default, a Pool), except that a proxy closing
  * the connection during CONNECT fails the request instead of being retried in a tight loop forever
- * (undici #3897, fixed upstream in #5441 after the last release for Node 20).
+ * (nodejs/undici#3897, fixed upstream in nodejs/undici#5441 after its last release for Node 20).
  */
 export function proxyClient(origin: URL, options: object): Dispatcher {
   const pool = new Pool(origin, options);

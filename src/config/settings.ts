@@ -1,4 +1,4 @@
-// Where each setting comes from: flag > environment > profile > default (design §3).
+// Where each setting comes from: flag > environment > profile > default (README, Environment).
 import { CliError } from '../errors.js';
 import {
   DEFAULT_TIMEOUT_SECONDS,

@@ -1,4 +1,4 @@
-// api-users and api-keys, as the fact sheet (§4) and the OpenAPI document describe them.
+// api-users and api-keys, as legacy-service.md §4 and the OpenAPI document describe them.
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendJson } from './http.js';
 import { readValidBody } from './validation.js';

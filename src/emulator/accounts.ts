@@ -1,4 +1,4 @@
-// The emulator's users and API keys (fact sheet §4, OpenAPI `api-users` and `api-keys`). A token is
+// The emulator's users and API keys (legacy-service.md §4, OpenAPI `api-users` and `api-keys`). A token is
 // a user's own (from POST /api-users) or a minted key; on the legacy service a token is checked by
 // its signature and its user only, never against the key table, so a deleted key keeps working
 // here too. The emulator's built-in token belongs to the seeded user.

@@ -1,4 +1,4 @@
-// Create, list, get, update and delete agents.
+// Create, list, get, update and delete agents, as the legacy service does (§ numbers: docs/legacy-service.md).
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendInternalError, sendJson } from './http.js';
 import { agentNotFound } from './not-found.js';

@@ -1,4 +1,5 @@
-// Attach, list and detach an agent's tools, datasources and LLMs; list the seeded catalogues.
+// Attach, list and detach an agent's tools, datasources and LLMs; list the seeded catalogues (§ numbers:
+// docs/legacy-service.md).
 import type { Handler, RouteContext } from './context.js';
 import { sendDetail, sendEnvelope, sendValidation } from './http.js';
 import { readPage } from './paging.js';

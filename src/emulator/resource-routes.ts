@@ -1,4 +1,4 @@
-// Tools, datasources and LLMs (service-wire-format.md §12): create, get, update, delete, with each
+// Tools, datasources and LLMs (legacy-service.md §12): create, get, update, delete, with each
 // route's own way of failing. Strict mode answers 201, 404 and 422 where the real service has
 // 200 data:null, 500s and database errors.
 import { DATASOURCE, LLM, TOOL } from '../resources/catalog.js';

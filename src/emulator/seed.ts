@@ -1,7 +1,7 @@
 import { KNOWN_LLM_MODELS, LLM_PROVIDERS, providerOfModel } from '../resources/models.js';
 
 // Records every emulator starts with, under stable ids, so users and tests can rely on them.
-// Each has every field of its Prisma model in wire order (service-wire-format.md §12.3).
+// Each has every field of its Prisma model in wire order (legacy-service.md §12.3).
 
 export const SEED_API_USER_ID = '7c0d5b1e-0000-4000-8000-000000000001';
 

@@ -1,4 +1,4 @@
-// The agent's writable fields (design §2), described once. Flags, the request schema, the wizard,
+// The agent's writable fields, described once. Flags, the request schema, the wizard,
 // the views, the apply format and export all derive from this list.
 import { KNOWN_LLM_MODELS, LLM_PROVIDERS } from './models.js';
 import type { FieldValues, ResourceDescriptor } from './descriptor.js';

@@ -1,4 +1,4 @@
-// The three resources the service offers besides agents (service-wire-format.md §12).
+// The three resources the service offers besides agents (legacy-service.md §12).
 import { LLM_PROVIDERS } from './models.js';
 import type { AttachableDescriptor } from './descriptor.js';
 

@@ -95,7 +95,7 @@ describe('bash', () => {
     expect(bash('agents', 'get', 'a1b2-id', '')).toEqual([]); // the id is given: nothing more to offer
   });
 
-  it("offers only the agents of the service the line talks to: its --profile or --base-url, else the environment's (#30 row 9)", () => {
+  it("offers only the agents of the service the line talks to: its --profile or --base-url, else the environment's", () => {
     expect(bash('agents', '--profile', 'staging', 'get', '')).toEqual(['s1-id', 'Staging\\ bot']);
     expect(bash('agents', 'get', '--profile=staging', '')).toEqual(['s1-id', 'Staging\\ bot']);
     expect(
@@ -105,7 +105,7 @@ describe('bash', () => {
     expect(bash('agents', 'get', '')).toEqual(['a1b2-id', 'c3d4-id', 'Docs\\ bot', 'Other:\\ one']);
   });
 
-  it('`help <TAB>` offers the commands and topics; `eval --agent <TAB>` offers agents, a name with spaces one word (#30 row 9)', () => {
+  it('`help <TAB>` offers the commands and topics; `eval --agent <TAB>` offers agents, a name with spaces one word', () => {
     expect(bash('agents', 'help', '')).toEqual(
       expect.arrayContaining(['create', 'config', 'tools', 'environment', 'exit-codes']),
     );
@@ -139,7 +139,7 @@ describe('bash', () => {
   });
 });
 
-describe('--output-schema takes JSON or @FILE: file names are offered with an @ (row 15 of #20)', () => {
+describe('--output-schema takes JSON or @FILE: file names are offered with an @', () => {
   const schemaDir = () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-schema-'));
     writeFileSync(join(dir, 'schema.json'), '{}');
@@ -184,7 +184,7 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     ]);
   });
 
-  it("offers the profile's agents, the commands after help, agents after --agent (#30 row 9)", () => {
+  it("offers the profile's agents, the commands after help, agents after --agent", () => {
     expect(zsh('agents', '--profile', 'staging', 'get', '')).toEqual(['s1-id:Staging bot', 'Staging bot:s1-id']);
     expect(zsh('agents', 'help', '')).toEqual(expect.arrayContaining(['config', 'exit-codes']));
     expect(zsh('agents', 'eval', '--agent', '')).toContain('Docs bot:a1b2-id');

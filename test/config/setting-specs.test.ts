@@ -1,4 +1,4 @@
-// #31 item 6: each setting is described once (setting-specs.ts), and config, the global flags,
+// each setting is described once (setting-specs.ts), and config, the global flags,
 // help environment and resolution all read that one description.
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../../src/commands/program.js';

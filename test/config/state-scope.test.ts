@@ -1,4 +1,4 @@
-// #30 row 9: what the machine remembers of a service stays with that service (profile and base URL).
+// what the machine remembers of a service stays with that service (profile and base URL).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

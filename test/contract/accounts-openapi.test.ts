@@ -1,6 +1,6 @@
-// #35: the emulator's account routes (api-users, api-keys) answer as the service's OpenAPI document
+// the emulator's account routes (api-users, api-keys) answer as the service's OpenAPI document
 // says: each 200 body validated against the operation's response schema by a real validator.
-// test/fixtures/superagent-openapi.yaml is a copy of the reference document (shared/reference).
+// test/fixtures/superagent-openapi.yaml is a copy of the service's own OpenAPI document (docs/legacy-service.md §0).
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import { request } from 'undici';
@@ -75,7 +75,7 @@ describe('the account routes match the OpenAPI document', () => {
     expect((await call('GET', '/api/v1/agents?skip=0&take=1', undefined, key.apiKey)).status).toBe(200);
   });
 
-  it('an unknown key: delete is a 500 detail, rename the odd 404 of the fact sheet', async () => {
+  it('an unknown key: delete is a 500 detail, rename the odd 404 of legacy-service.md §4', async () => {
     expect(await call('DELETE', '/api/v1/api-keys/nope')).toEqual({
       status: 500,
       body: { detail: 'API Key not found' },
@@ -86,7 +86,7 @@ describe('the account routes match the OpenAPI document', () => {
     });
   });
 
-  it('create with an unknown llmModel and no provider is 400 "LLM provider not found", as the fact sheet says', async () => {
+  it('create with an unknown llmModel and no provider is 400 "LLM provider not found", as legacy-service.md says', async () => {
     expect(await call('POST', '/api/v1/agents', { name: 'x', llmModel: 'GPT_5' })).toEqual({
       status: 400,
       body: { detail: 'LLM provider not found' },

@@ -1,4 +1,4 @@
-// Where service-wire-format.md says UNCONFIRMED, or is silent, the CLI must read either form a
+// Where legacy-service.md says UNCONFIRMED, or is silent, the CLI must read either form a
 // server may send. Each field gets both, through the whole CLI against a loopback server.
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';

@@ -1,4 +1,4 @@
-// The emulator held to the contract table made from the fact sheet (wire-table.ts): status,
+// The emulator held to the contract table made from legacy-service.md (wire-table.ts): status,
 // content type, envelope, and every field of every record with its JSON type, in wire order.
 // A field a later change drops, adds or retypes fails here.
 import { randomUUID } from 'node:crypto';
@@ -100,7 +100,7 @@ function envelopeProblems(row: ContractRow, text: string): string[] {
   return shapeProblems(body.data, envelope.data, 'data');
 }
 
-describe('the emulator answers as service-wire-format.md says, field by field', () => {
+describe('the emulator answers as legacy-service.md says, field by field', () => {
   it.each(CONTRACT.map((row) => [`${row.section} ${row.name}`, row] as const))('%s', async (_name, row) => {
     const response = await runRow(row);
     expect({

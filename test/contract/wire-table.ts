@@ -1,10 +1,10 @@
-// The real service's answers, row by row, as shared/docs/service-wire-format.md states them:
+// The real service's answers, row by row, as docs/legacy-service.md states them:
 // for every route the CLI calls, the request, the status, the content type, the envelope,
 // every field of the record with its JSON type, and the error detail. Section numbers refer to
-// the sheet. Paths may hold :agent (an agent made for the row, with a tool, a datasource and its
+// that page. Paths may hold :agent (an agent made for the row, with a tool, a datasource and its
 // LLM linked), :missing (an id nothing has) and the seeded :tool, :datasource, :llm.
 
-/** A JSON type, or several joined with "|"; "any" for a field the sheet types as unknown. */
+/** A JSON type, or several joined with "|"; "any" for a field legacy-service.md types as unknown. */
 type JsonType = 'string' | 'number' | 'boolean' | 'null' | 'object' | 'array' | 'any' | `${string}|${string}`;
 
 /** Every field of a record: a JSON type, a nested record, or an array of records of one shape. */

@@ -1,4 +1,4 @@
-// #30 row 3: README, docs/provisioning.md and docs/emulator.md agree with the code and each other.
+// README, docs/provisioning.md and docs/emulator.md agree with the code and each other.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// #30 rows 1 and 2: the documentation read as a newcomer reads it, top to bottom, and run twice.
+// the documentation read as a newcomer reads it, top to bottom, and run twice.
 // README.md, then every page of docs/, then every command's --help examples, each command as
 // written, in one shell, in a folder holding only a copy of examples/ (the reader's clone), with
 // `agents` installed on PATH and no AGENTS_* variable of the CLI set: the pages start the emulator and

@@ -1,4 +1,4 @@
-// #35 end to end: signup, whoami, keys and api, the built binary against the emulator.
+// End to end: signup, whoami, keys and api, the built binary against the emulator.
 import { statSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -138,7 +138,7 @@ for (const strict of [false, true]) {
 
     it('reports auth failures with exit 4', async () => {
       const bad = await runBinary(['list'], { env: { ...env, AGENTS_TOKEN: 'wrong-token-123456' } });
-      // A strict server says 401; the real service a bare 500, which one cheap list confirms (#29 row 12).
+      // A strict server says 401; the real service a bare 500, which one cheap list confirms.
       expect(bad.code).toBe(4);
       expect(bad.stderr).not.toContain('wrong-token-123456');
     });

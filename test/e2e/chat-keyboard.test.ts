@@ -1,4 +1,4 @@
-// #29 rows 3, 4 and 5: chat at a real terminal when the person does what people do. Ctrl-Z then
+// chat at a real terminal when the person does what people do. Ctrl-Z then
 // `fg` (in a shell with job control) continues where it was, at the prompt and mid-answer; a resize
 // during an answer leaves it whole; keys typed during an answer are not echoed into it but start the
 // next input; a multi-line paste is one turn. The built binary in a pty, through bash where job
@@ -35,7 +35,7 @@ const inShell = (steps: Parameters<typeof runCommandInPty>[1]) => {
 const chatLine = () => `"${process.execPath}" "${BIN}" chat ${agentId}\r`;
 
 describe.skipIf(!python())('chat and the keyboard', () => {
-  it('Ctrl-Z then fg at the prompt, and mid-answer, continues where it was (row 3)', async () => {
+  it('Ctrl-Z then fg at the prompt, and mid-answer, continues where it was', async () => {
     const result = await inShell([
       { expect: 'READY> ', send: chatLine() },
       { expect: 'you› ', send: KEY.ctrlZ },
@@ -53,7 +53,7 @@ describe.skipIf(!python())('chat and the keyboard', () => {
     expect(result.screen).toContain('You said: "after the first stop"');
   }, 60_000);
 
-  it('a resize during an answer injects no prompt into it and erases none of it (row 4)', async () => {
+  it('a resize during an answer injects no prompt into it and erases none of it', async () => {
     const result = await runInPty(
       ['chat', agentId],
       [
@@ -73,7 +73,7 @@ describe.skipIf(!python())('chat and the keyboard', () => {
     expect(count(result.screen, 'you› ')).toBe(2); // the first prompt and the one after the answer (a resize at a prompt may redraw it)
   });
 
-  it('keys typed during an answer are not echoed into it and start the next input; a pasted block is one turn (row 5)', async () => {
+  it('keys typed during an answer are not echoed into it and start the next input; a pasted block is one turn', async () => {
     const result = await runInPty(
       ['chat', agentId],
       [
@@ -98,7 +98,7 @@ describe.skipIf(!python())('chat and the keyboard', () => {
   });
 });
 
-describe.skipIf(!python())('the create wizard and Ctrl-Z (row 3)', () => {
+describe.skipIf(!python())('the create wizard and Ctrl-Z', () => {
   it('Ctrl-Z then fg inside a question continues it, drawn again once before any key, and the answers are sent', async () => {
     const result = await inShell([
       { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --description d --llm-model GPT_4\r` },

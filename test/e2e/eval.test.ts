@@ -173,7 +173,7 @@ it('Ctrl-C stops the run, reports what finished, writes the JUnit file with the 
   });
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   expect(code).toBe(130);
-  // Each case left says why (#29 row 13).
+  // Each case left says why.
   expect(stdout).toMatch(
     /^PASS {2}quick {2}\d+ ms\n\nSKIP {2}slow one {2}not run: interrupted\nSKIP {2}never started {2}not run: interrupted\n\n1 passed, 0 failed, 2 not finished of 3 cases in /,
   );

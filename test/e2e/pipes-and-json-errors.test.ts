@@ -1,4 +1,4 @@
-// #29 rows 1, 2 and 11: what a pipeline believes. A reader that goes away (`| head`) never changes the
+// what a pipeline believes. A reader that goes away (`| head`) never changes the
 // outcome; Ctrl-C on a piped invoke is 130; and with --json every failing command prints one JSON
 // document holding `error`. The built binary through a real shell, a pty for Ctrl-C.
 import { spawn } from 'node:child_process';
@@ -54,7 +54,7 @@ function shell(
   });
 }
 
-describe('a reader that goes away never changes the outcome (row 1)', () => {
+describe('a reader that goes away never changes the outcome', () => {
   it('a failing eval piped to head -1 exits 1 and still writes its JUnit file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-pipes-'));
     const cases = Array.from(
@@ -96,7 +96,7 @@ describe('a reader that goes away never changes the outcome (row 1)', () => {
   });
 });
 
-describe.skipIf(!python())('Ctrl-C on a piped invoke (row 2)', () => {
+describe.skipIf(!python())('Ctrl-C on a piped invoke', () => {
   it('exits 130 and keeps what was printed', async () => {
     const slow = await startEmulator({ tokenDelayMs: 300 });
     try {
@@ -129,7 +129,7 @@ describe.skipIf(!python())('Ctrl-C on a piped invoke (row 2)', () => {
   });
 });
 
-describe('--json: every failing command prints one document with `error` (row 11)', () => {
+describe('--json: every failing command prints one document with `error`', () => {
   const ajv = new Ajv2020({ allErrors: true, strict: true });
   for (const file of readdirSync(join(ROOT, 'docs/json')).filter((name) => name.endsWith('.schema.json')))
     ajv.addSchema(JSON.parse(readFileSync(join(ROOT, 'docs/json', file), 'utf8')));

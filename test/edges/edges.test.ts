@@ -1,4 +1,4 @@
-// Issue 20, each test failing on the main before it: provisioning files at their edges, apply
+// Provisioning files at their edges, apply
 // when the service fails part-way, diff's output, proxies, base URLs, profiles, models, and the
 // emulator on an open address. The completion install lines are in test/completion, the
 // documentation's examples in test/docs.
@@ -39,7 +39,7 @@ function aliasBomb(): string {
   return lines.join('\n') + '\n';
 }
 
-describe('provisioning files at their edges (rows 3 and 5)', () => {
+describe('provisioning files at their edges', () => {
   it.each([
     ['apply -f', (file: string) => ['apply', '-f', file]],
     ['diff -f', (file: string) => ['diff', '-f', file]],
@@ -65,7 +65,7 @@ describe('provisioning files at their edges (rows 3 and 5)', () => {
   });
 });
 
-describe('a base URL pasted from the API docs (row 12)', () => {
+describe('a base URL pasted from the API docs', () => {
   it.each(['/api/v1/agents', '/api/v1/agents/', '/api/v1'])(
     '…%s is the service address, not a doubled path',
     async (suffix) => {
@@ -78,7 +78,7 @@ describe('a base URL pasted from the API docs (row 12)', () => {
   );
 });
 
-describe('many requests at once (row 7)', () => {
+describe('many requests at once', () => {
   it('apply --concurrency 30 prints no MaxListenersExceededWarning (each request has its own signal)', async () => {
     const file = join(tempDir(), 'many.json');
     const many = Array.from({ length: 40 }, (_v, i) => ({ name: `many-${i}`, description: 'd', llmModel: 'GPT_4' }));
@@ -89,7 +89,7 @@ describe('many requests at once (row 7)', () => {
   });
 });
 
-describe('--strict: add-tool with an id that does not exist (row 18)', () => {
+describe('--strict: add-tool with an id that does not exist', () => {
   let strict: RunningEmulator;
   beforeAll(async () => {
     strict = await startEmulator({ strict: true, tokenDelayMs: 0 });
@@ -110,7 +110,7 @@ describe('--strict: add-tool with an id that does not exist (row 18)', () => {
   });
 });
 
-describe('profile names (row 13)', () => {
+describe('profile names', () => {
   it.each(['__proto__', ' ', '-x', '..', 'constructor/../x'])(
     '--profile %j is refused with exit 2, nothing stored',
     async (name) => {
@@ -151,7 +151,7 @@ describe('profile names (row 13)', () => {
   });
 });
 
-describe('an --llm-model this CLI does not know (row 16)', () => {
+describe('an --llm-model this CLI does not know', () => {
   it('is exit 2 with the nearest names, before any request', async () => {
     const before = running.emulator.requests.length;
     const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4_TURBOO');
@@ -198,7 +198,7 @@ describe('an --llm-model this CLI does not know (row 16)', () => {
   });
 });
 
-describe('proxies (row 11)', () => {
+describe('proxies', () => {
   /** A forward proxy that tunnels CONNECT, as corporate proxies do, and counts the tunnels. */
   async function startProxy(): Promise<{ url: string; tunnels: string[]; server: Server }> {
     const tunnels: string[] = [];
@@ -251,7 +251,7 @@ describe('proxies (row 11)', () => {
     }
   });
 
-  it('a loopback service is reached directly, never through HTTP_PROXY: the plain-http token never reaches a proxy (#28 row 5)', async () => {
+  it('a loopback service is reached directly, never through HTTP_PROXY: the plain-http token never reaches a proxy', async () => {
     const proxy = await startProxy();
     try {
       for (const host of ['127.0.0.1', 'localhost']) {
@@ -286,7 +286,7 @@ describe('proxies (row 11)', () => {
   });
 });
 
-describe('TLS to a plain-HTTP server (row 14)', () => {
+describe('TLS to a plain-HTTP server', () => {
   it('says the server speaks plain HTTP, not an OpenSSL line', async () => {
     const httpsUrl = running.env.AGENTS_BASE_URL!.replace('http://', 'https://');
     const result = await runBinary(['list'], { env: { ...running.env, AGENTS_BASE_URL: httpsUrl } });
@@ -295,7 +295,7 @@ describe('TLS to a plain-HTTP server (row 14)', () => {
   });
 });
 
-describe('provisioning files: merge keys, unknown top-level keys, empty plans (row 4)', () => {
+describe('provisioning files: merge keys, unknown top-level keys, empty plans', () => {
   it('YAML merge keys (<<: *defaults) are read, with the anchor under an x- key', async () => {
     const file = join(tempDir(), 'merge.yaml');
     writeFileSync(
@@ -333,7 +333,7 @@ describe('provisioning files: merge keys, unknown top-level keys, empty plans (r
   });
 });
 
-describe('--output-schema given a file name without @ (row 15)', () => {
+describe('--output-schema given a file name without @', () => {
   it('is exit 2 suggesting @FILE; nothing is sent', async () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'schema.json'), '{"type":"object"}');
@@ -353,7 +353,7 @@ describe('--output-schema given a file name without @ (row 15)', () => {
   });
 });
 
-describe('validation messages (row 6)', () => {
+describe('validation messages', () => {
   it('a value of the wrong type says what it must be; only an absent field "is required"; sorted by line', async () => {
     const file = join(tempDir(), 'types.yaml');
     // zod reports name before llmModel and unknown keys last: the file has them the other way round.
@@ -402,7 +402,7 @@ describe('validation messages (row 6)', () => {
   });
 });
 
-describe('apply when the service dies part-way (row 8)', () => {
+describe('apply when the service dies part-way', () => {
   it('stops scheduling once connections are refused, says what was and was not done, exit 3', async () => {
     let created = 0;
     const server = await startTestServer((req, res, body) => {
@@ -441,7 +441,7 @@ describe('apply when the service dies part-way (row 8)', () => {
   });
 });
 
-describe('partial failures, agent by agent (row 9)', () => {
+describe('partial failures, agent by agent', () => {
   it('an agent created with a bad tool says it was created, and its other tools are still attached', async () => {
     const file = join(tempDir(), 'partial.yaml');
     const missing = '00000000-0000-4000-8000-00000000dead';
@@ -464,7 +464,7 @@ describe('partial failures, agent by agent (row 9)', () => {
   });
 });
 
-describe('diff output (row 10)', () => {
+describe('diff output', () => {
   it('names links, shows ids long enough to be unique, old → new, aligned; --json has the full values', async () => {
     const created = await agents(
       'create',
@@ -491,7 +491,7 @@ describe('diff output (row 10)', () => {
       [
         'Plan: 1 to create, 1 to update, 0 unchanged',
         '~ update     Diff target',
-        `    description  "Before" → "${longer}"`, // whole off a terminal (#29 row 14)
+        `    description  "Before" → "${longer}"`, // whole off a terminal
         '    isActive     true → false',
         ...toolLines,
         '    + tool       00000000…',
@@ -512,7 +512,7 @@ describe('diff output (row 10)', () => {
   });
 
   it.skipIf(!python())(
-    'on a terminal, two long values show a window around their first difference, within the width (#29 row 14)',
+    'on a terminal, two long values show a window around their first difference, within the width',
     async () => {
       const prompt = (ending: string) => `${'Answer politely and cite the handbook. '.repeat(6)}${ending}`;
       const created = await agents(
@@ -554,7 +554,7 @@ describe('diff output (row 10)', () => {
   });
 });
 
-describe('the emulator on an address others can reach (row 17)', () => {
+describe('the emulator on an address others can reach', () => {
   it('--host 0.0.0.0: a random token, a warning, and a base URL the CLI accepts', async () => {
     const child = spawn(process.execPath, [BIN, 'emulator', '--host', '0.0.0.0', '--port', '0', '--json'], {
       env: { PATH: process.env.PATH ?? '', HOME: tempDir() },

@@ -1,5 +1,5 @@
 // The emulator over real HTTP, held to the documented wire format of the real service
-// (shared/docs/service-wire-format.md; section numbers below refer to it) and to --strict.
+// (docs/legacy-service.md; section numbers below refer to it) and to --strict.
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
@@ -389,7 +389,7 @@ describe('--strict: the spec read cleanly', () => {
   });
 });
 
-// §12.2, copied from the sheet: the emulator's bodies are derived from the CLI's descriptors, so
+// §12.2, copied from legacy-service.md: the emulator's bodies are derived from the CLI's descriptors, so
 // this table (not the descriptors) is what holds them to the real service.
 describe('§12.2 request bodies of tools, datasources and LLMs (pydantic v1, 422)', () => {
   const SHEET = [

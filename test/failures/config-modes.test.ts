@@ -1,4 +1,4 @@
-// Issue 13, rows 1 to 3, with the built binary run as an ordinary user: the service's result is
+// With the built binary run as an ordinary user: the service's result is
 // printed before local bookkeeping, whose failure is only a warning; modes are never widened;
 // a read-only config stops only the commands that write it; a corrupt state.json is a cache.
 import { chmodSync, chownSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -54,7 +54,7 @@ const cli = (dir: string, args: string[], input?: string) =>
   runAsUser(args, { env: { AGENTS_CONFIG_DIR: dir }, input });
 const create = ['create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4'];
 
-describe.skipIf(!canUseAnotherUsersFolder)('a config folder owned by another user (row 1)', () => {
+describe.skipIf(!canUseAnotherUsersFolder)('a config folder owned by another user', () => {
   const dir = () => configFolder({ owner: 0, dirMode: 0o755, fileMode: 0o644 });
 
   it('create prints the new id and exits 0; state.json is a warning', async () => {
@@ -74,7 +74,7 @@ describe.skipIf(!canUseAnotherUsersFolder)('a config folder owned by another use
   });
 });
 
-describe("a read-only config of the user's own (row 2)", () => {
+describe("a read-only config of the user's own", () => {
   const readOnly = () => configFolder({ owner: cliUid, dirMode: 0o500, fileMode: 0o400 });
 
   it('invoke works and leaves folder, file and modes as they were', async () => {
@@ -127,7 +127,7 @@ describe("a read-only config of the user's own (row 2)", () => {
   });
 });
 
-describe('state.json is a cache (row 3)', () => {
+describe('state.json is a cache', () => {
   it('a corrupt one is a warning: invoke -c goes on and the file is started afresh', async () => {
     const dir = configFolder({ owner: cliUid, dirMode: 0o700, fileMode: 0o600, state: '{"agents": {"a1": ' });
     const result = await cli(dir, ['invoke', AGENT.id, '-c', 'hi']);

@@ -1,4 +1,4 @@
-// Issue 13, rows 19 to 22: numbers, stdin, files and the export → diff round trip, tried as a
+// Numbers, stdin, files and the export → diff round trip, tried as a
 // hostile user would.
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ const newAgent = async (name: string) =>
   (await agents('create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4')).stdout.trim();
 const invokes = () => running.emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
 
-describe('numeric flags take plain decimals only (row 19)', () => {
+describe('numeric flags take plain decimals only', () => {
   it.each([
     [['--temperature', ''], '--temperature must be a number'],
     [['--temperature', '0x1'], '--temperature must be a number'],
@@ -62,7 +62,7 @@ describe("each command's options schema, read before anything is sent", () => {
   });
 });
 
-describe('piped stdin with an input argument (row 20)', () => {
+describe('piped stdin with an input argument', () => {
   it('the input is the piped text, a blank line, then the argument, as llm does', async () => {
     const id = await newAgent('Reviewer');
     const result = await runBinary(['invoke', id, 'review this', '--no-session', '--debug'], {
@@ -101,7 +101,7 @@ describe('piped stdin with an input argument (row 20)', () => {
   });
 });
 
-describe('export -o errors (row 21)', () => {
+describe('export -o errors', () => {
   it.each([
     ['a folder that does not exist', () => '/nonexistent/dir/x.yaml', 'the folder /nonexistent/dir does not exist'],
     ['a folder', () => tempDir(), 'it is a folder'],
@@ -114,7 +114,7 @@ describe('export -o errors (row 21)', () => {
   });
 });
 
-describe('export → diff round trip (row 22)', () => {
+describe('export → diff round trip', () => {
   it('two agents with one name are exported with their ids and read back as unchanged', async () => {
     const first = await newAgent('Twin');
     const second = await newAgent('Twin');

@@ -1,4 +1,4 @@
-// Issue 13, rows 4, 5, 6 and 8: an invoke never loses its result. With --json stdout is one
+// An invoke never loses its result. With --json stdout is one
 // document even when the run fails; --output-schema is checked before the paid call and a
 // mismatch still prints the answer; a missing agent is exit 5, not "try again".
 import type { ServerResponse } from 'node:http';
@@ -30,7 +30,7 @@ function sse(res: ServerResponse, frames: string[], end = true): void {
 const answerOf = (value: unknown) => (_q: unknown, res: ServerResponse) =>
   sse(res, [`event: message\ndata: ${JSON.stringify(value)}\n\n`]);
 
-describe('--json is one document, failures included (row 4)', () => {
+describe('--json is one document, failures included', () => {
   it('a stream ending in event: error gives the partial output and the error, exit 1', async () => {
     const result = await invoke(
       (_q, s) => sse(s, ['event: message\ndata: Partial\n\n', 'event: error\ndata: Error code: 401 - bad key\n\n']),
@@ -156,7 +156,7 @@ describe('--json is one document, failures included (row 4)', () => {
   });
 });
 
-describe('--output-schema (rows 5 and 6)', () => {
+describe('--output-schema', () => {
   it.each([
     ['an unknown type', '{"type":"foo"}'],
     ['a dangling $ref', '{"type":"object","properties":{"a":{"$ref":"#/definitions/missing"}}}'],
@@ -256,7 +256,7 @@ describe('--output-schema (rows 5 and 6)', () => {
   });
 });
 
-describe('an invoke of a missing agent (row 8)', () => {
+describe('an invoke of a missing agent', () => {
   // The real service: a bare 500 on invoke, and a 500 naming 'NoneType' on get.
   const realService: Handler = (q, s) =>
     q.method === 'POST'

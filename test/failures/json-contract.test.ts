@@ -1,4 +1,4 @@
-// #30 row 4: docs/json/README.md maps every command to the schema of its --json document, and a
+// docs/json/README.md maps every command to the schema of its --json document, and a
 // real validator holds each command's real output to it, success and failure alike.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';

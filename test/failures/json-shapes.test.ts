@@ -1,4 +1,4 @@
-// Issue 13, rows 17 and 18: every command's --json output validates against its schema in
+// Every command's --json output validates against its schema in
 // docs/json/ (one shape whatever the count, arrays always present), and -q prints only what a
 // script needs. Run against the emulator, which answers as the real service does.
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ function expectValid(name: string, stdout: string): unknown {
   return value;
 }
 
-describe('--json output matches docs/json/ (row 17)', () => {
+describe('--json output matches docs/json/', () => {
   it("every command, through an agent's whole life", async () => {
     const created = await agents('create', '--json', '--name', 'Shapes', '--description', 'd', '--llm-model', 'GPT_4');
     const agent = expectValid('agent', created.stdout) as { id: string; metadata?: unknown };
@@ -76,7 +76,7 @@ describe('--json output matches docs/json/ (row 17)', () => {
   });
 });
 
-describe('-q prints only what a script needs (row 18)', () => {
+describe('-q prints only what a script needs', () => {
   it('list -q ids, get -q the id, add-* -q and update -q nothing', async () => {
     const id = (
       await agents('create', '-q', '--name', 'Quiet', '--description', 'd', '--llm-model', 'GPT_4')

@@ -1,4 +1,4 @@
-// Issue 13, rows 11 and 12: the real service cannot map GPT_4_0 to a provider (its mapping spells
+// The real service cannot map GPT_4_0 to a provider (its mapping spells
 // it GPT_4_O), and has no llmProvider on PATCH. The emulator follows that rule, every create
 // example in README and --help runs as written against it, and the CLI says what to pass.
 import { execFile } from 'node:child_process';
@@ -14,7 +14,7 @@ const running = useEmulatorEnv();
 
 const agents = (...args: string[]) => runBinary(args, { env: running.env });
 
-describe('a model the service cannot map (row 11)', () => {
+describe('a model the service cannot map', () => {
   it('GPT_4_0 without --llm-provider: the emulator answers 400 as the real service does; the CLI says what to pass', async () => {
     const result = await agents('create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4_0');
     expect(result.code).toBe(2);
@@ -60,7 +60,7 @@ describe('a model the service cannot map (row 11)', () => {
   });
 });
 
-describe('update --llm-provider (row 12)', () => {
+describe('update --llm-provider', () => {
   it('is refused with exit 2 and how to change the LLM; nothing is sent', async () => {
     const id = (
       await agents('create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4')

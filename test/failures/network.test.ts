@@ -1,4 +1,4 @@
-// Issue 13, rows 13 to 15, with the built binary: a body cut short, a body dripped past the
+// With the built binary: a body cut short, a body dripped past the
 // timeout, and a "stream" that is not SSE each end with the documented exit code.
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ async function agents(handler: Handler, args: string[]) {
 
 const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/\n\s+at |unexpected failure/);
 
-describe('a 200 whose body is cut short (row 13)', () => {
+describe('a 200 whose body is cut short', () => {
   const cutShort: Handler = (_q, s) => {
     s.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
     s.write('{"success": true, "data": {"id": "a1", "na');
@@ -35,7 +35,7 @@ describe('a 200 whose body is cut short (row 13)', () => {
   });
 });
 
-describe('a body dripped one byte at a time (row 14)', () => {
+describe('a body dripped one byte at a time', () => {
   it('list --timeout 1 gives up after about a second: exit 3', async () => {
     const drip: Handler = (_q, s) => {
       s.writeHead(200, { 'content-type': 'application/json' });
@@ -52,7 +52,7 @@ describe('a body dripped one byte at a time (row 14)', () => {
   });
 });
 
-describe('a stream that is not SSE (row 15)', () => {
+describe('a stream that is not SSE', () => {
   const sse =
     (body: Buffer | string): Handler =>
     (_q, s) => {

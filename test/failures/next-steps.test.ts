@@ -1,4 +1,4 @@
-// #30 row 10: every error a newcomer meets first names the next step to take.
+// every error a newcomer meets first names the next step to take.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';

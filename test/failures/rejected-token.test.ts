@@ -1,4 +1,4 @@
-// #29 rows 12 and 13. A rejected token is exit 4 with the login hint on every command and on both
+// A rejected token is exit 4 with the login hint on every command and on both
 // wires: the real service answers it with a bare plain-text 500 on every route (one cheap list tells
 // that from a service failure), a strict server with 401. And eval tells a broken agent from a broken
 // service: a case that could not run stops the run with that error's code, each case left says why,
@@ -83,7 +83,7 @@ describe('a bare 500 with a token the service accepts is still a service failure
   });
 });
 
-describe('eval: a case that could not run (row 13)', () => {
+describe('eval: a case that could not run', () => {
   let silent: TestServer;
   let invokes = 0;
   beforeAll(async () => {

@@ -1,4 +1,4 @@
-// Issue 13, rows 7, 9, 10 and 16: the real service's failures (service-wire-format.md §4-5)
+// The real service's failures (legacy-service.md §4-5)
 // mapped to what they mean, with the right exit code and advice, capped and scrubbed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/run-cli.js';
@@ -48,7 +48,7 @@ const linkRoute =
     sendJson(s, 200, { success: true, data: null });
   };
 
-describe('add-* with an id that does not exist (row 7)', () => {
+describe('add-* with an id that does not exist', () => {
   it('a missing tool is exit 5 naming the tool', async () => {
     const result = await cli(linkRoute({ ids: [T404] }), ['add-tool', A1, T404]);
     expect(result.code).toBe(5);
@@ -84,7 +84,7 @@ describe('add-* with an id that does not exist (row 7)', () => {
   });
 });
 
-describe('a wrong token: the real service answers a bare 500 (row 9)', () => {
+describe('a wrong token: the real service answers a bare 500', () => {
   const badToken: Handler = (_q, s) => sendText(s, 500, 'Internal Server Error');
 
   it('login exits 4: the service rejected the token; nothing is saved', async () => {
@@ -97,7 +97,7 @@ describe('a wrong token: the real service answers a bare 500 (row 9)', () => {
     expect((await runCli(['status', '--json'])).stdout).toContain('"token": null');
   });
 
-  it('any other command: a one-item list answered with a bare 500 too confirms it, exit 4 (#29 row 12)', async () => {
+  it('any other command: a one-item list answered with a bare 500 too confirms it, exit 4', async () => {
     const result = await cli(badToken, ['tools', 'create', '--name', 'n', '--type', 'HTTP']);
     expect(result.code).toBe(4);
     expect(result.stderr).toBe(
@@ -110,7 +110,7 @@ describe('a wrong token: the real service answers a bare 500 (row 9)', () => {
   });
 });
 
-describe('a wrong base URL or path prefix (row 10)', () => {
+describe('a wrong base URL or path prefix', () => {
   it('a 404 on list says which address lacks the route, and to check --base-url', async () => {
     const result = await cli(
       (_q, s) => sendText(s, 404, '<html><title>404 Not Found</title></html>', 'text/html'),
@@ -137,7 +137,7 @@ describe('a wrong base URL or path prefix (row 10)', () => {
   });
 });
 
-describe('error bodies are capped and scrubbed (row 16)', () => {
+describe('error bodies are capped and scrubbed', () => {
   it('a 100 KB detail shows about 2 KB and how much was left out', async () => {
     const result = await cli(
       (_q, s) => sendJson(s, 400, { detail: 'x'.repeat(100_000) }),

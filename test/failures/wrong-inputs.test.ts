@@ -1,4 +1,4 @@
-// #29 rows 6, 9 and 10: inputs that are wrong, and a terminal that waits. A broken JSON schema is never
+// inputs that are wrong, and a terminal that waits. A broken JSON schema is never
 // sent as text; declining a confirmation is 1, not 130 (see test/prompts/flows.test.ts for the prompts);
 // reading --input-file - from a terminal says how to end it.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 const invokes = () => running.emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
 
-describe('--output-schema that is not valid JSON (row 6)', () => {
+describe('--output-schema that is not valid JSON', () => {
   it('is exit 2 naming the position, and nothing is sent; the same from @file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-schema-'));
     writeFileSync(join(dir, 'schema.json'), '{"type":"object",}');
@@ -41,7 +41,7 @@ describe('--output-schema that is not valid JSON (row 6)', () => {
   });
 });
 
-describe('declining a confirmation (row 9)', () => {
+describe('declining a confirmation', () => {
   it('tools delete answered no is exit 1 with "nothing deleted" (a terminal: the built binary in a pty)', async () => {
     if (!python()) return;
     const tool = (
@@ -58,7 +58,7 @@ describe('declining a confirmation (row 9)', () => {
   });
 });
 
-describe.skipIf(!python())('--input-file - on a terminal (row 10)', () => {
+describe.skipIf(!python())('--input-file - on a terminal', () => {
   it('says on stderr that it reads until Ctrl-D, then sends what was typed', async () => {
     const result = await runInPty(
       ['invoke', agentId, '--input-file', '-', '--no-stream'],

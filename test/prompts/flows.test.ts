@@ -104,12 +104,12 @@ describe('create', () => {
       { ask: /^Create this agent/, answer: false },
     ]);
     const result = await run(['create', '--name', 'n', '--description', 'd'], prompter);
-    expect(result.code).toBe(1); // a declined confirmation: nothing was interrupted (#29 row 9)
+    expect(result.code).toBe(1); // a declined confirmation: nothing was interrupted
     expect(result.stderr).toContain('nothing sent: the answers were not confirmed');
     expect(writes()).toHaveLength(0);
   });
 
-  it('a typed model the CLI does not know is asked again, with the nearest names, before anything is sent (#29 row 8)', async () => {
+  it('a typed model the CLI does not know is asked again, with the nearest names, before anything is sent', async () => {
     const prompter = new ScriptedPrompter([
       { ask: /^Description/, answer: 'd' },
       { ask: /^LLM model/, answer: 'GPT-4' },
@@ -130,7 +130,7 @@ describe('create', () => {
     expect(JSON.parse(writes()[0]!.body)).toMatchObject({ llmModel: 'GPT_4' });
   });
 
-  it('a create that fails after the wizard keeps the answers: the command line to send them again, which pastes back whole (#29 row 8)', async () => {
+  it('a create that fails after the wizard keeps the answers: the command line to send them again, which pastes back whole', async () => {
     await server.close();
     server = await startTestServer((_req, res) =>
       sendJson(res, 422, { detail: [{ loc: ['body', 'prompt'], msg: 'too long', type: 'value_error' }] }),

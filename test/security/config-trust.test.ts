@@ -1,4 +1,4 @@
-// #28 row 7: a config folder or file someone else could change is named in a warning (once), and a
+// a config folder or file someone else could change is named in a warning (once), and a
 // symbolic link there is never followed. Row 8: the Node LTS the tests use comes from a pinned lockfile
 // into a private folder. Real folders and files, the built binary.
 import { execFileSync } from 'node:child_process';
@@ -14,7 +14,7 @@ import { canUseAnotherUsersFolder, openTempDir } from '../helpers/unprivileged.j
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const warningsIn = (stderr: string) => stderr.split('\n').filter((line) => line.startsWith('warning:'));
 
-describe('the config folder (row 7)', () => {
+describe('the config folder', () => {
   it('a folder and a file that others may write are each named once, and still used', async () => {
     const dir = join(openTempDir(), 'config');
     mkdirSync(dir);
@@ -70,7 +70,7 @@ describe('the config folder (row 7)', () => {
   });
 });
 
-describe('the Node LTS of the tests and the bench (row 8)', () => {
+describe('the Node LTS of the tests and the bench', () => {
   it('is pinned with its integrity in a lockfile, and installed into a private folder outside the shared temp folder', () => {
     const lock = JSON.parse(readFileSync(join(ROOT, 'scripts/node-lts/package-lock.json'), 'utf8')) as {
       packages: Record<string, { version?: string; integrity?: string }>;

@@ -1,4 +1,4 @@
-// #28 rows 3, 4, 14, 15: no secret the run knows reaches any channel (stdout, stderr, --json, --debug,
+// no secret the run knows reaches any channel (stdout, stderr, --json, --debug,
 // JUnit, export files), even when a hostile service echoes it back split across a stream; values under
 // secret-named keys are hidden unless --show-secrets; masks show little; proxy passwords never show.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ const noTokenIn = (...outputs: string[]) => {
   }
 };
 
-describe('a token the service echoes back is redacted in every channel (row 3)', () => {
+describe('a token the service echoes back is redacted in every channel', () => {
   it('stdout of get, --json, --debug and the streamed answer, a secret split across chunks included', async () => {
     for (const argv of [
       ['get', AGENT_ID],
@@ -95,7 +95,7 @@ describe('a token the service echoes back is redacted in every channel (row 3)',
   });
 });
 
-describe('LLM keys read for a run (row 3) and values under secret-named keys (row 4)', () => {
+describe('LLM keys read for a run and values under secret-named keys', () => {
   const running = useEmulatorEnv();
   const KEY = 'sk-llm-key-read-for-this-run-42';
 
@@ -158,7 +158,7 @@ describe('LLM keys read for a run (row 3) and values under secret-named keys (ro
   });
 });
 
-describe('masks (row 14) and proxy passwords (row 15)', () => {
+describe('masks and proxy passwords', () => {
   it('status shows at most the last 4 characters of a token, never more than a quarter of it', async () => {
     for (const [token, shown] of [
       ['tok_0123456789abcdef', '****cdef'],

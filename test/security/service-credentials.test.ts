@@ -35,7 +35,7 @@ afterAll(() => server.close());
 const env = () => ({ AGENTS_BASE_URL: server.url, AGENTS_TOKEN: API_KEY });
 const secretsIn = (text: string) => [API_KEY, MAIN_TOKEN, LLM_KEY, TOOL_KEY].filter((secret) => text.includes(secret));
 
-describe('agents api never prints a credential it was not asked for (row 3)', () => {
+describe('agents api never prints a credential it was not asked for', () => {
   it('raw output: the account’s main token, an LLM key and a tool key inside metadata text are [redacted]', async () => {
     for (const path of ['api-users/me', 'llms', 'tools', 'tools --paginate']) {
       const result = await runCli(['api', ...path.split(' ')], { env: env() });
@@ -92,7 +92,7 @@ describe('agents api never prints a credential it was not asked for (row 3)', ()
   });
 });
 
-describe('a malformed token or header is the user’s input, not an outage (row 7)', () => {
+describe('a malformed token or header is the user’s input, not an outage', () => {
   it('a token with a trailing CR (a key file saved on Windows) is sent without it', async () => {
     const before = server.requests.length;
     const result = await runCli(['api', 'api-users/me'], { env: { ...env(), AGENTS_TOKEN: `${API_KEY}\r\n` } });
@@ -138,7 +138,7 @@ describe('a malformed token or header is the user’s input, not an outage (row 
   });
 });
 
-describe.skipIf(!python())('service text is escaped on every screen (row 5)', () => {
+describe.skipIf(!python())('service text is escaped on every screen', () => {
   async function screen(args: string[]) {
     const run = await runInPty(
       args,

@@ -1,4 +1,4 @@
-// #28 row 2: a stack file from a pull request cannot make apply read GITHUB_TOKEN, AGENTS_TOKEN or any
+// a stack file from a pull request cannot make apply read GITHUB_TOKEN, AGENTS_TOKEN or any
 // other variable: only AGENTS_KEY_* ones, plus those allowed with --allow-env. The built binary against
 // the emulator, which records every request it gets.
 import { mkdtempSync, writeFileSync } from 'node:fs';

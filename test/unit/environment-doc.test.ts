@@ -1,4 +1,4 @@
-// #30 row 8: `agents help environment` and README's table list the same variables, and they are
+// `agents help environment` and README's table list the same variables, and they are
 // every AGENTS_* variable the code reads.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// #29: the one table of exit codes is the code's (src/errors.ts); help exit-codes and README list
+// the one table of exit codes is the code's (src/errors.ts); help exit-codes and README list
 // exactly those codes, and both say what a closed stdout and a declined prompt give.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

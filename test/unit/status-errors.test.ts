@@ -1,4 +1,4 @@
-// Every status the service can send → the kind of error → the exit code of design §6, and the
+// Every status the service can send → the kind of error → the exit code of the one table (src/errors.ts), and the
 // message taken from each body shape, with exact values.
 import { describe, expect, it } from 'vitest';
 import { apiErrorFromResponse, kindOfStatus, oneLine, serviceMessage } from '../../src/api/response-errors.js';

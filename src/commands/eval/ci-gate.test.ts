@@ -1,4 +1,4 @@
-// #34: eval as a CI gate, against the emulator: a baseline that fails only regressions, shards
+// eval as a CI gate, against the emulator: a baseline that fails only regressions, shards
 // that merge into what one run gives, compare, and an agent as judge.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// #30 rows 6 and 7: every help page and topic fits 80 columns (wrapped, not cut), `help` takes a
+// every help page and topic fits 80 columns (wrapped, not cut), `help` takes a
 // command's path in words or in one quoted string, and a command that does not exist is exit 2
 // even when --help is given.
 import { describe, expect, it } from 'vitest';

@@ -30,7 +30,8 @@ export const ENVIRONMENT: Array<[string, string]> = [
   ['VISUAL, EDITOR', 'editor for multi-line answers in prompts'],
 ];
 
-// `agents help environment` and `agents help exit-codes`: the tables of design §3 and §6. Each
+// `agents help environment` and `agents help exit-codes`: the tables README shows too
+// (a test keeps them equal). Each
 // text is laid out when asked for: this module loads with every command.
 export const HELP_TOPICS: Record<string, { summary: string; readonly text: string }> = {
   environment: {

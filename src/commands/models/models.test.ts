@@ -1,4 +1,4 @@
-// #30 row 5: `agents models` lists the models and providers the service accepts, which provider each
+// `agents models` lists the models and providers the service accepts, which provider each
 // model needs, and --json; create's check, the wizard and completion use the same list.
 import { describe, expect, it } from 'vitest';
 import { programShape } from '../completion/shape.js';

@@ -1,4 +1,4 @@
-// #33: `agents mcp serve` driven by the official SDK client, the built binary against the emulator.
+// `agents mcp serve` driven by the official SDK client, the built binary against the emulator.
 import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

@@ -1,4 +1,4 @@
-// `create --if-missing`: docs and scripts can run a create twice (#30 row 2) and get the same record.
+// `create --if-missing`: docs and scripts can run a create twice and get the same record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, startEmulator, type RunningEmulator } from '../../../emulator/server.js';
 import { runCli } from '../../../../test/helpers/run-cli.js';

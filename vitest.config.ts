@@ -14,8 +14,11 @@ export const IN_PROJECT = { server: { deps: { inline: ['conf'] } }, testTimeout:
 export default defineConfig({
   resolve,
   test: {
+    // Transformed modules kept on disk (node_modules/.vitest-cache, keyed on each file's content):
+    // six workers and later runs reuse them instead of transforming the CLI again.
+    experimental: { fsModuleCache: true },
     // One temporary root per run, removed at its end (test/global-temp.ts).
-    globalSetup: ['test/global-temp.ts'],
+    globalSetup: ['test/global-temp.ts', 'test/global-env.ts'],
     // Many files wait more than they compute (servers, timers, terminals): six at once keep CI's two
     // cores busy (with modules shared: 53 s with four, 46–50 s with six, 48 s with eight).
     maxWorkers: 6,

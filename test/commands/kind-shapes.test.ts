@@ -1,11 +1,11 @@
 // Every resource kind of the registry, agents included, gives the same output shapes: create -q
 // prints the id, list --json an array of records, get and update --json one record, update -q
 // nothing, delete --json {id, deleted}. Walked from the registry: a new kind is checked here
-// without a line written for it. The built binary against the emulator.
+// without a line written for it. The program in-process against the emulator.
 import { describe, expect, it } from 'vitest';
 import type { FieldSpec, ResourceDescriptor } from '../../src/resources/descriptor.js';
 import { KINDS } from '../../src/resources/registry.js';
-import { runBinary } from '../helpers/binary.js';
+import { runCli } from '../helpers/run-cli.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 
 const running = useEmulatorEnv();
@@ -41,7 +41,10 @@ const prefix = (resource: ResourceDescriptor) => (resource.kind === 'agent' ? []
 
 describe.each(Object.values(KINDS))('$plural', (resource) => {
   const agents = (args: string[], env: Record<string, string> = {}) =>
-    runBinary([...prefix(resource), ...args], { env: { ...running.env, ...env } });
+    runCli([...prefix(resource), ...args], {
+      env: { ...running.env, ...env },
+      configDir: running.env.AGENTS_CONFIG_DIR,
+    });
 
   it('create -q, list --json, get --json, update -q and --json, delete --json: one shape for every kind', async () => {
     const input = createInput(resource, resource.kind);

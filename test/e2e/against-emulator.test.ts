@@ -1,4 +1,6 @@
-// The built binary against the emulator, in both modes: every management command, invoke and chat.
+// Against the emulator, in both modes: every management command, invoke and chat. The built binary
+// runs the default mode; the strict one runs the same program in this process (the binary's own
+// paths need no second pass, the strict wire's answers do).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,18 +8,22 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runBinary } from '../helpers/binary.js';
-import { tempConfigDir } from '../helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 
 for (const strict of [false, true]) {
   describe(`against the emulator${strict ? ' (--strict)' : ''}`, () => {
     let emulator: RunningEmulator;
     let env: Record<string, string>;
-    const agents = (...args: string[]) => runBinary(args, { env });
+    const cli = (args: string[], options: { env: Record<string, string>; input?: string }) =>
+      strict
+        ? runCli(args, { env: options.env, configDir: options.env.AGENTS_CONFIG_DIR, stdin: options.input })
+        : runBinary(args, options);
+    const agents = (...args: string[]) => cli(args, { env });
 
     beforeAll(async () => {
       emulator = await startEmulator({ strict });
       env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url };
-      const login = await runBinary(['login', '--token-stdin'], { env, input: emulator.token + '\n' });
+      const login = await cli(['login', '--token-stdin'], { env, input: emulator.token + '\n' });
       expect(login.code).toBe(0);
     });
     afterAll(() => emulator.close());
@@ -114,7 +120,7 @@ for (const strict of [false, true]) {
       const id = (
         await agents('create', '-q', '--name', 'Chatty', '--description', 'chats', '--llm-model', 'GPT_4')
       ).stdout.trim();
-      const chat = await runBinary(['chat', id], { env, input: 'I like tea\nWhat do I like?\n' });
+      const chat = await cli(['chat', id], { env, input: 'I like tea\nWhat do I like?\n' });
       expect(chat.code).toBe(0);
       const answers = chat.stdout.trim().split('\n');
       expect(answers[0]).toBe('You said: "I like tea".');
@@ -137,7 +143,7 @@ for (const strict of [false, true]) {
     });
 
     it('reports auth failures with exit 4', async () => {
-      const bad = await runBinary(['list'], { env: { ...env, AGENTS_TOKEN: 'wrong-token-123456' } });
+      const bad = await cli(['list'], { env: { ...env, AGENTS_TOKEN: 'wrong-token-123456' } });
       // A strict server says 401; the real service a bare 500, which one cheap list confirms.
       expect(bad.code).toBe(4);
       expect(bad.stderr).not.toContain('wrong-token-123456');

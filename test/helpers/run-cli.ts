@@ -23,6 +23,8 @@ export interface RunOptions {
   /** Pretend stdin and stderr are a terminal (prompts become possible). */
   tty?: boolean;
   prompter?: Prompter;
+  /** stdout itself (a stream on a real device), instead of one that captures what is written. */
+  stdout?: import('../../src/deps.js').OutputStream;
 }
 
 export function tempConfigDir(): string {
@@ -33,7 +35,7 @@ export async function runCli(argv: string[], options: RunOptions = {}): Promise<
   const stdout = captureStream();
   const stderr = captureStream(options.tty ?? false);
   const deps: Deps = {
-    stdout,
+    stdout: options.stdout ?? stdout,
     stderr,
     stdin: stdinFrom(options.stdin, options.tty ?? false),
     prompter: options.prompter,

@@ -72,6 +72,28 @@ export class StateStore {
     });
   }
 
+  /**
+   * The names of records a list showed: new ones and renamed ones are recorded, without marking
+   * any as used (a list is no use of each agent), and nothing is written when nothing changed, so
+   * listing the same agents again costs no write. At most `limit` are kept, as for every section.
+   */
+  learnNames(section: ResourceSection, names: Record<string, string | undefined>): Promise<void> {
+    const limit = section === 'agents' ? MOST_AGENTS_KEPT : MOST_KEPT;
+    const learn = (known: Record<string, KnownResource>) => {
+      let changed = false;
+      for (const [id, name] of Object.entries(names)) {
+        if (id in known && known[id]!.name === name) continue;
+        if (!(id in known) && Object.keys(known).length >= limit) break;
+        known[id] = { ...known[id], ...(name ? { name } : {}) };
+        changed = true;
+      }
+      return changed;
+    };
+    // Known already (the usual second list): no lock taken, nothing written.
+    if (!learn(sectionOf(scopedRecords(this.read(), this.scope), section))) return Promise.resolve();
+    return this.change(learn, section);
+  }
+
   forgetAgent(id: string): Promise<void> {
     return this.change((agents) => id in agents && delete agents[id]);
   }

@@ -7,7 +7,10 @@
 
 const PLAIN = /^[\x20-\x7e]*$/;
 /** A character with its marks (accents, variation selectors), and any joined to it by U+200D. */
-const CHARACTER = /\P{M}\p{M}*(?:\u200d\P{M}\p{M}*)*|\p{M}+/gsu;
+let character: RegExp | undefined;
+/** Made on first use: a pattern of Unicode properties costs every command's start when made at load. */
+const characters = (text: string): string[] =>
+  text.match((character ??= /\P{M}\p{M}*(?:\u200d\P{M}\p{M}*)*|\p{M}+/gsu)) ?? [];
 
 let measure: ((text: string) => number) | undefined;
 
@@ -24,7 +27,7 @@ export async function prepareWidths(texts: Iterable<string>): Promise<void> {
 /** The columns `text` takes: exact for ASCII and after prepareWidths, one a character before. */
 export function displayWidth(text: string): number {
   if (PLAIN.test(text)) return text.length;
-  return measure ? measure(text) : (text.match(CHARACTER)?.length ?? 0);
+  return measure ? measure(text) : characters(text).length;
 }
 
 /** The longest start of `text` that takes at most `width` columns, cut between characters. */
@@ -32,11 +35,11 @@ export function startWithin(text: string, width: number): string {
   if (PLAIN.test(text)) return text.slice(0, Math.max(0, width));
   let used = 0;
   let end = 0;
-  for (const character of text.match(CHARACTER) ?? []) {
-    const columns = displayWidth(character);
+  for (const one of characters(text)) {
+    const columns = displayWidth(one);
     if (used + columns > width) break;
     used += columns;
-    end += character.length;
+    end += one.length;
   }
   return text.slice(0, end);
 }

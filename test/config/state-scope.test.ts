@@ -1,5 +1,5 @@
 // what the machine remembers of a service stays with that service (profile and base URL).
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { serviceScope } from '../../src/config/service-scope.js';
@@ -55,5 +55,29 @@ describe('state.json per service', () => {
     expect(agents['long-lived']).toEqual({ name: 'Docs bot', lastSession: 's-new', lastUsed: at(2).toISOString() });
     expect(Object.keys(agents).filter((id) => id.startsWith('second-'))).toHaveLength(600);
     expect(Object.keys(agents).filter((id) => id.startsWith('first-'))).toHaveLength(MOST_AGENTS_KEPT - 601);
+  });
+
+  it('a list teaches names without marking anything used, and writes nothing when it taught nothing', async () => {
+    const dir = tempConfigDir();
+    const store = new StateStore(dir, serviceScope('default', 'http://127.0.0.1:7878'));
+    await store.rememberAgent('used', { name: 'Used bot', lastSession: 's1' }, new Date(Date.UTC(2026, 0, 1)));
+    await store.learnNames('agents', { used: 'Used bot', seen: 'Seen bot' });
+    expect(store.agents()).toEqual({
+      used: { name: 'Used bot', lastSession: 's1', lastUsed: '2026-01-01T00:00:00.000Z' },
+      seen: { name: 'Seen bot' },
+    });
+    const written = statSync(join(dir, 'state.json'));
+    await store.learnNames('agents', { used: 'Used bot', seen: 'Seen bot' });
+    const again = statSync(join(dir, 'state.json'));
+    expect([again.ino, again.mtimeMs]).toEqual([written.ino, written.mtimeMs]); // not rewritten
+    await store.learnNames('agents', { seen: 'Renamed bot' });
+    expect(store.agents().seen).toEqual({ name: 'Renamed bot' });
+    // Never past the cap: a list of thousands adds only what fits.
+    await store.learnNames(
+      'agents',
+      Object.fromEntries(Array.from({ length: MOST_AGENTS_KEPT + 50 }, (_, i) => [`many-${i}`, `bot ${i}`])),
+    );
+    expect(Object.keys(store.agents())).toHaveLength(MOST_AGENTS_KEPT);
+    expect(store.agents().used?.lastSession).toBe('s1');
   });
 });

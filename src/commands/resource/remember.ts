@@ -5,19 +5,34 @@ import type { Context } from '../../context.js';
 import type { ResourceDescriptor } from '../../resources/descriptor.js';
 import { isAgent } from './texts.js';
 
+/** Records just used (made, read, changed): remembered with their names, as used now. */
 export function rememberNames(
   ctx: Context,
   resource: ResourceDescriptor,
   records: readonly ResourceRecord[],
 ): Promise<void> {
   if (records.length === 0) return Promise.resolve();
-  const named = records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])] as const);
+  const named = namesOf(resource, records);
   return ctx.recordLocally((state) =>
     isAgent(resource)
       ? state.rememberAgents(Object.fromEntries(named.map(([id, name]) => [id, name ? { name } : {}])))
       : state.rememberResources(resource.plural, Object.fromEntries(named)),
   );
 }
+
+/** Records a list showed: their names learnt for completion, none marked as used, no write when known. */
+export function learnNames(
+  ctx: Context,
+  resource: ResourceDescriptor,
+  records: readonly ResourceRecord[],
+): Promise<void> {
+  if (records.length === 0) return Promise.resolve();
+  const section = isAgent(resource) ? 'agents' : resource.plural;
+  return ctx.recordLocally((state) => state.learnNames(section, Object.fromEntries(namesOf(resource, records))));
+}
+
+const namesOf = (resource: ResourceDescriptor, records: readonly ResourceRecord[]) =>
+  records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])] as const);
 
 export function forgetRecord(ctx: Context, resource: ResourceDescriptor, id: string): Promise<void> {
   return ctx.recordLocally((state) =>

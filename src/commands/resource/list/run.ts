@@ -3,7 +3,7 @@ import type { ResourceDescriptor } from '../../../resources/descriptor.js';
 import { resourceTable } from '../../../resources/view.js';
 import type { listSpec } from './spec.js';
 import { hooksOf } from '../kinds.js';
-import { rememberNames } from '../remember.js';
+import { learnNames } from '../remember.js';
 import { isAgent } from '../texts.js';
 
 export const listRun =
@@ -18,5 +18,5 @@ export const listRun =
         ctx.io.logger.info(`No ${resource.noun}s yet. Create one with \`${create}\`.`);
       },
     });
-    await rememberNames(ctx, resource, records);
+    await learnNames(ctx, resource, records);
   };

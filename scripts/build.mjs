@@ -4,11 +4,11 @@
 //   a require() runs where the module that needs it is evaluated, so each command runs only its own
 //   code and loads only its own builtins (an ES module bundle would import every builtin any
 //   command uses, at start-up: the start-up test in test/e2e/startup-imports.test.ts holds this).
-// - dist/vendor/undici-parts.cjs, the HTTP client's part of undici, CommonJS: the program's client
-//   requires it when a command first talks to the service.
+// - dist/vendor/*.cjs, CommonJS: undici's HTTP client part and the MCP server, which the program
+//   require()s where they are needed (scripts/build/vendor.mjs says why these two).
 // - dist/vendor/*.js, the other large libraries a command loads only when it uses them (yaml, the
-//   prompts, ajv, conf, ora, the MCP SDK): ES modules, split where they share code, which the
-//   program reaches by import() alone (a require() of an ES module fails on Node 20.18).
+//   prompts, ajv, conf, ora, the MCP HTTP transport): ES modules, split where they share code,
+//   which the program reaches by import() alone (a require() of an ES module fails on Node 20.18).
 // Type-checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +16,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childProcessOnFirstUse, http2OnFirstUse, withoutSdkAjv } from './build/package-plugins.mjs';
-import { HTTP_CLIENT, VENDOR, vendorFilesExternal } from './build/vendor.mjs';
+import { COMMONJS_VENDOR, VENDOR, vendorFilesExternal } from './build/vendor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,21 +47,18 @@ const program = await build({
   plugins: [vendorFilesExternal, childProcessOnFirstUse],
 });
 
-const httpClient = await build({
+const commonJsVendor = await build({
   ...shared,
-  entryPoints: { [HTTP_CLIENT.name]: HTTP_CLIENT.file },
+  entryPoints: Object.fromEntries(Object.entries(COMMONJS_VENDOR).map(([name, { file }]) => [name, file])),
   outdir: 'dist/vendor',
   outExtension: { '.js': '.cjs' },
   format: 'cjs',
-  plugins: [http2OnFirstUse],
+  plugins: [http2OnFirstUse, withoutSdkAjv],
 });
 
 const vendor = await build({
   ...shared,
-  entryPoints: Object.entries(VENDOR).map(([name, { package: pkg, entry, file }]) => ({
-    in: entry ?? pkg ?? file,
-    out: name,
-  })),
+  entryPoints: Object.entries(VENDOR).map(([name, { package: pkg, entry }]) => ({ in: entry ?? pkg, out: name })),
   outdir: 'dist/vendor',
   format: 'esm',
   splitting: true,
@@ -94,7 +91,7 @@ const completion = await build({
 const staging = join(root, `dist.building-${process.pid}`);
 for (const file of [
   ...program.outputFiles,
-  ...httpClient.outputFiles,
+  ...commonJsVendor.outputFiles,
   ...vendor.outputFiles,
   ...completion.outputFiles,
 ]) {
@@ -125,7 +122,7 @@ await mkdir(new URL('../.build/', import.meta.url), { recursive: true });
 await writeFile(
   new URL('../.build/metafile.json', import.meta.url),
   JSON.stringify({
-    inputs: Object.assign({}, ...[program, httpClient, vendor, completion].map((built) => built.metafile.inputs)),
-    outputs: Object.assign({}, ...[program, httpClient, vendor, completion].map((built) => built.metafile.outputs)),
+    inputs: Object.assign({}, ...[program, commonJsVendor, vendor, completion].map((built) => built.metafile.inputs)),
+    outputs: Object.assign({}, ...[program, commonJsVendor, vendor, completion].map((built) => built.metafile.outputs)),
   }),
 );

@@ -5,12 +5,21 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/** The HTTP client's part of undici: a CommonJS file of its own, which the program require()s. */
-export const HTTP_CLIENT = { name: 'undici-parts', file: 'src/api/undici-parts.ts' };
+/**
+ * The CommonJS files of dist/vendor/, each a file of src/ naming the parts of a package it keeps:
+ * the program require()s them where the module that needs them is evaluated, without Node's ES
+ * module loader (a few ms at the first import()). The HTTP client's part of undici, which every
+ * request needs, and the MCP server with its stdio transport, which `mcp serve` needs at once.
+ * They share no code, so nothing is bundled twice.
+ */
+export const COMMONJS_VENDOR = {
+  'undici-parts': { file: 'src/api/undici-parts.ts' },
+  mcp: { file: 'src/mcp/sdk.ts' },
+};
 
 /**
- * The ES module files of dist/vendor/ and what each holds: a package (all of it, as `import()` of
- * it needs), or a file of src/ that names the parts of a package it keeps.
+ * The ES module files of dist/vendor/ and the package each holds (all of it, as `import()` of it
+ * needs), split where they share code.
  */
 export const VENDOR = {
   yaml: { package: 'yaml' },
@@ -23,24 +32,20 @@ export const VENDOR = {
   'ajv-2019': { package: 'ajv/dist/2019.js' },
   'ajv-2020': { package: 'ajv/dist/2020.js' },
   'ajv-draft-04': { package: 'ajv-draft-04' },
-  'mcp-server': { file: 'src/mcp/sdk.ts' },
-  'mcp-stdio': { package: '@modelcontextprotocol/sdk/server/stdio.js' },
   'mcp-http': { package: '@modelcontextprotocol/sdk/server/streamableHttp.js' },
 };
 
 /** What src/ imports (a package name, or a path from the root without extension) → its vendor file. */
 const vendorFileOf = new Map([
-  [HTTP_CLIENT.file.replace(/\.ts$/, ''), `./vendor/${HTTP_CLIENT.name}.cjs`],
-  ...Object.entries(VENDOR).map(([name, { package: pkg, file }]) => [
-    pkg ?? file.replace(/\.ts$/, ''),
-    `./vendor/${name}.js`,
-  ]),
+  ...Object.entries(COMMONJS_VENDOR).map(([name, { file }]) => [file.replace(/\.ts$/, ''), `./vendor/${name}.cjs`]),
+  ...Object.entries(VENDOR).map(([name, { package: pkg }]) => [pkg, `./vendor/${name}.js`]),
 ]);
 
 /**
  * In the program's build, an import of a vendor file's content stays an import of that file: a
- * require() of the CommonJS one, an import() of an ES module one. A static import of an ES module
- * would be a require() of it, which Node 20.18 cannot do: the build says so and stops.
+ * require() of a CommonJS one, an import() of an ES module one. The build stops on any other
+ * pairing: a static import of an ES module would be a require() of it, which Node 20.18 cannot do,
+ * and an import() of a CommonJS one would start the ES module loader for nothing.
  */
 export const vendorFilesExternal = {
   name: 'vendor-files-external',
@@ -54,6 +59,8 @@ export const vendorFilesExternal = {
       if (!file) return undefined;
       if (file.endsWith('.js') && args.kind !== 'dynamic-import')
         return { errors: [{ text: `${args.path} is an ES module of dist/vendor/: import() it where it is used` }] };
+      if (file.endsWith('.cjs') && args.kind === 'dynamic-import')
+        return { errors: [{ text: `${args.path} is a CommonJS file of dist/vendor/: import it statically` }] };
       return { path: file, external: true };
     });
   },

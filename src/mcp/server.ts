@@ -2,8 +2,8 @@
 // agent with streaming, sends the text so far as progress, and answers the whole text. Failures of
 // the service are tool results with isError, never a crashed server or a protocol error.
 import { adviceFor } from '../advice.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, Server } from './sdk.js';
 import { listAllAgents, type Agent } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { invokeAgent } from '../api/invoke.js';
@@ -29,9 +29,9 @@ export interface McpSettings {
 
 type Listed = Array<{ name: string; agent: Agent }>;
 
-export async function createMcpServer(settings: McpSettings): Promise<{ server: Server; stop: () => void }> {
-  // An ES module of dist/vendor/, so imported here, when a server is made.
-  const { Server, CallToolRequestSchema, ListToolsRequestSchema } = await import('./sdk.js');
+export { StdioServerTransport } from './sdk.js';
+
+export function createMcpServer(settings: McpSettings): { server: Server; stop: () => void } {
   const server = new Server(
     { name: 'agents', version: VERSION },
     { capabilities: { tools: settings.watchSeconds ? { listChanged: true } : {} } },

@@ -22,9 +22,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   prefetched.catch(() => undefined);
   await client.catch(() => undefined);
   await new Promise((resolve) => setImmediate(resolve));
-  const { createMcpServer } = await import('../../../mcp/server.js');
-  const { server, stop } = await createMcpServer({ ...settings, prefetched });
-  const { StdioServerTransport } = await import('@modelcontextprotocol/sdk/server/stdio.js');
+  const { createMcpServer, StdioServerTransport } = await import('../../../mcp/server.js');
+  const { server, stop } = createMcpServer({ ...settings, prefetched });
   // stdout carries protocol only: everything for people goes to stderr.
   // Each JSON-RPC line held to the cap of every input: stdin with no line break cannot grow memory.
   const input = lineCapped(ctx.io.stdin, 'a line of MCP input on stdin');
@@ -95,7 +94,7 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!transport) {
       if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
-      const { server, stop } = await createMcpServer(settings);
+      const { server, stop } = createMcpServer(settings);
       const fresh = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         onsessioninitialized: (id) => void sessions.set(id, fresh),

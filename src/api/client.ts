@@ -217,9 +217,9 @@ export class ApiClient {
       bare500,
     );
     const rejected = await this.tokenRejected;
-    const said = { circumstance: { type: 'bare-500', tokenAccepted: !rejected } as const, cause: error };
-    if (!rejected) return new ApiError(error.kind, error.status, error.message, { ...said, plainText: true });
-    return new CliError('auth', 'the service rejected the token', said);
+    const circumstance = { type: 'bare-500', tokenAccepted: !rejected } as const;
+    if (!rejected) return new ApiError(error.kind, error.status, error.message, { circumstance, plainText: true });
+    return new CliError('auth', 'the service rejected the token', { circumstance, cause: error });
   }
 
   /**

@@ -75,8 +75,6 @@ export interface RawResponse {
   contentType: string;
   headers: Dispatcher.ResponseData['headers'];
   body: Dispatcher.ResponseData['body'];
-  /** Aborts the attempt when its whole-response deadline passes. */
-  deadline?: AbortSignal;
 }
 
 /** The most of one answer read into memory (JSON, error bodies, a non-streamed invoke). */
@@ -328,7 +326,7 @@ export class ApiClient {
       await answer.body.dump();
       throw redirectError(status, headerValue(answer.headers.location));
     }
-    const response: RawResponse = { status, contentType, headers: answer.headers, body: answer.body, deadline };
+    const response: RawResponse = { status, contentType, headers: answer.headers, body: answer.body };
     const failed = status < 200 || status >= 300;
     if (read === 'failures' && !failed) return { type: 'answer', response };
     try {

@@ -97,6 +97,25 @@ export const recordListShape = (resource: ResourceDescriptor) =>
 export const deletedShape = () =>
   titled(z.object({ id: z.string(), deleted: z.literal(true) }), 'delete --json, for every kind');
 
+/**
+ * add-* and remove-* --json: one entry per id, whatever the kind, its id under the kind's key
+ * (toolId, datasourceId, llmId), with what happened to it (`outcome`) or why it failed.
+ */
+export const linkResultsShape = (outcome: Record<string, Zod.ZodMiniType>, title: string) =>
+  titled(
+    z.array(
+      z.object({
+        agentId: z.string(),
+        toolId: z.optional(z.string()),
+        datasourceId: z.optional(z.string()),
+        llmId: z.optional(z.string()),
+        ...outcome,
+        error: z.optional(errorShape()),
+      }),
+    ),
+    title,
+  );
+
 const article = (noun: string) => (/^[aeiou]|^LLM/i.test(noun) ? 'An' : 'A');
 
 export { described, titled };

@@ -91,53 +91,34 @@ export function off(help: string, options: Omit<Common, 'placeholder' | 'env'> =
 
 type ArgOptions = { complete?: ValueSource; read?: Reader<string>; label?: string };
 
-/** An argument that may be left out ([name]): a terminal then asks, or a default applies. */
-export function optionalArg<const N extends string>(
+/** An argument as commander takes it: its reader and completion, anything and free text unless given. */
+const arg = <N extends string, R extends boolean, V extends boolean>(
   name: N,
   help: string,
-  options: ArgOptions = {},
-): Arg<string> & { name: N; required: false; variadic: false } {
-  return {
-    name,
-    help,
-    required: false,
-    variadic: false,
-    read: options.read ?? anyText,
-    complete: options.complete ?? { kind: 'free' },
-    label: options.label,
-  };
-}
+  required: R,
+  variadic: V,
+  options: ArgOptions,
+): Arg<string> & { name: N; required: R; variadic: V } => ({
+  name,
+  help,
+  required,
+  variadic,
+  read: options.read ?? anyText,
+  complete: options.complete ?? { kind: 'free' },
+  label: options.label,
+});
+
+/** An argument that may be left out ([name]): a terminal then asks, or a default applies. */
+export const optionalArg = <const N extends string>(name: N, help: string, options: ArgOptions = {}) =>
+  arg(name, help, false, false, options);
 
 /** An argument commander requires (<name>). */
-export function requiredArg<const N extends string>(
-  name: N,
-  help: string,
-  options: ArgOptions = {},
-): Arg<string> & { name: N; required: true; variadic: false } {
-  return {
-    name,
-    help,
-    required: true,
-    variadic: false,
-    read: options.read ?? anyText,
-    complete: options.complete ?? { kind: 'free' },
-    label: options.label,
-  };
-}
+export const requiredArg = <const N extends string>(name: N, help: string, options: ArgOptions = {}) =>
+  arg(name, help, true, false, options);
 
 /** Every word left (<name...>, or [name...] when none is needed). */
-export function variadicArg<const N extends string>(
+export const variadicArg = <const N extends string>(
   name: N,
   help: string,
   options: ArgOptions & { required?: boolean } = {},
-): Arg<string> & { name: N; required: boolean; variadic: true } {
-  return {
-    name,
-    help,
-    required: options.required ?? false,
-    variadic: true,
-    read: options.read ?? anyText,
-    complete: options.complete ?? { kind: 'free' },
-    label: options.label,
-  };
-}
+) => arg(name, help, options.required ?? false, true, options);

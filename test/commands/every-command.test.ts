@@ -1,8 +1,7 @@
 // The contracts every command keeps, checked by walking the registry of specs: no hand-written list
 // of commands, so a new command is held to them the day it is added. The built binary runs each
 // where a real process matters (a full disk, /dev/zero on stdin, memory); the rest run in-process.
-import { spawn } from 'node:child_process';
-import { closeSync, createWriteStream, openSync, readFileSync, readdirSync } from 'node:fs';
+import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,7 +9,7 @@ import { COMMANDS } from '../../src/commands/registry.js';
 import { flagName } from '../../src/commands/options.js';
 import { GLOBAL_FLAGS } from '../../src/spec/global-flags.js';
 import type { Flags } from '../../src/spec/spec.js';
-import { BIN, assertBuilt, type BinaryResult } from '../helpers/binary.js';
+import { runMeasured } from '../helpers/binary.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,47 +20,6 @@ const requiredArgs = (spec: (typeof specs)[number]) =>
   spec.args.filter((arg) => arg.required).map(() => '00000000-0000-4000-8000-000000000001');
 /** Nothing listens there: a command that sends anything fails to connect (exit 3), which the checks tell apart. */
 const OFFLINE = { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_every_command_0123456789' };
-
-/** The built CLI with stdout and stdin on the given files; stderr and the peak resident memory collected. */
-function runWith(
-  args: string[],
-  files: { stdout?: string; stdin?: string },
-  env: Record<string, string> = {},
-): Promise<BinaryResult & { peakMiB: number }> {
-  assertBuilt();
-  const out = files.stdout ? openSync(files.stdout, 'w') : 'pipe';
-  const input = files.stdin ? openSync(files.stdin, 'r') : 'ignore';
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '/tmp',
-        AGENTS_CONFIG_DIR: tempConfigDir(),
-        ...env,
-      },
-      stdio: [input, out, 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    let peakKiB = 0;
-    const sample = setInterval(() => {
-      try {
-        const rss = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
-        if (rss) peakKiB = Math.max(peakKiB, Number(rss));
-      } catch {
-        // ended between two samples
-      }
-    }, 10);
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearInterval(sample);
-      for (const fd of [out, input]) if (typeof fd === 'number') closeSync(fd);
-      resolve({ code, signal, stdout, stderr, peakMiB: peakKiB / 1024 });
-    });
-  });
-}
 
 const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/^\s+at \S/m);
 
@@ -147,7 +105,10 @@ describe('every command of the registry', () => {
     // And as a process, where Node's own stdout on a device throws from write itself: a few
     // commands from each end of the registry, the wiring being the same for all.
     for (const spec of [specs[0]!, specs[Math.floor(specs.length / 2)]!, specs.at(-1)!]) {
-      const result = await runWith([...words(spec.path), '--help'], { stdout: '/dev/full' });
+      const result = await runMeasured([...words(spec.path), '--help'], {
+        stdoutFile: '/dev/full',
+        env: { AGENTS_CONFIG_DIR: tempConfigDir() },
+      });
       expect([result.code, result.stderr], spec.path).toEqual(FULL);
     }
   }, 60_000);
@@ -159,7 +120,10 @@ describe('every command of the registry', () => {
     );
     for (const spec of readers) {
       const started = Date.now();
-      const result = await runWith([...words(spec.path), ...spec.readsStdin!], { stdin: '/dev/zero' }, OFFLINE);
+      const result = await runMeasured([...words(spec.path), ...spec.readsStdin!], {
+        stdinFile: '/dev/zero',
+        env: { AGENTS_CONFIG_DIR: tempConfigDir(), ...OFFLINE },
+      });
       expect([result.code, result.stderr], spec.path).toEqual([
         2,
         expect.stringMatching(/^error: .* is larger than 16 MiB; refusing to read it$/m),

@@ -1,6 +1,6 @@
 // Runs the built bin/agents.js as a user would (npm test builds it first).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/agents.js', import.meta.url));
@@ -52,5 +52,45 @@ export function spawnCollecting(
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
     child.stdin.on('error', () => undefined); // a child that ends (or never started) before reading its input
     child.stdin.end(input);
+  });
+}
+
+/**
+ * The binary with stdout or stdin on the given files (a device: /dev/full, /dev/zero), stderr
+ * collected, and its peak resident memory sampled from /proc while it runs (Linux), in MiB.
+ */
+export function runMeasured(
+  args: string[],
+  options: { env?: Record<string, string>; stdoutFile?: string; stdinFile?: string } = {},
+): Promise<BinaryResult & { peakMiB: number }> {
+  assertBuilt();
+  const out = options.stdoutFile ? openSync(options.stdoutFile, 'w') : 'pipe';
+  const input = options.stdinFile ? openSync(options.stdinFile, 'r') : 'pipe';
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
+      stdio: [input, out, 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    let peakKiB = 0;
+    const sample = setInterval(() => {
+      try {
+        const rss = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
+        if (rss) peakKiB = Math.max(peakKiB, Number(rss));
+      } catch {
+        // ended between two samples
+      }
+    }, 10);
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearInterval(sample);
+      for (const fd of [out, input]) if (typeof fd === 'number') closeSync(fd);
+      resolve({ code, signal, stdout, stderr, peakMiB: peakKiB / 1024 });
+    });
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end();
   });
 }

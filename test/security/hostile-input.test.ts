@@ -1,14 +1,13 @@
 // a hostile service, file, proxy or browser page cannot stall the CLI,
 // fill its memory, forge its output or reach the emulator. The built binary against misbehaving servers.
-import { spawn } from 'node:child_process';
-import { readFileSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/server.js';
-import { BIN, runBinary, type BinaryResult } from '../helpers/binary.js';
+import { runBinary, runMeasured } from '../helpers/binary.js';
 import { python, runInPty } from '../helpers/pty.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { renderScreen } from '../helpers/screen.js';
@@ -16,34 +15,6 @@ import { sendJson, startTestServer, type TestServer } from '../helpers/test-serv
 
 const AGENT_ID = '0b6f9f2e-0000-4000-8000-0000000000f1';
 const MiB = 1024 * 1024;
-
-/** Runs the binary and samples its resident memory from /proc while it runs (Linux), in MiB. */
-function runMeasured(args: string[], env: Record<string, string>): Promise<BinaryResult & { peakMiB: number }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    let peakKiB = 0;
-    const sample = setInterval(() => {
-      try {
-        const rss = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1];
-        if (rss) peakKiB = Math.max(peakKiB, Number(rss));
-      } catch {
-        // ended between two samples
-      }
-    }, 10);
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code, signal) => {
-      clearInterval(sample);
-      resolve({ code, signal, stdout, stderr, peakMiB: peakKiB / 1024 });
-    });
-    child.stdin.end();
-  });
-}
 
 /** Writes `piece` until the client goes away or `total` bytes are sent. */
 function flood(res: import('node:http').ServerResponse, piece: string, total: number): void {
@@ -92,14 +63,14 @@ const uuid = (prefix: string) => `${prefix}0000-0000-4000-8000-000000000000`.sli
 
 describe('memory is bounded: peak RSS under 150 MiB, one clear line', () => {
   it('an SSE line that never ends', async () => {
-    const result = await runMeasured(['invoke', 'endless-line', 'hi', '--timeout', '30'], env());
+    const result = await runMeasured(['invoke', 'endless-line', 'hi', '--timeout', '30'], { env: env() });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('a line of the stream passed 16 MiB without ending');
     expect(result.peakMiB).toBeLessThan(150);
   });
 
   it('an endless answer under --json', async () => {
-    const result = await runMeasured(['invoke', 'endless-answer', 'hi', '--json', '--timeout', '30'], env());
+    const result = await runMeasured(['invoke', 'endless-answer', 'hi', '--json', '--timeout', '30'], { env: env() });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('the answer passed 4 Mi characters, the most agents keeps in memory');
     expect(JSON.parse(result.stdout).error.exitCode).toBe(1);
@@ -110,7 +81,7 @@ describe('memory is bounded: peak RSS under 150 MiB, one clear line', () => {
     const link = join(mkdtempSync(join(tmpdir(), 'agents-zero-')), 'stack.yaml');
     symlinkSync('/dev/zero', link);
     for (const file of ['/dev/zero', link]) {
-      const result = await runMeasured(['apply', '-f', file], env());
+      const result = await runMeasured(['apply', '-f', file], { env: env() });
       expect(result.code).toBe(2);
       expect(result.stderr).toBe(`error: -f ${file} is larger than 16 MiB; refusing to read it\n`);
       expect(result.peakMiB).toBeLessThan(150);

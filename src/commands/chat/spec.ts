@@ -1,7 +1,6 @@
 // `agents chat`: one session with an agent, a turn per line.
 import { z } from '../../util/zod.js';
-import { AGENT_ARGUMENT } from '../argument-words.js';
-import { optionalArg } from '../../spec/flags.js';
+import { pickedAgentArg } from '../argument-words.js';
 import { sessionFlags, toolCallShape } from '../invoke/spec.js';
 import { errorShape, titled } from '../output-shapes.js';
 import { defineSpec } from '../../spec/spec.js';
@@ -11,11 +10,7 @@ export const spec = defineSpec({
   summary: 'Talk with an agent in one session',
   description:
     'Talk with an agent in one session, replies streamed live. /help lists the commands, /new starts a fresh session, /exit or Ctrl-D leaves; //text sends text that starts with /. Ctrl-C stops the current reply; at the prompt, Ctrl-C twice leaves. With stdin not a terminal, each line is one turn, so a conversation can be scripted; with --json each turn is one JSON line.',
-  args: [
-    optionalArg('agent', `${AGENT_ARGUMENT} (picked from a list on a terminal when left out)`, {
-      complete: { kind: 'known', of: 'agent' },
-    }),
-  ],
+  args: [pickedAgentArg()],
   flags: sessionFlags,
   output: {
     name: 'chat',

@@ -1,6 +1,6 @@
 // `agents invoke`: send an input to an agent and print its answer as it streams.
 import { z } from '../../util/zod.js';
-import { AGENT_ARGUMENT } from '../argument-words.js';
+import { pickedAgentArg } from '../argument-words.js';
 import { count, fraction, inputPath, off, on, optionalArg, text } from '../../spec/flags.js';
 import { errorShape, titled } from '../output-shapes.js';
 import { defineSpec } from '../../spec/spec.js';
@@ -33,12 +33,7 @@ export const spec = defineSpec({
   summary: 'Send an input to an agent and print its answer',
   description:
     'Send an input to an agent and print its answer as it streams. stdout holds exactly the answer; the session, tool calls and errors go to stderr. Each run starts a fresh session unless --session or -c is given.',
-  args: [
-    optionalArg('agent', `${AGENT_ARGUMENT} (picked from a list on a terminal when left out)`, {
-      complete: { kind: 'known', of: 'agent' },
-    }),
-    optionalArg('input', 'the input; else --input-file, else piped stdin'),
-  ],
+  args: [pickedAgentArg(), optionalArg('input', 'the input; else --input-file, else piped stdin')],
   flags: {
     inputFile: inputPath('read the input from a file (- for stdin)'),
     ...sessionFlags,

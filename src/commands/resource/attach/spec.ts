@@ -3,7 +3,7 @@ import type { AttachableDescriptor } from '../../../resources/descriptor.js';
 import { referenceWords } from '../../../resources/registry.js';
 import { z } from '../../../util/zod.js';
 import { optionalArg, variadicArg } from '../../../spec/flags.js';
-import { errorShape, titled } from '../../output-shapes.js';
+import { linkResultsShape } from '../../output-shapes.js';
 import { defineSpec } from '../../../spec/spec.js';
 import { attachKey } from '../../../resources/descriptor.js';
 import { AGENT_ARGUMENT } from '../../argument-words.js';
@@ -33,17 +33,7 @@ export const attachSpec = (resource: AttachableDescriptor) =>
 
 /** One entry per id, whatever the kind: its id under the kind's key (toolId, …). */
 const attachedShape = () =>
-  titled(
-    z.array(
-      z.object({
-        agentId: z.string(),
-        toolId: z.optional(z.string()),
-        datasourceId: z.optional(z.string()),
-        llmId: z.optional(z.string()),
-        attached: z.boolean(),
-        alreadyAttached: z.boolean(),
-        error: z.optional(errorShape()),
-      }),
-    ),
+  linkResultsShape(
+    { attached: z.boolean(), alreadyAttached: z.boolean() },
     `agents add-tool|add-datasource|add-llm --json: one entry per id (the id under ${['tool', 'datasource', 'llm'].map((kind) => attachKey({ kind })).join(', ')})`,
   );

@@ -4,7 +4,7 @@ import type { AttachableDescriptor } from '../../../resources/descriptor.js';
 import { referenceWords } from '../../../resources/registry.js';
 import { AGENT_ARGUMENT } from '../../argument-words.js';
 import { requiredArg, variadicArg } from '../../../spec/flags.js';
-import { errorShape, titled } from '../../output-shapes.js';
+import { linkResultsShape } from '../../output-shapes.js';
 import { defineSpec } from '../../../spec/spec.js';
 
 export const detachSpec = (resource: AttachableDescriptor) =>
@@ -29,16 +29,7 @@ export const detachSpec = (resource: AttachableDescriptor) =>
   });
 
 const detachedShape = () =>
-  titled(
-    z.array(
-      z.object({
-        agentId: z.string(),
-        toolId: z.optional(z.string()),
-        datasourceId: z.optional(z.string()),
-        llmId: z.optional(z.string()),
-        detached: z.boolean(),
-        error: z.optional(errorShape()),
-      }),
-    ),
+  linkResultsShape(
+    { detached: z.boolean() },
     'agents remove-tool|remove-datasource|remove-llm --json: one entry per id',
   );

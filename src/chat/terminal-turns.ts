@@ -1,16 +1,17 @@
 // The terminal side of `agents chat`: the prompt, and the keyboard while an answer streams.
 // A readline interface exists only while the prompt is up. During an answer nothing else owns the
-// screen: a resize redraws no prompt into it, keys typed are not echoed into it but kept as the
-// start of the next input, Ctrl-C stops the reply, and Ctrl-Z suspends and resumes where it was.
-// A multi-line paste (bracketed paste) is one turn, sent when Enter is pressed after it.
+// screen: a resize redraws no prompt into it, keys typed are not echoed into it but kept (each Enter
+// a turn of its own, sent in order and shown when its turn comes; the rest starts the next input),
+// Ctrl-C stops the reply, and Ctrl-Z suspends and resumes where it was. A multi-line paste
+// (bracketed paste) is one turn, sent when Enter is pressed after it; lines pasted without brackets
+// are a turn each. Ctrl-D with text waiting sends the text, then leaves.
 import { createInterface, emitKeypressEvents, type Interface } from 'node:readline';
+import { TypedAhead, type Key } from './typed-ahead.js';
 
 const BRACKETED_PASTE_ON = '\u001b[?2004h';
 const BRACKETED_PASTE_OFF = '\u001b[?2004l';
 const PASTE_START = '\u001b[200~';
 const PASTE_END = '\u001b[201~';
-const CTRL_C = 0x03;
-const CTRL_Z = 0x1a;
 
 type Input = NodeJS.ReadStream;
 type Output = NodeJS.WriteStream;
@@ -19,9 +20,13 @@ type Output = NodeJS.WriteStream;
 export type PromptResult = { kind: 'line'; text: string } | { kind: 'interrupt' } | { kind: 'eof' };
 
 export class TerminalTurns {
-  /** Keys typed while an answer streamed, given to the next prompt. */
-  private typeahead: Buffer[] = [];
+  /** Keys no prompt read: typed during an answer, or after the Enter that ended a prompt's turn. */
+  private readonly typed = new TypedAhead();
   private history: string[] = [];
+  /** While a prompt is up, what it needs to see of each key before readline does. */
+  private atPrompt: ((key: Key) => void) | undefined;
+  /** While an answer streams, how Ctrl-C stops it. */
+  private stopAnswer: (() => void) | undefined;
 
   constructor(
     private readonly input: Input,
@@ -29,10 +34,32 @@ export class TerminalTurns {
     private readonly prompt: string,
   ) {
     emitKeypressEvents(input);
+    // Registered before any readline interface, so each key reaches this listener first.
+    input.on('keypress', this.onKey);
+    input.pause();
   }
 
-  /** One input at the prompt: a line (a pasted block is one), Ctrl-C, or Ctrl-D. */
+  private readonly onKey = (text: string | undefined, key: Key | undefined) => {
+    if (this.atPrompt) return this.atPrompt(key ?? {});
+    if (this.stopAnswer && key?.ctrl && key.name === 'c') return this.stopAnswer();
+    if (this.stopAnswer && key?.ctrl && key.name === 'z') return suspend((on) => this.input.setRawMode?.(on));
+    this.typed.key(text, key);
+  };
+
+  /** One input: a turn typed ahead, or one at the prompt (a pasted block is one), Ctrl-C, or Ctrl-D. */
   read(): Promise<PromptResult> {
+    for (let next = this.typed.take(); next; next = this.typed.take()) {
+      if (next.kind === 'eof') return Promise.resolve(next);
+      if (!next.text.trim()) continue;
+      // Shown once, when its turn comes: it was not echoed while the answer before it streamed.
+      this.output.write(`${this.prompt}${next.text}\n`);
+      this.history = [next.text, ...this.history.filter((entry) => entry !== next.text)].slice(0, 1000);
+      return Promise.resolve(next);
+    }
+    return this.openPrompt();
+  }
+
+  private openPrompt(): Promise<PromptResult> {
     const lines = createInterface({
       input: this.input,
       output: this.output,
@@ -42,19 +69,25 @@ export class TerminalTurns {
     });
     lines.on('history', (history: string[]) => (this.history = history));
     this.output.write(BRACKETED_PASTE_ON);
-    const pasted: string[] = [];
+    // A draft typed ahead may hold a paste's lines: they wait for Enter as a paste at the prompt does.
+    const pasted = this.typed.takeDraft().split('\n');
+    const draft = pasted.pop()!;
     let pasting = false;
-    const onKey = (_text: string | undefined, key: { sequence?: string } | undefined) => {
-      if (key?.sequence === PASTE_START) pasting = true;
-      else if (key?.sequence === PASTE_END) pasting = false;
+    const pending = () => [...pasted, ...(lines.line ? [lines.line] : [])].join('\n');
+    this.atPrompt = (key) => {
+      if (key.sequence === PASTE_START) pasting = true;
+      else if (key.sequence === PASTE_END) pasting = false;
+      // Ctrl-D with text waiting: readline would drop a paste or ignore the key; close after it has seen
+      // the key, and the close below sends the text.
+      else if (key.ctrl && key.name === 'd' && pending() !== '') queueMicrotask(() => lines.close());
     };
-    this.input.on('keypress', onKey);
     return new Promise<PromptResult>((resolve) => {
       let finished = false;
       const finish = (result: PromptResult) => {
         if (finished) return; // closing the interface below says 'close' once more
         finished = true;
-        this.input.off('keypress', onKey);
+        // Keys after this one (the rest of a paste, say) are typed ahead of the next turn.
+        this.atPrompt = undefined;
         this.output.write(BRACKETED_PASTE_OFF);
         lines.close();
         resolve(result);
@@ -74,35 +107,30 @@ export class TerminalTurns {
       });
       // Ctrl-Z: readline suspends the process, and after `fg` pauses itself and says so; go on where it was.
       lines.on('SIGCONT', () => lines.resume());
-      lines.on('close', () => finish({ kind: 'eof' }));
+      lines.on('close', () => {
+        if (finished) return;
+        const text = pending();
+        if (text === '') return finish({ kind: 'eof' });
+        this.output.write('\n');
+        this.typed.end();
+        finish({ kind: 'line', text });
+      });
       lines.setPrompt(this.prompt);
       lines.prompt();
-      if (this.typeahead.length > 0) {
-        const keys = Buffer.concat(this.typeahead).toString('utf8');
-        this.typeahead = [];
-        lines.write(keys);
-      }
+      if (draft) lines.write(draft);
     });
   }
 
   /**
    * Holds the keyboard while an answer streams: Ctrl-C calls `stop`, Ctrl-Z suspends the process,
-   * any other key is kept, unseen, for the next prompt. The returned function lets go.
+   * any other key is kept, unseen, for the turns after it. The returned function lets go.
    */
   duringAnswer(stop: () => void): () => void {
-    const setRaw = (on: boolean) => this.input.setRawMode?.(on);
-    setRaw(true);
-    const onData = (chunk: Buffer | string) => {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      const kept = bytes.filter((byte) => byte !== CTRL_C && byte !== CTRL_Z);
-      if (bytes.includes(CTRL_C)) stop();
-      if (bytes.includes(CTRL_Z)) suspend(setRaw);
-      if (kept.length > 0) this.typeahead.push(Buffer.from(kept));
-    };
-    this.input.on('data', onData);
+    this.input.setRawMode?.(true);
+    this.stopAnswer = stop;
     this.input.resume();
     return () => {
-      this.input.off('data', onData);
+      this.stopAnswer = undefined;
       this.input.pause();
     };
   }

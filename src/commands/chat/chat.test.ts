@@ -17,4 +17,26 @@ describe('chat', () => {
     expect(chat.stdout).toContain('You said: "Hi"');
     expect(chat.stdout).toContain('turn 2 of the session');
   });
+
+  it('stops at a failed turn with its exit code and says how many lines were not sent', async () => {
+    const created = await runCli(
+      ['create', '-q', '--name', 'Stops', '--description', 'd', '--llm-model', 'GPT_4_TURBO'],
+      { env: running.env },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const stdin = 'first\nthis one [[error]]\nthird\n\n/help\nfourth\n/exit\nnever counted\n';
+    const chat = await runCli(['chat', 'Stops'], { env: running.env, stdin });
+    // The failed turn's own code: what invoke says for the same input.
+    const invoked = await runCli(['invoke', 'Stops', 'this one [[error]]'], { env: running.env });
+    expect(invoked.code).not.toBe(0);
+    expect(chat.code).toBe(invoked.code);
+    expect(chat.stdout).toContain('You said: "first"');
+    expect(chat.stdout).not.toContain('third');
+    // third and fourth would have been sent; the empty line and /help not, and nothing after /exit.
+    expect(chat.stderr).toContain('2 lines after it were not sent.');
+
+    const last = await runCli(['chat', 'Stops'], { env: running.env, stdin: 'only [[error]]\n' });
+    expect(last.code).toBe(chat.code);
+    expect(last.stderr).not.toContain('not sent');
+  });
 });

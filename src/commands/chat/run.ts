@@ -12,6 +12,10 @@ import { errorFields } from '../../errors.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 
+/** How long a failed scripted conversation waits for the rest of stdin to count what it did not send. */
+const COUNT_WAIT_MS = 2000;
+const COUNT_MAX_LINES = 100_000;
+
 /** A second Ctrl-C at an empty prompt within this long leaves, as node's REPL does. */
 const LEAVE_WINDOW_MS = 2000;
 
@@ -108,7 +112,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
         if (error instanceof CliError && error.kind === 'interrupted')
           ctx.io.logger.info(ctx.io.theme.muted('(reply stopped)'));
         else if (onTerminal) ctx.reportFailure(error);
-        else throw error; // a scripted conversation stops at the first failure
+        else throw await withUnsentCount(error, pipedLines!); // a scripted conversation stops at the first failure
       } finally {
         release?.();
       }
@@ -116,3 +120,32 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   }
   if (onTerminal) say('');
 };
+
+/**
+ * The failure that stopped a scripted conversation, saying how many of the lines after it were not
+ * sent: stdin is read to its end to count them, but not for ever (a producer may wait or never end).
+ */
+async function withUnsentCount(error: unknown, lines: AsyncGenerator<string>): Promise<unknown> {
+  if (!(error instanceof CliError)) return error;
+  let unsent = 0;
+  let whole = true;
+  const deadline = Date.now() + COUNT_WAIT_MS;
+  for (;;) {
+    const wait = deadline - Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), Math.max(0, wait))));
+    const next = await Promise.race([lines.next(), late]).catch(() => 'late' as const);
+    clearTimeout(timer);
+    if (next === 'late' || unsent >= COUNT_MAX_LINES) {
+      whole = false;
+      break;
+    }
+    const line = next.done ? undefined : readChatLine(next.value);
+    if (!line || (line.kind === 'command' && line.name === 'exit')) break;
+    if (line.kind === 'send') unsent++;
+  }
+  if (unsent === 0 && whole) return error;
+  if (unsent === 0) return error.withHint('The rest of stdin was not read.');
+  const count = `${whole ? '' : 'at least '}${unsent} line${unsent === 1 ? '' : 's'}`;
+  return error.withHint(`${count} after it ${unsent === 1 && whole ? 'was' : 'were'} not sent.`);
+}

@@ -7,6 +7,7 @@ import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../resources/models.js'
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
 import { readFileOrStdin } from '../io/read-input.js';
+import { inReadingOrder } from '../util/reading-order.js';
 import { parseDocument, type ParsedDocument } from '../util/structured-text.js';
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { readDeclaredKeys } from './declared-keys.js';
@@ -28,6 +29,8 @@ interface LoadedAgent {
   source: string;
   /** source:line of the agent's entry, for messages. */
   where: string;
+  /** source:line of one of its fields (`['tools', 1]`), or of the entry when the parser cannot tell. */
+  whereOf: (field: Array<string | number>) => string;
 }
 
 async function filesOf(path: string): Promise<string[]> {
@@ -41,12 +44,6 @@ async function filesOf(path: string): Promise<string[]> {
   return names.map((name) => join(path, name));
 }
 
-/** A problem found in a file; `line` orders a file's problems as they appear in it. */
-interface Problem {
-  line: number;
-  message: string;
-}
-
 export interface LoadedResource {
   resource: DesiredResource;
   where: string;
@@ -55,6 +52,8 @@ export interface LoadedResource {
 }
 
 export interface LoadedStack {
+  /** The files read, in order ('stdin' for -): problem lists follow it. */
+  sources: string[];
   agents: LoadedAgent[];
   resources: Record<StackSectionKey, LoadedResource[]>;
 }
@@ -67,11 +66,12 @@ export interface LoadOptions {
 
 export async function loadStack(paths: string[], stdin: InputStream, options: LoadOptions = {}): Promise<LoadedStack> {
   const keyVariables = options.keyVariables ?? { env: {}, allowed: [] };
-  const loaded: LoadedStack = { agents: [], resources: { tools: [], datasources: [], llms: [] } };
+  const loaded: LoadedStack = { sources: [], agents: [], resources: { tools: [], datasources: [], llms: [] } };
   const problems: string[] = [];
   let sawUnknownModel = false;
   for (const file of (await Promise.all(paths.map(filesOf))).flat()) {
     const source = file === '-' ? 'stdin' : file;
+    loaded.sources.push(source);
     const text = await readFileOrStdin(file, stdin, '-f');
     let document: ParsedDocument;
     try {
@@ -87,13 +87,10 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
       problems.push(`${source}:${document.lineOf([key]) ?? 1}: expected "${key}:" with a list`);
       continue;
     }
-    const inFile: Problem[] = found.unknownKeys.map((key) => {
-      const line = document.lineOf([key]) ?? 1;
-      return {
-        line,
-        message: `${source}:${line}: unknown top-level key "${key}" (a file holds agents:, tools:, datasources: and llms:; keys starting with "x-" may hold anchors)`,
-      };
-    });
+    const inFile: string[] = found.unknownKeys.map(
+      (key) =>
+        `${source}:${document.lineOf([key]) ?? 1}: unknown top-level key "${key}" (a file holds agents:, tools:, datasources: and llms:; keys starting with "x-" may hold anchors)`,
+    );
     const report = (path: Array<string | number>, label: string, issues: z.core.$ZodIssue[]) => {
       for (const issue of issues) {
         const fieldPath =
@@ -105,7 +102,7 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
           issue.code === 'unrecognized_keys'
             ? `unknown field ${issue.keys.join(', ')}`
             : `${issue.path.join('.')}: ${issue.message}`;
-        inFile.push({ line, message: `${source}:${line}: ${label}: ${field}` });
+        inFile.push(`${source}:${line}: ${label}: ${field}`);
       }
     };
     for (const { key, resource } of STACK_SECTIONS) {
@@ -122,7 +119,7 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
         const read = readDeclaredKeys(resource, declared, keyVariables);
         for (const problem of read.problems) {
           const line = document.lineOf([...path, ...problem.path]) ?? document.lineOf(path) ?? 1;
-          inFile.push({ line, message: `${source}:${line}: ${label}: ${problem.path.join('.')}: ${problem.problem}` });
+          inFile.push(`${source}:${line}: ${label}: ${problem.path.join('.')}: ${problem.problem}`);
         }
         loaded.resources[key].push({
           resource: read.resource,
@@ -144,24 +141,28 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
           ? undefined
           : unknownModelProblem((parsed.data as DesiredAgent).llmModel);
         if (!unknownModel) {
-          loaded.agents.push({ agent: parsed.data as DesiredAgent, source, where: `${source}:${entryLine}` });
+          loaded.agents.push({
+            agent: parsed.data as DesiredAgent,
+            source,
+            where: `${source}:${entryLine}`,
+            whereOf: (field) => `${source}:${document.lineOf([...path, ...field]) ?? entryLine}`,
+          });
           continue;
         }
         const line = document.lineOf([...path, 'llmModel']) ?? entryLine;
         sawUnknownModel = true;
-        inFile.push({ line, message: `${source}:${line}: ${label}: llmModel: ${unknownModel}` });
+        inFile.push(`${source}:${line}: ${label}: llmModel: ${unknownModel}`);
         continue;
       }
       report(path, label, parsed.error.issues);
     }
-    // Sorted by line (stable), so the list reads top to bottom like the file.
-    problems.push(...inFile.sort((a, b) => a.line - b.line).map((problem) => problem.message));
+    problems.push(...inFile);
   }
   problems.push(...duplicates(loaded.agents));
   for (const { key, resource } of STACK_SECTIONS) problems.push(...duplicateResources(resource, loaded.resources[key]));
   if (problems.length > 0) {
     throw new CliError('usage', `invalid provisioning input (nothing was sent)`, {
-      details: problems,
+      details: inReadingOrder(problems, loaded.sources, (problem) => problem),
       hint: sawUnknownModel ? UNKNOWN_MODEL_HINT : undefined,
     });
   }

@@ -7,6 +7,7 @@ import { ATTACH_KINDS, type AttachKind } from '../resources/registry.js';
 import type { ApiClient } from '../api/client.js';
 import { CliError } from '../errors.js';
 import type { LoadedStack } from './load.js';
+import { inReadingOrder } from '../util/reading-order.js';
 import { mapLimit } from './pool.js';
 import { linkNames, planResources, resolveLink, type Catalogs, type PlannedResource } from './resource-plan.js';
 import { FIELD_KEYS, STACK_SECTIONS, type DesiredAgent, type StackSectionKey } from './schema.js';
@@ -32,6 +33,8 @@ export interface PlannedAgent {
 interface PlanProblem {
   name: string;
   error: CliError;
+  /** file:line the problem is at: problems are listed in the files' order. */
+  where: string;
   /** A tool, datasource or LLM of the stack, not an agent. */
   resource?: boolean;
 }
@@ -57,23 +60,36 @@ function fieldsOf(desired: DesiredAgent): AgentFields {
 
 const noLinks = () => Object.fromEntries(ATTACH_KINDS.map((kind) => [kind, []])) as unknown as Attachments;
 
-/** The links to attach and (when pruning) to detach, with the file's references resolved to ids. */
+/**
+ * The links to attach and (when pruning) to detach, with the file's references resolved to ids;
+ * every reference that does not resolve is a problem at its own line.
+ */
 function linkChanges(
-  desired: DesiredAgent,
+  { agent: desired, whereOf }: LoadedStack['agents'][number],
   existing: Agent | undefined,
   catalogs: Catalogs,
   prune: boolean,
-): { attach: Attachments; detach: Attachments } {
+): { attach: Attachments; detach: Attachments; problems: PlanProblem[] } {
   const attach = noLinks();
   const detach = noLinks();
+  const problems: PlanProblem[] = [];
   for (const { key, kind } of STACK_SECTIONS) {
     const have = existing ? linkedIds(existing, key, attachKey({ kind })) : new Set<string>();
-    const wanted = new Set((desired[key] ?? []).map((reference) => resolveLink(catalogs, kind, reference)));
+    const wanted = new Set<string>();
+    (desired[key] ?? []).forEach((reference, index) => {
+      try {
+        wanted.add(resolveLink(catalogs, kind, reference));
+      } catch (error) {
+        if (!(error instanceof CliError)) throw error;
+        const where = whereOf([key, index]);
+        problems.push({ name: desired.name, where, error: error.with({ message: `${where}: ${error.message}` }) });
+      }
+    });
     attach[kind] = [...wanted].filter((id) => !have.has(id));
     // Only kinds the file declares for this agent are pruned: no `llms:` key leaves its LLMs alone.
     if (prune && desired[key] !== undefined) detach[kind] = [...have].filter((id) => !wanted.has(id));
   }
-  return { attach, detach };
+  return { attach, detach, problems };
 }
 
 export interface PlanOptions {
@@ -95,19 +111,13 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
   const planned = await mapLimit(
     desired,
     options.concurrency,
-    async ({ agent: want, where }): Promise<PlannedAgent | undefined> => {
-      const at = where ? `${where}: ` : '';
+    async (loaded): Promise<PlannedAgent | undefined> => {
+      const { agent: want, where } = loaded;
+      const at = `${where}: `;
       const links = (current: Agent | undefined) => {
-        try {
-          return linkChanges(want, current, catalogs, prune);
-        } catch (error) {
-          if (!(error instanceof CliError)) throw error;
-          problems.push({
-            name: want.name,
-            error: error.with({ message: `${at}${error.message}` }),
-          });
-          return undefined;
-        }
+        const { problems: unresolved, ...changes } = linkChanges(loaded, current, catalogs, prune);
+        problems.push(...unresolved);
+        return unresolved.length > 0 ? undefined : changes;
       };
       // By id first (export writes ids when names collide), then by name.
       const matches =
@@ -117,6 +127,7 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
       if (want.id !== undefined && matches.length === 0) {
         problems.push({
           name: want.name,
+          where,
           error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, {
             hint: 'Remove its id from the file to create it anew.',
           }),
@@ -126,6 +137,7 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
       if (matches.length > 1) {
         problems.push({
           name: want.name,
+          where,
           error: new CliError(
             'usage',
             `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`,
@@ -174,7 +186,12 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
     },
   );
   const agents = planned.filter((p): p is PlannedAgent => p !== undefined);
-  return { resources: catalogs.planned, agents, problems, linkNames: linkNames(catalogs) };
+  return {
+    resources: catalogs.planned,
+    agents,
+    problems: inReadingOrder(problems, stack.sources, (problem) => problem.where),
+    linkNames: linkNames(catalogs),
+  };
 }
 
 export function planHasChanges(plan: Plan): boolean {

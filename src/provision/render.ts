@@ -138,8 +138,10 @@ function changeRows(
 export function renderPlan(plan: Plan, theme: Theme, columns?: number): string {
   const entries = [...plan.resources, ...plan.agents];
   const count = (action: PlannedAgent['action']) => entries.filter((a) => a.action === action).length;
+  // An entry with three bad references is one entry in error.
+  const inError = new Set(plan.problems.map((problem) => problem.name)).size;
   const summary = `Plan: ${count('create')} to create, ${count('update')} to update, ${count('unchanged')} unchanged${
-    plan.problems.length ? `, ${plan.problems.length} in error` : ''
+    inError ? `, ${inError} in error` : ''
   }`;
   // What a change row leaves for its values on a terminal: four spaces, the widest label, two spaces.
   const widestLabel = Math.max(
@@ -252,17 +254,24 @@ export function problemLines(plan: Plan): string[] {
 }
 
 export function applyFailure(plan: Plan, applied: Applied): CliError | undefined {
+  const firstProblem = plan.problems[0];
+  if (firstProblem) {
+    // Nothing was written: the plan was not started (see apply's run).
+    const count = plural(plan.problems.length, 'problem');
+    return new CliError(firstProblem.error.kind, `${count} in the plan; nothing was applied`, {
+      details: problemLines(plan),
+    });
+  }
   const failedResources = applied.resources.filter((r) => r.error && r.attempted);
   const failedAgents = applied.agents.filter((r) => r.error && r.attempted);
   const notAttempted = [...applied.resources, ...applied.agents].filter((r) => !r.attempted);
-  const first =
-    plan.problems[0]?.error ?? failedResources[0]?.error ?? failedAgents[0]?.error ?? notAttempted[0]?.error;
+  const first = failedResources[0]?.error ?? failedAgents[0]?.error ?? notAttempted[0]?.error;
   if (!first) return undefined;
-  const withResources = plan.resources.length > 0 || plan.problems.some((p) => p.resource);
+  const withResources = plan.resources.length > 0;
   const noun = (count: number) =>
     withResources ? `${count} ${count === 1 ? 'entry' : 'entries'}` : plural(count, 'agent');
-  const total = plan.resources.length + plan.agents.length + plan.problems.length;
-  const failures = plan.problems.length + failedResources.length + failedAgents.length;
+  const total = plan.resources.length + plan.agents.length;
+  const failures = failedResources.length + failedAgents.length;
   const done =
     applied.resources.length +
     applied.agents.length -
@@ -278,7 +287,6 @@ export function applyFailure(plan: Plan, applied: Applied): CliError | undefined
     .filter(Boolean)
     .join(', ');
   const details = [
-    ...problemLines(plan),
     ...failedResources.map((r) => `${resourceLabel(r)}: ${r.error!.message}`),
     ...failedAgents.map((r) => {
       const what = [

@@ -33,6 +33,8 @@ export interface PlannedResource {
 interface ResourceProblem {
   name: string;
   error: CliError;
+  /** file:line of the entry. */
+  where: string;
   resource: true;
 }
 
@@ -174,6 +176,7 @@ export async function planResources(
         catalogs.problems.push({
           name: `${resource.noun} ${referenceNameOf(resource, loaded.resource)}`,
           error,
+          where: loaded.where,
           resource: true,
         });
       }

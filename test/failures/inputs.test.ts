@@ -152,4 +152,30 @@ describe('export → diff round trip', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`${file}:5: agent "Same" is declared twice (also at ${file}:2)`);
   });
+
+  it('a file\'s problems are listed in line order, a twice-declared name among the others', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'env.yaml');
+    writeFileSync(
+      file,
+      [
+        'llms:',
+        '  - provider: OPENAI',
+        '    apiKeyEnv: NOT_ALLOWED', // 3
+        '  - provider: OPENAI', // 4: declared twice
+        '    apiKeyEnv: NOR_THIS', // 5
+        'agents:',
+        '  - name: X',
+        '    description: d',
+        '    llmModel: GPT_4',
+        '    bogus: 1', // 10
+        '',
+      ].join('\n'),
+    );
+    const result = await agents('diff', '-f', file);
+    expect(result.code).toBe(2);
+    const lines = [...result.stderr.matchAll(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):`, 'g'))];
+    const order = lines.map((match) => Number(match[1]));
+    expect(order).toEqual([3, 4, 5, 10]);
+  });
 });

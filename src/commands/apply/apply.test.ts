@@ -94,7 +94,7 @@ for (const strict of [false, true]) {
       expect(await listJson()).toEqual([]);
     });
 
-    it('a name that matches two existing agents is an error for that agent, not a guess', async () => {
+    it('a name that matches two existing agents is an error for that agent, not a guess; nothing is written', async () => {
       for (let i = 0; i < 2; i++)
         await agents(['create', '--name', 'Twin', '--description', 'd', '--llm-model', 'GPT_4']);
       const twins = file(
@@ -103,26 +103,39 @@ for (const strict of [false, true]) {
       const result = await agents(['apply', '-f', twins]);
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(`Twin: ${twins}:2: 2 existing agents are named "Twin"`); // file:line, as every provisioning error
-      expect((await listJson()).filter((a) => a.name === 'Single')).toHaveLength(1);
+      expect((await listJson()).filter((a) => a.name === 'Single')).toHaveLength(0);
       expect((await agents(['diff', '-f', twins])).code).toBe(2);
     });
 
-    it("a link to nothing is that agent's error, found before any write; the other agents are applied", async () => {
-      const partly = file(`agents:
+    it('a plan with a problem is not started: every bad reference is listed at its line, in line order, and nothing is written', async () => {
+      const broken = file(`agents:
+  - name: Two
+    description: d
+    llmModel: GPT_4
+    tools:
+      - no-such-tool
+    datasources:
+      - no-such-datasource
   - {name: One, description: d, llmModel: GPT_4}
-  - {name: Two, description: d, llmModel: GPT_4, tools: [no-such-tool]}
-  - {name: Three, description: d, llmModel: GPT_4}
+  - {name: Three, description: d, llmModel: GPT_4, tools: [missing-too]}
 `);
-      const result = await agents(['apply', '-f', partly, '--concurrency', '2']);
+      const result = await agents(['apply', '-f', broken, '--concurrency', '2']);
       expect(result.code).toBe(5);
       expect(result.stderr).toBe(
-        `error: 1 of 3 agents failed (2 applied)\n  Two: ${partly}:3: tool "no-such-tool" not found: not in the file, and no tool has that id, name or id prefix\n`,
+        [
+          'error: 3 problems in the plan; nothing was applied',
+          `  Two: ${broken}:6: tool "no-such-tool" not found: not in the file, and no tool has that id, name or id prefix`,
+          `  Two: ${broken}:8: datasource "no-such-datasource" not found: not in the file, and no datasource has that id, name or id prefix`,
+          `  Three: ${broken}:10: tool "missing-too" not found: not in the file, and no tool has that id, name or id prefix`,
+          '',
+        ].join('\n'),
       );
-      expect((await listJson()).map((a) => a.name).sort()).toEqual(['One', 'Three']);
-      // Re-running does only what is missing, and fails the same way.
-      const again = await agents(['apply', '-f', partly]);
+      expect(await listJson()).toEqual([]);
+      // Re-running fails the same way and still writes nothing.
+      const again = await agents(['apply', '-f', broken]);
       expect(again.code).toBe(result.code);
-      expect(again.stdout).toContain('Plan: 0 to create, 0 to update, 2 unchanged, 1 in error');
+      expect(again.stdout).toContain('Plan: 1 to create, 0 to update, 0 unchanged, 2 in error');
+      expect(await listJson()).toEqual([]);
     });
 
     it('export then apply gives no changes', async () => {

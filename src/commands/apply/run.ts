@@ -18,7 +18,9 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const human = ctx.out.mode === 'human'; // -q: the exit code says it all
   if (human) ctx.out.text(renderPlan(plan, ctx.out.theme, ctx.out.columns));
 
-  const applied = dryRun ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
+  // A plan with a problem is not started: a half-applied stack is worse than none.
+  const blocked = plan.problems.length > 0;
+  const applied = dryRun || blocked ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
   const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 
@@ -34,7 +36,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     // -q: nothing on stdout
   } else if (applied.resources.length + applied.agents.length > 0) {
     ctx.out.text(renderResults(applied, ctx.out.theme));
-  } else if (!dryRun) {
+  } else if (!dryRun && !blocked) {
     ctx.io.logger.info('No changes.');
   }
 

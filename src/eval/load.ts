@@ -149,7 +149,11 @@ async function loadChecks(entries: unknown[], path: Path, label: string, fail: R
     const value = (entry as Record<string, unknown>)[kind];
     const parsed = CHECK_VALUES[kind as CheckKind].safeParse(value);
     if (!parsed.success) {
-      fail([...where, kind], `${label}: ${kind}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      // Each problem at its field: `judge.rubric: is required`, not a bare `judge: is required`.
+      for (const issue of parsed.error.issues) {
+        const field = [kind, ...(issue.path as Path)];
+        fail([...where, ...field], `${label}: ${field.join('.')}: ${issue.message}`, [...where, kind]);
+      }
       continue;
     }
     const check = await compileCheck(kind as CheckKind, parsed.data, `${label}: ${kind}`).catch((error: unknown) => {

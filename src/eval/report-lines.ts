@@ -14,14 +14,28 @@ export function reportLines(report: EvalReport, theme: Theme): string[] {
       '',
     );
   }
-  for (const notRun of report.notRun)
-    lines.push(
-      `${theme.warn('SKIP')}  ${escapeControls(notRun.name)}  ${theme.muted(escapeControls(`not run: ${notRun.why}`))}`,
-    );
+  lines.push(...notRunLines(report.notRun, theme));
   const { passed, failed, unfinished, cases, durationMs } = report.summary;
   const rest = unfinished > 0 ? `, ${unfinished} not finished` : '';
   lines.push(
     `${passed} passed, ${failed} failed${rest} of ${cases} case${cases === 1 ? '' : 's'} in ${duration(durationMs)}`,
   );
   return lines;
+}
+
+/** Past this many, the cases not run are one line with their count: the report and JUnit list each. */
+const NOT_RUN_LISTED = 10;
+
+/** The cases the run stopped before: a line each with why, or one line when there are many (Ctrl-C in a big run). */
+export function notRunLines(notRun: EvalReport['notRun'], theme: Theme): string[] {
+  if (notRun.length <= NOT_RUN_LISTED)
+    return notRun.map(
+      ({ name, why }) =>
+        `${theme.warn('SKIP')}  ${escapeControls(name)}  ${theme.muted(escapeControls(`not run: ${why}`))}`,
+    );
+  // The cases share the one failure that stopped the run.
+  const why = escapeControls(notRun[0]!.why);
+  return [
+    `${theme.warn('SKIP')}  ${notRun.length} cases not run: ${why} ${theme.muted('(each is in --report and --junit)')}`,
+  ];
 }

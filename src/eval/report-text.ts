@@ -65,14 +65,6 @@ export function summaryTable(results: CaseResult[], repeat: number, theme: Theme
   return renderTable(headers, rows, { theme, width });
 }
 
-/** Each case the run stopped before, with why: the error that stopped it. */
-export function notRunLines(cases: readonly EvalCase[], outcome: EvalOutcome, theme: Theme): string[] {
-  const why = outcome.stopped ? `not run: ${escapeControls(outcome.stopped.message)}` : 'not run';
-  return unfinishedCases(cases, outcome).map(
-    (evalCase) => `${theme.warn('SKIP')}  ${escapeControls(evalCase.name)}  ${theme.muted(why)}`,
-  );
-}
-
 export function totalsLine(outcome: EvalOutcome, total: number): string {
   const { passed, failed, unfinished } = tally(outcome, total);
   const rest = unfinished > 0 ? `, ${unfinished} not finished` : '';

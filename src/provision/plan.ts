@@ -108,83 +108,79 @@ export async function computePlan(client: ApiClient, stack: LoadedStack, options
   const problems: PlanProblem[] = [...catalogs.problems];
   const byId = new Map(existing.map((agent) => [agent.id, agent]));
 
-  const planned = await mapLimit(
-    desired,
-    options.concurrency,
-    async (loaded): Promise<PlannedAgent | undefined> => {
-      const { agent: want, where } = loaded;
-      const at = `${where}: `;
-      const links = (current: Agent | undefined) => {
-        const { problems: unresolved, ...changes } = linkChanges(loaded, current, catalogs, prune);
-        problems.push(...unresolved);
-        return unresolved.length > 0 ? undefined : changes;
-      };
-      // By id first (export writes ids when names collide), then by name.
-      const matches =
-        want.id !== undefined
-          ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined)
-          : (byName.get(want.name) ?? []);
-      if (want.id !== undefined && matches.length === 0) {
-        problems.push({
-          name: want.name,
-          where,
-          error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, {
-            hint: 'Remove its id from the file to create it anew.',
-          }),
-        });
-        return undefined;
-      }
-      if (matches.length > 1) {
-        problems.push({
-          name: want.name,
-          where,
-          error: new CliError(
-            'usage',
-            `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`,
-            {
-              details: matches.map((m) => m.id),
-            },
-          ),
-        });
-        return undefined;
-      }
-      const fields = fieldsOf(want);
-      if (matches.length === 0) {
-        const changes = links(undefined);
-        return (
-          changes && {
-            name: want.name,
-            action: 'create',
-            fields,
-            changed: Object.keys(fields),
-            previous: {},
-            ...changes,
-          }
-        );
-      }
-      // The list leaves relations out on some servers: read the agent for its links.
-      const current = await getAgent(client, matches[0]!.id);
-      // llmProvider is not stored on the agent, so it cannot differ.
-      const changed = FIELD_KEYS.filter(
-        (key) => key !== 'llmProvider' && fields[key] !== undefined && !same(fields[key], current[key]),
-      );
-      const update = Object.fromEntries(changed.map((key) => [key, fields[key]])) as AgentFields;
-      const changes = links(current);
-      if (!changes) return undefined;
-      const linksChange = [...Object.values(changes.attach), ...Object.values(changes.detach)].some(
-        (list) => list.length > 0,
-      );
-      return {
+  const planned = await mapLimit(desired, options.concurrency, async (loaded): Promise<PlannedAgent | undefined> => {
+    const { agent: want, where } = loaded;
+    const at = `${where}: `;
+    const links = (current: Agent | undefined) => {
+      const { problems: unresolved, ...changes } = linkChanges(loaded, current, catalogs, prune);
+      problems.push(...unresolved);
+      return unresolved.length > 0 ? undefined : changes;
+    };
+    // By id first (export writes ids when names collide), then by name.
+    const matches =
+      want.id !== undefined
+        ? [byId.get(want.id)].filter((a): a is Agent => a !== undefined)
+        : (byName.get(want.name) ?? []);
+    if (want.id !== undefined && matches.length === 0) {
+      problems.push({
         name: want.name,
-        id: current.id,
-        action: changed.length > 0 || linksChange ? 'update' : 'unchanged',
-        fields: update,
-        changed,
-        previous: Object.fromEntries(changed.map((key) => [key, current[key]])),
-        ...changes,
-      };
-    },
-  );
+        where,
+        error: new CliError('not-found', `${at}agent ${want.id} ("${want.name}") not found`, {
+          hint: 'Remove its id from the file to create it anew.',
+        }),
+      });
+      return undefined;
+    }
+    if (matches.length > 1) {
+      problems.push({
+        name: want.name,
+        where,
+        error: new CliError(
+          'usage',
+          `${at}${matches.length} existing agents are named "${want.name}"; give it the id of one (export writes them)`,
+          {
+            details: matches.map((m) => m.id),
+          },
+        ),
+      });
+      return undefined;
+    }
+    const fields = fieldsOf(want);
+    if (matches.length === 0) {
+      const changes = links(undefined);
+      return (
+        changes && {
+          name: want.name,
+          action: 'create',
+          fields,
+          changed: Object.keys(fields),
+          previous: {},
+          ...changes,
+        }
+      );
+    }
+    // The list leaves relations out on some servers: read the agent for its links.
+    const current = await getAgent(client, matches[0]!.id);
+    // llmProvider is not stored on the agent, so it cannot differ.
+    const changed = FIELD_KEYS.filter(
+      (key) => key !== 'llmProvider' && fields[key] !== undefined && !same(fields[key], current[key]),
+    );
+    const update = Object.fromEntries(changed.map((key) => [key, fields[key]])) as AgentFields;
+    const changes = links(current);
+    if (!changes) return undefined;
+    const linksChange = [...Object.values(changes.attach), ...Object.values(changes.detach)].some(
+      (list) => list.length > 0,
+    );
+    return {
+      name: want.name,
+      id: current.id,
+      action: changed.length > 0 || linksChange ? 'update' : 'unchanged',
+      fields: update,
+      changed,
+      previous: Object.fromEntries(changed.map((key) => [key, current[key]])),
+      ...changes,
+    };
+  });
   const agents = planned.filter((p): p is PlannedAgent => p !== undefined);
   return {
     resources: catalogs.planned,

@@ -2,7 +2,7 @@
 // says `limit: count('how many agents to show', { min: 1, default: '50' })` and gets the commander
 // option, the check and its message, the help line and what TAB offers from that one line.
 import type { ReferenceKind } from '../resources/registry.js';
-import { anyText, numberBetween, someText, wholeNumber, type Reader } from '../util/readers.js';
+import { anyText, numberBetween, oneOf, someText, wholeNumber, type Reader } from '../util/readers.js';
 import type { Arg, ListFlag, SwitchFlag, ValueFlag, ValueSource } from './spec.js';
 
 interface Common {
@@ -60,6 +60,15 @@ export function fraction(help: string, options: WithDefault & { min: number; max
 export function fraction(help: string, options: Common & { min: number; max: number }): ValueFlag<number, false>;
 export function fraction(help: string, options: Common & { min: number; max: number; default?: string }) {
   return valueFlag(help, numberBetween(options.min, options.max), { kind: 'free' }, 'n', options);
+}
+
+/** One of a few words, offered by TAB. */
+export function choice<const C extends readonly string[]>(
+  help: string,
+  choices: C,
+  options: WithDefault,
+): ValueFlag<C[number], true> {
+  return valueFlag(help, oneOf(choices), { kind: 'choices', choices }, choices.join('|'), options);
 }
 
 /** A record named by an id, an id prefix or a name. */

@@ -59,6 +59,29 @@ describe('every command of the registry', () => {
     }
   });
 
+  it("--help lists the command's own flags under Options, and only the global flags under Global Options", async () => {
+    const names = (flags: Flags) =>
+      Object.entries(flags)
+        .filter(([, flag]) => !flag.hidden)
+        .map(([key, flag]) => flagName(key, flag));
+    const globals = names(GLOBAL_FLAGS);
+    const section = (page: string, title: string) => {
+      const start = page.indexOf(`\n${title}:\n`);
+      if (start === -1) return [];
+      const body = page.slice(start + title.length + 3).split(/\n(?=\S)/)[0]!;
+      return [...body.matchAll(/^ {2}(?:-\w, )?(--[\w-]+)/gm)].map((match) => match[1]!);
+    };
+    // --active and --no-active are one flag; --no-stream is the flag itself.
+    const flagsOf = (listed: string[]) => [...new Set(listed.map((name) => name.replace(/^--no-/, '--')))].sort();
+    for (const spec of specs) {
+      const page = (await runCli([...words(spec.path), '--help'])).stdout;
+      expect(flagsOf(section(page, 'Options').filter((name) => name !== '--help')), spec.path).toEqual(
+        flagsOf(names(spec.flags)),
+      );
+      expect(flagsOf(section(page, 'Global Options')), spec.path).toEqual(flagsOf([...globals, '--version']));
+    }
+  });
+
   it('--json with a bad flag prints the error document, exit 2', async () => {
     for (const spec of specs) {
       const result = await runCli([...words(spec.path), ...requiredArgs(spec), '--json', '--no-such-flag']);

@@ -183,3 +183,29 @@ it('Ctrl-C stops the run, reports what finished, writes the JUnit file with the 
   expect(xml).toContain('<testcase name="never started" classname=');
   expect(xml.match(/<skipped message="not run: interrupted"\/>/g)).toHaveLength(2);
 }, 60_000);
+
+it('Ctrl-C in a run of thousands prints one line with the count of cases not run; JUnit still lists each', async () => {
+  assertBuilt();
+  const file = join(dir, 'many.yaml');
+  const many = Array.from(
+    { length: 2000 },
+    (_v, i) =>
+      `  - {name: case ${i}, agent: Support bot, input: "hi${i === 1 ? ' [[slow]]' : ''}", assert: [{no-error: true}]}`,
+  );
+  writeFileSync(file, ['cases:', ...many].join('\n'));
+  const report = join(dir, 'many.xml');
+  const child = spawn(process.execPath, [BIN, 'eval', '-f', file, '--concurrency', '1', '--junit', report], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    if (stdout.startsWith('PASS  case 0')) setTimeout(() => child.kill('SIGINT'), 300);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  expect(code).toBe(130);
+  expect(stdout.match(/^SKIP/gm)).toHaveLength(1);
+  expect(stdout).toMatch(/^SKIP {2}1999 cases not run: interrupted /m);
+  expect(readFileSync(report, 'utf8').match(/<skipped message="not run: interrupted"\/>/g)).toHaveLength(1999);
+}, 60_000);

@@ -103,6 +103,53 @@ describe('--baseline: the exit code follows regressions, not failures', () => {
       (await agents('eval', 'merge', join(dir, 'now.json'), '--baseline', baseline, '--tolerance', '0.5')).code,
     ).toBe(0);
   });
+
+  it('a first run has no baseline: exit 2 saying how to start one; --baseline-missing ok starts it, and the next run gates on it', async () => {
+    const file = evalFile('first.yaml', [
+      ['green', PASSES],
+      ['red from the start', FAILS],
+    ]);
+    const baseline = join(dir, 'first-baseline.json');
+    const refused = await agents('eval', '-f', file, '--baseline', baseline);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`cannot read --baseline ${baseline}: no such file`);
+    expect(refused.stderr).toContain('--baseline-missing ok');
+
+    const first = await agents(
+      'eval',
+      '-f',
+      file,
+      '--baseline',
+      baseline,
+      '--baseline-missing',
+      'ok',
+      '--report',
+      baseline,
+    );
+    expect(first.code, first.stderr).toBe(0); // the failure it starts with is a known one, not a regression
+    expect(first.stderr).toContain('does not exist yet: this run starts it');
+    expect(read(baseline).baseline).toMatchObject({ regressions: [], knownFailures: ['red from the start'] });
+
+    // The next run has a baseline: a case that breaks is a regression.
+    const broken = evalFile('first.yaml', [
+      ['green', FAILS],
+      ['red from the start', FAILS],
+    ]);
+    const second = await agents('eval', '-f', broken, '--baseline', baseline, '--baseline-missing', 'ok');
+    expect(second.code).toBe(1);
+    expect(second.stdout).toContain('green');
+
+    // merge reads the flag the same way.
+    const shard = join(dir, 'first-shard.json');
+    await agents('eval', '-f', file, '--report', shard);
+    expect((await agents('eval', 'merge', shard, '--baseline', join(dir, 'none.json'))).code).toBe(2);
+    expect(
+      (await agents('eval', 'merge', shard, '--baseline', join(dir, 'none.json'), '--baseline-missing', 'ok')).code,
+    ).toBe(0);
+    expect((await agents('eval', '-f', file, '--baseline-missing', 'maybe')).stderr).toContain(
+      '--baseline-missing must be one of fail, ok',
+    );
+  });
 });
 
 describe('--shard and merge', () => {

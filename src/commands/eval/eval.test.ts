@@ -238,6 +238,17 @@ describe('exit codes', () => {
     expect(emulator.requests.length).toBe(before);
   });
 
+  it('2: a judge without its agent or its rubric says which one is missing', async () => {
+    const file = evalFile(
+      'judges.yaml',
+      'cases:\n  - name: j\n    agent: Support bot\n    input: hi\n    assert:\n      - judge: {rubric: polite}\n      - judge: {agent: Support bot}\n',
+    );
+    const result = await runCli(['eval', '-f', file], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`${file}:6: case "j": judge.agent: `);
+    expect(result.stderr).toContain(`${file}:7: case "j": judge.rubric: `);
+  });
+
   it('2: bad flags, each naming itself', async () => {
     for (const [flags, message] of [
       [['--concurrency', '0'], '--concurrency must be from 1 to 64'],
@@ -313,11 +324,28 @@ describe('exit codes', () => {
     expect(result.code).toBe(5);
   });
 
-  it('3: a service that cannot be reached', async () => {
-    const result = await runCli(['eval', '-f', evals, '--filter', 'greets'], {
+  it('3: a service that cannot be reached; the report and JUnit are written, every case not run with why', async () => {
+    const junit = join(dir, 'unreachable.xml');
+    const report = join(dir, 'unreachable.json');
+    const result = await runCli(['eval', '-f', evals, '--junit', junit, '--report', report], {
       env: { ...env, AGENTS_BASE_URL: 'http://127.0.0.1:9' },
     });
     expect(result.code).toBe(3);
+    const xml = readFileSync(junit, 'utf8');
+    expect(xml.match(/<testcase /g)).toHaveLength(6);
+    expect(xml.match(/<skipped message="not run: could not connect to http:\/\/127\.0\.0\.1:9/g)).toHaveLength(6);
+    const written = JSON.parse(readFileSync(report, 'utf8'));
+    expect(written).toMatchObject({ passed: false, summary: { cases: 6, unfinished: 6 }, error: { exitCode: 3 } });
+    expect(written.notRun).toHaveLength(6);
+  });
+
+  it('5: an agent missing stops the run before its first case, and the files still say so', async () => {
+    const junit = join(dir, 'ghost.xml');
+    const result = await runCli(['eval', '-f', oneCase('Ghost'), '--junit', junit], { env });
+    expect(result.code).toBe(5);
+    expect(readFileSync(junit, 'utf8')).toMatch(
+      /<testcase name="c"[^>]*>\s*<skipped message="not run: agent &quot;Ghost&quot; not found/,
+    );
   });
 
   it('--junit is written with what ran, and a stopped run marks the rest as skipped', async () => {

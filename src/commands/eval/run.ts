@@ -2,11 +2,14 @@ import type { Context } from '../../context.js';
 import { CliError, ExitCode, ExitWithCode } from '../../errors.js';
 import { loadEvalFile } from '../../eval/load.js';
 import { startProgressLine, type ProgressLine } from '../../eval/progress.js';
-import { baselineLines, compareWithBaseline } from '../../eval/baseline.js';
+import { baselineLines } from '../../eval/baseline.js';
+import { judgeAgainstBaseline, readBaseline } from '../../eval/baseline-file.js';
+import type { ApiClient } from '../../api/client.js';
 import { evalEvents, evalReport, reportExitCode, type EvalReport, type EvalSettings } from '../../eval/report.js';
-import { readReport, writeOutputFile, writeReport } from '../../eval/report-file.js';
+import { writeOutputFile, writeReport } from '../../eval/report-file.js';
 import { inShard, parseShard } from '../../eval/shard.js';
-import { caseLine, failureDetails, notRunLines, summaryTable, totalsLine } from '../../eval/report-text.js';
+import { caseLine, failureDetails, summaryTable, totalsLine } from '../../eval/report-text.js';
+import { notRunLines } from '../../eval/report-lines.js';
 import { runCase } from '../../eval/run-case.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../../eval/runner.js';
 import type { EvalCase } from '../../eval/spec.js';
@@ -21,12 +24,9 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     throw new CliError('usage', '--events and --json cannot be used together');
   if (options.file === undefined) throw new CliError('usage', 'missing --file (-f): the eval file to run');
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
-  const baseline =
-    options.baseline === undefined ? undefined : await readReport(options.baseline, '--baseline', ctx.io.stdin);
+  const baseline = await readBaseline(options, ctx.io.stdin);
   const file = await loadEvalFile(options.file, ctx.io.stdin, options.agent);
   const cases = inShard(selected(file.cases, options.filter), shard);
-  const agentIds = await resolveAgents(ctx, cases);
-  const client = await ctx.client();
 
   const settings: EvalSettings = {
     file: file.source,
@@ -40,27 +40,42 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
   const emit = (event: object) => ctx.out.event(event);
   const startedAt = new Date();
+  const agentIds = new Map<string, string>();
   let outcome: EvalOutcome;
   try {
-    outcome = await runCases(cases, {
-      concurrency: options.concurrency,
-      repeat: options.repeat,
-      threshold: options.threshold,
-      signal: ctx.deps.signal,
-      listener: listener(ctx, mode, emit, settings, cases.length, progress),
-      agentIdOf: (evalCase) => agentIds.get(evalCase.agent)!,
-      runOne: (evalCase, run) =>
-        runCase(evalCase, run, {
-          client,
-          agentId: agentIds.get(evalCase.agent)!,
-          judgeIdOf: (reference) => agentIds.get(reference)!,
-          timeoutSeconds: ctx.settings().timeoutSeconds,
-          signal: ctx.deps.signal,
-          debug: ctx.debugLog,
-          onTiming:
-            mode === 'events' ? (turn, timing) => emit(evalEvents.timing(evalCase.name, run, turn, timing)) : undefined,
-        }),
-    });
+    // A run that stops before its first case (the service unreachable, an agent missing) still
+    // writes its report and JUnit, every case not run with why: a CI job's test-report step reads them.
+    const prepared = await prepare(ctx, cases, agentIds).then(
+      (client) => ({ client }),
+      (error: unknown) => {
+        if (error instanceof CliError) return { stopped: error };
+        throw error;
+      },
+    );
+    outcome =
+      'stopped' in prepared
+        ? { finished: [], stopped: prepared.stopped, durationMs: 0 }
+        : await runCases(cases, {
+            concurrency: options.concurrency,
+            repeat: options.repeat,
+            threshold: options.threshold,
+            signal: ctx.deps.signal,
+            listener: listener(ctx, mode, emit, settings, cases.length, progress),
+            agentIdOf: (evalCase) => agentIds.get(evalCase.agent)!,
+            runOne: (evalCase, run) =>
+              runCase(evalCase, run, {
+                client: prepared.client,
+                agentId: agentIds.get(evalCase.agent)!,
+                judgeIdOf: (reference) => agentIds.get(reference)!,
+                timeoutSeconds: ctx.settings().timeoutSeconds,
+                signal: ctx.deps.signal,
+                debug: ctx.debugLog,
+                onTiming:
+                  mode === 'events'
+                    ? (turn, timing) => emit(evalEvents.timing(evalCase.name, run, turn, timing))
+                    : undefined,
+              }),
+          });
   } finally {
     progress?.stop();
   }
@@ -72,7 +87,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     outcome,
     cases,
   );
-  if (baseline) report.baseline = compareWithBaseline(report, baseline, options.baseline!, options.tolerance);
+  if (baseline) judgeAgainstBaseline(report, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
   writeReportFiles(report, options);
   if (mode === 'json') ctx.out.document(report);
   else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
@@ -136,7 +151,7 @@ async function printHumanReport(
     const width = ctx.out.columns;
     lines.push('', await summaryTable(outcome.finished, settings.repeat, theme, width || undefined));
   }
-  const notRun = notRunLines(cases, outcome, theme);
+  const notRun = notRunLines(report.notRun, theme);
   if (notRun.length > 0) lines.push('', ...notRun);
   lines.push('', totalsLine(outcome, total));
   if (report.baseline) lines.push(...baselineLines(report.baseline).map(escapeControls));
@@ -156,9 +171,8 @@ function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
   return chosen;
 }
 
-/** Each agent reference (of a case or of a judge) resolved once, before any case runs: a missing agent costs no invoke. */
-async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
+/** The client, once each agent reference (of a case or of a judge) is resolved: a missing agent costs no invoke. */
+async function prepare(ctx: Context, cases: EvalCase[], ids: Map<string, string>): Promise<ApiClient> {
   for (const evalCase of cases) {
     const judges = evalCase.turns.flatMap((turn) =>
       turn.checks.flatMap((check) => (check.kind === 'judge' ? [check.value.agent] : [])),
@@ -174,5 +188,5 @@ async function resolveAgents(ctx: Context, cases: EvalCase[]): Promise<Map<strin
       }
     }
   }
-  return ids;
+  return ctx.client();
 }

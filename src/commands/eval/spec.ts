@@ -2,6 +2,7 @@
 import { REPORT_FORMAT, reportSchema } from '../../eval/report-schema.js';
 import { count, fraction, inputPath, on, outputPath, reference, text } from '../../spec/flags.js';
 import { titled } from '../output-shapes.js';
+import { BASELINE_FLAGS } from './baseline-flags.js';
 import { defineSpec } from '../../spec/spec.js';
 
 const FORMAT = `
@@ -55,15 +56,7 @@ export const spec = defineSpec({
     }),
     junit: outputPath('also write a JUnit XML report there (for GitHub, GitLab, Jenkins)'),
     report: outputPath('also write the whole run there (the --json document): what --baseline, merge and compare read'),
-    baseline: inputPath('exit 1 only for regressions against this earlier report, not for failures it had too', {
-      placeholder: 'report',
-    }),
-    tolerance: fraction('with --baseline: how far, 0 to 1, a pass rate may drop', {
-      min: 0,
-      max: 1,
-      default: '0',
-      placeholder: 'rate',
-    }),
+    ...BASELINE_FLAGS,
     shard: text('run only part i of n of the cases (by a hash of each name); `agents eval merge` joins the reports', {
       placeholder: 'i/n',
     }),

@@ -1,5 +1,6 @@
 import { ExitCode, ExitWithCode } from '../../../errors.js';
-import { baselineLines, compareWithBaseline } from '../../../eval/baseline.js';
+import { baselineLines } from '../../../eval/baseline.js';
+import { judgeAgainstBaseline, readBaseline } from '../../../eval/baseline-file.js';
 import { mergeReports } from '../../../eval/merge.js';
 import { reportExitCode, type EvalReport } from '../../../eval/report.js';
 import { readReport } from '../../../eval/report-file.js';
@@ -11,17 +12,11 @@ import type { spec } from './spec.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const paths = options.reports;
+  const baseline = await readBaseline(options, ctx.io.stdin);
   const reports = [];
   for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.io.stdin) });
   const merged: EvalReport = mergeReports(reports);
-  if (options.baseline !== undefined) {
-    merged.baseline = compareWithBaseline(
-      merged,
-      await readReport(options.baseline, '--baseline', ctx.io.stdin),
-      options.baseline,
-      options.tolerance,
-    );
-  }
+  if (baseline) judgeAgainstBaseline(merged, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
   writeReportFiles(merged, options);
   await ctx.out.result(merged, {
     human: () =>

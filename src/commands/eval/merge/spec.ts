@@ -1,5 +1,6 @@
 // `agents eval merge`: the reports of shards joined into the report one run would have written.
-import { fraction, inputPath, outputPath, variadicArg } from '../../../spec/flags.js';
+import { outputPath, variadicArg } from '../../../spec/flags.js';
+import { BASELINE_FLAGS } from '../baseline-flags.js';
 import { defineSpec } from '../../../spec/spec.js';
 import { reportShape } from '../spec.js';
 
@@ -18,13 +19,7 @@ export const spec = defineSpec({
   flags: {
     report: outputPath('write the merged report there'),
     junit: outputPath('write JUnit XML there'),
-    baseline: inputPath('exit 1 only for regressions against this earlier report', { placeholder: 'report' }),
-    tolerance: fraction('with --baseline: how far, 0 to 1, a pass rate may drop', {
-      min: 0,
-      max: 1,
-      default: '0',
-      placeholder: 'rate',
-    }),
+    ...BASELINE_FLAGS,
   },
   output: { name: 'eval', schema: reportShape },
   readsStdin: ['-'],

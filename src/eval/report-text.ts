@@ -5,8 +5,7 @@ import type { Theme } from '../ui/color-support.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
 import type { RunResult } from './run-case.js';
-import { tally, unfinishedCases, type CaseResult, type EvalOutcome } from './runner.js';
-import type { EvalCase } from './spec.js';
+import { tally, type CaseResult, type EvalOutcome } from './runner.js';
 
 /** How much of an answer a failure shows. */
 const ANSWER_EXCERPT = 240;

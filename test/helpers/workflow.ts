@@ -139,7 +139,7 @@ export class WorkflowHistory {
     fill: (text: string) => string,
   ): void {
     const action = step.uses!.split('@')[0];
-    const given = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, fill(String(v))]));
+    const given = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, fill(`${v as string}`)]));
     if (action === 'actions/checkout') return cpSync(settings.repository, workspace, { recursive: true });
     if (action === 'actions/upload-artifact') {
       const folder = mkdtempSync(join(this.root, 'artifact-'));
@@ -192,7 +192,7 @@ function expand(text: string, context: Record<'matrix' | 'vars' | 'secrets', Rec
   return text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_all, path: string) => {
     const [scope, key] = path.split('.') as [keyof typeof context, string];
     const value = context[scope]?.[key];
-    if (value === undefined) throw new Error(`no value for \${{ ${path} }}`);
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`no value for \${{ ${path} }}`);
     return String(value);
   });
 }

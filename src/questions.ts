@@ -12,12 +12,8 @@ export interface Prompter {
   text(message: string, options?: { default?: string; validate?: Validate }): Promise<string>;
   secret(message: string, options?: { validate?: Validate }): Promise<string>;
   confirm(message: string, options?: { default?: boolean }): Promise<boolean>;
-  /** One of the choices; with allowOther, free text too (search as you type). */
-  choose(
-    message: string,
-    choices: Choice[],
-    options?: { default?: string; allowOther?: boolean; validate?: Validate },
-  ): Promise<string>;
+  /** One of the choices; with allowOther, free text too (search as you type). Checks come after, never in the list. */
+  choose(message: string, choices: Choice[], options?: { default?: string; allowOther?: boolean }): Promise<string>;
   /** Any number of the choices. */
   chooseMany(message: string, choices: Choice[]): Promise<string[]>;
   /** Text that may span lines: the user's editor when one is set, else one line where \n means a newline. */

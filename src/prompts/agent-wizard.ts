@@ -32,9 +32,9 @@ export async function completeCreateFields(
   const missingRequired = ASKED.some((field) => 'required' in field && given[field.key] === undefined);
   if (!missingRequired || !ctx.io.interactive) return { fields: given, reviewed: false };
   const fields: AgentFields = { ...given };
-  // A typed model is held to the rule of --llm-model: one the CLI knows, unless --allow-unknown-model.
-  const modelProblem = (model: string) =>
-    options.allowUnknownModel ? undefined : withAllowHint(unknownModelProblem(model));
+  // A typed model is held to the rule of --llm-model: one the CLI knows, unless --allow-unknown-model
+  // or the person confirms it (as that flag would).
+  const modelProblem = (model: string) => (options.allowUnknownModel ? undefined : unknownModelProblem(model));
   for (const field of ASKED) {
     if (fields[field.key] === undefined) {
       const value = await askField(ctx.prompter, field, {
@@ -48,9 +48,6 @@ export async function completeCreateFields(
   await confirmSummary(ctx, 'New agent', { id: '(new)', ...fields }, 'Create this agent?');
   return { fields, reviewed: true };
 }
-
-const withAllowHint = (problem: string | undefined) =>
-  problem && `${problem} (or run again with --allow-unknown-model)`;
 
 /**
  * What to run to send the same agent again, for when the create the wizard prepared fails: the

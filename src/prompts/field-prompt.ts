@@ -23,6 +23,40 @@ function validator(field: FieldSpec, required: boolean, problemOf?: (value: stri
   };
 }
 
+/**
+ * A listed value, or text typed in its place (a model the list does not have). Typed text that
+ * breaks the field's rule is asked again with the reason in the question; one the CLI does not
+ * know (`problemOf`) is kept only when the person says so, and otherwise the list comes back. The
+ * check is never the list's own: a list that refuses its Enter leaves no way out but Ctrl-C.
+ */
+async function chooseListedOrTyped(
+  prompter: Prompter,
+  field: FieldSpec,
+  label: string,
+  { required, current, problemOf }: AskOptions,
+): Promise<string> {
+  const choices = field.suggestions!.map((value) => ({ value, name: value }));
+  const rule = validator(field, required);
+  let reason: string | undefined;
+  for (;;) {
+    const answer = await prompter.choose(reason ? `${label} (${reason})` : label, choices, {
+      allowOther: true,
+      default: typeof current === 'string' ? current : undefined,
+    });
+    const verdict = rule(answer);
+    if (verdict !== true) {
+      reason = verdict;
+      continue;
+    }
+    const problem = answer.trim() && problemOf?.(answer.trim());
+    if (!problem) return answer;
+    const sentence = /[.?!]$/.test(problem) ? problem : `${problem}.`;
+    if (await prompter.confirm(`${sentence} Use ${JSON.stringify(answer.trim())} anyway?`, { default: false }))
+      return answer;
+    reason = 'pick a listed one, or type another';
+  }
+}
+
 /** The answer, or undefined for an optional field left empty. */
 export async function askField(
   prompter: Prompter,
@@ -58,12 +92,7 @@ export async function askField(
       });
       return answer.trim() ? JSON.parse(answer) : undefined;
     case 'text':
-      if (field.suggestions)
-        answer = await p.choose(
-          label,
-          field.suggestions.map((value) => ({ value, name: value })),
-          { allowOther: true, default: initial, validate },
-        );
+      if (field.suggestions) answer = await chooseListedOrTyped(p, field, label, { required, current, problemOf });
       else if (field.multiline) answer = await p.multiline(label, { default: initial, validate });
       else answer = await p.text(label, { default: initial, validate });
   }

@@ -14,11 +14,7 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
   const theme = options.color ? undefined : PLAIN_PROMPT_THEME;
   const load = () => import('@inquirer/prompts');
 
-  const search = async (
-    message: string,
-    choices: Choice[],
-    extra: { allowOther?: boolean; validate?: Validate; done?: string },
-  ) => {
+  const search = async (message: string, choices: Choice[], extra: { allowOther?: boolean; done?: string }) => {
     const { search } = await load();
     return guard(deps, (context) =>
       search<string>(
@@ -36,7 +32,6 @@ export function inquirerPrompter(deps: Deps, options: { color: boolean }): Promp
             // Enter takes the first entry: a listed match beats the typed text taken as is.
             return [...done, ...matches, ...other];
           },
-          validate: extra.validate ? (value: string) => extra.validate!(value) : undefined,
           theme,
         },
         context,

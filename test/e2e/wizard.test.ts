@@ -25,6 +25,36 @@ const env = () => ({
 const writes = () => server.requests.filter((r) => r.method !== 'GET');
 
 describe.skipIf(!python())('in a terminal', () => {
+  it('a typed model not in the list: the reason, then the list again or the model confirmed; Enter never traps', async () => {
+    const before = writes().length;
+    const result = await runInPty(
+      ['create'],
+      [
+        { expect: 'Name', send: 'Newer bot' + KEY.enter },
+        { expect: 'Description', send: 'd' + KEY.enter },
+        { expect: 'LLM model', send: 'gpt-4o' },
+        { expect: 'use "gpt-4o"', send: KEY.enter },
+        // The reason, and a way out that is not Ctrl-C: No brings the list back.
+        { expect: 'unknown model "gpt-4o".*Use "gpt-4o" anyway\\?', send: 'n' + KEY.enter },
+        { expect: 'LLM model \\(pick a listed one, or type another\\)', send: 'gpt-4o' },
+        { expect: 'use "gpt-4o"', send: KEY.enter },
+        { expect: 'type another\\) use "gpt-4o"[\\s\\S]*Use "gpt-4o" anyway\\?', send: 'y' + KEY.enter },
+        { expect: 'LLM provider', send: KEY.enter },
+        { expect: 'Prompt', send: KEY.enter },
+        { expect: 'Initial message', send: KEY.enter },
+        { expect: 'Avatar URL', send: KEY.enter },
+        { expect: 'Active\\?', send: KEY.enter },
+        { expect: 'Create this agent\\?', send: KEY.enter },
+      ],
+      env(),
+      { cols: 100, rows: 40, maxSeconds: 15 },
+    );
+    expect(result.failure, result.screen.slice(-1500)).toBeNull();
+    expect(result.code).toBe(0);
+    expect(result.screen).not.toContain('use "use');
+    expect(JSON.parse(writes()[before]!.body)).toMatchObject({ name: 'Newer bot', llmModel: 'gpt-4o' });
+  });
+
   it('create asks for every missing field, shows a summary once and sends after confirmation', async () => {
     const before = writes().length;
     const result = await runInPty(

@@ -50,8 +50,8 @@ export class ScriptedPrompter implements Prompter {
   async confirm(message: string, options: { default?: boolean } = {}) {
     return this.next('confirm', message, { default: options.default }) as boolean;
   }
-  async choose(message: string, choices: Choice[], options: { default?: string; validate?: Validate } = {}) {
-    return this.next('choose', message, { choices, default: options.default }, options.validate) as string;
+  async choose(message: string, choices: Choice[], options: { default?: string } = {}) {
+    return this.next('choose', message, { choices, default: options.default }) as string;
   }
   async chooseMany(message: string, choices: Choice[]) {
     return this.next('chooseMany', message, { choices }) as string[];

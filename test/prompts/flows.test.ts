@@ -109,11 +109,12 @@ describe('create', () => {
     expect(writes()).toHaveLength(0);
   });
 
-  it('a typed model the CLI does not know is asked again, with the nearest names, before anything is sent', async () => {
+  it('a typed model the CLI does not know: the reason, then a listed one picked instead, before anything is sent', async () => {
     const prompter = new ScriptedPrompter([
       { ask: /^Description/, answer: 'd' },
       { ask: /^LLM model/, answer: 'GPT-4' },
-      { ask: /^LLM model/, answer: 'GPT_4' },
+      { ask: /^unknown model "GPT-4"; did you mean GPT_4.*\? Use "GPT-4" anyway\?$/, answer: false },
+      { ask: /^LLM model .*pick a listed one/, answer: 'GPT_4' },
       { ask: /^Prompt/, answer: '' },
       { ask: /^Initial message/, answer: '' },
       { ask: /^Avatar/, answer: '' },
@@ -122,12 +123,25 @@ describe('create', () => {
     ]);
     const result = await run(['create', '--name', 'Typo'], prompter);
     expect(result.code).toBe(0);
-    const model = prompter.asked.find((a) => /^LLM model/.test(a.message))!;
-    expect(model.verdicts).toEqual([
-      expect.stringMatching(/^unknown model "GPT-4"; did you mean GPT_4.*\(or run again with --allow-unknown-model\)$/),
-      true,
-    ]);
+    expect(prompter.remaining()).toBe(0);
     expect(JSON.parse(writes()[0]!.body)).toMatchObject({ llmModel: 'GPT_4' });
+  });
+
+  it('a typed model the CLI does not know, confirmed, is sent as typed (as --allow-unknown-model does)', async () => {
+    const prompter = new ScriptedPrompter([
+      { ask: /^Description/, answer: 'd' },
+      { ask: /^LLM model/, answer: 'gpt-4o' },
+      { ask: /^unknown model "gpt-4o".* Use "gpt-4o" anyway\?$/, answer: true },
+      { ask: /^LLM provider/, answer: 'OPENAI' },
+      { ask: /^Prompt/, answer: '' },
+      { ask: /^Initial message/, answer: '' },
+      { ask: /^Avatar/, answer: '' },
+      { ask: /^Active/, answer: true },
+      { ask: /^Create this agent/, answer: true },
+    ]);
+    const result = await run(['create', '--name', 'Newer'], prompter);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(writes()[0]!.body)).toMatchObject({ llmModel: 'gpt-4o' });
   });
 
   it('a create that fails after the wizard keeps the answers: the command line to send them again, which pastes back whole', async () => {

@@ -4,7 +4,7 @@
 import type { Deps } from '../deps.js';
 import { interrupted } from '../errors.js';
 import { keepFrames } from './prompt-frames.js';
-import type { Choice, Prompter, Validate } from '../questions.js';
+import type { Choice, Prompter } from '../questions.js';
 
 /** Long lists are searched as you type instead of scrolled. */
 const SEARCH_THRESHOLD = 12;

@@ -38,6 +38,16 @@ function decodeAgent(data: unknown, what: string): Agent {
   return withParsedMetadata(parsed.data);
 }
 
+/**
+ * An agent of a list. The legacy service's list leaves the links out as null although the agent
+ * has some: null there means "not said", so the field is left out rather than shown as none.
+ */
+function decodeListedAgent(data: unknown, what: string): Agent {
+  const agent = decodeAgent(data, what);
+  for (const key of ['tools', 'datasources', 'llms'] as const) if (agent[key] === null) delete agent[key];
+  return agent;
+}
+
 /** The real create sends metadata as JSON text ("null", "{\"a\":1}"): one shape, the value. */
 function withParsedMetadata(agent: Agent): Agent {
   if (typeof agent.metadata !== 'string') return agent;
@@ -87,7 +97,7 @@ export const listAgentsPaged = (
   client: ApiClient,
   options: { limit?: number; pageSize?: number } = {},
 ): AsyncGenerator<Agent> =>
-  listResources(client, AGENT, { ...options, pageSize: options.pageSize ?? 100, decode: decodeAgent });
+  listResources(client, AGENT, { ...options, pageSize: options.pageSize ?? 100, decode: decodeListedAgent });
 
 export const listAllAgents = (client: ApiClient): Promise<Agent[]> => collect(listAgentsPaged(client));
 

@@ -74,6 +74,18 @@ export function listResources<R = ResourceRecord>(
   });
 }
 
+/**
+ * How many records of the kind there are, or undefined when the service does not say. A paged
+ * list's total_pages is ceil(count / take), so asking one per page makes it the count; an unpaged
+ * one comes whole and is counted.
+ */
+export async function countResources(client: ApiClient, resource: ResourceDescriptor): Promise<number | undefined> {
+  if (!resource.paged) return (await allResources(client, resource)).length;
+  const { body } = await client.json('GET', [resource.segment], { query: { skip: 0, take: 1 } });
+  const totalPages = (body as { total_pages?: unknown } | null)?.total_pages;
+  return typeof totalPages === 'number' ? totalPages : undefined;
+}
+
 export function allResources<R = ResourceRecord>(
   client: ApiClient,
   resource: ResourceDescriptor,

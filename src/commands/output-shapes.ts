@@ -25,32 +25,43 @@ export const failureShape = () =>
 
 const dates = () => ({ createdAt: z.optional(text()), updatedAt: z.optional(text()), apiUserId: z.optional(text()) });
 
-const RECORDS: Record<string, () => Zod.ZodMiniType> = {
-  agent: () =>
-    z.looseObject({
-      id: z.string().check(z.minLength(1)),
-      name: z.optional(text()),
-      description: z.optional(text()),
-      llmModel: z.optional(text()),
-      prompt: z.optional(text()),
-      initialMessage: z.optional(text()),
-      avatar: z.optional(text()),
-      isActive: z.optional(z.nullable(z.boolean())),
-      metadata: described(anything(), 'JSON text from the service is parsed; never the string "null"').check(
-        z.refine((value: unknown) => value !== 'null'),
-      ),
-      tools: z.optional(z.nullable(z.array(z.unknown()))),
-      datasources: z.optional(z.nullable(z.array(z.unknown()))),
-      llms: z.optional(
-        z.nullable(
-          z.array(
-            z.looseObject({
-              llm: z.optional(z.nullable(z.looseObject({ apiKey: z.optional(z.literal('[redacted]')) }))),
-            }),
-          ),
+/** An agent; in a list, its links are there only when the service's list carries them. */
+const agentShape = (inList: boolean) => {
+  const links = <T extends Zod.ZodMiniType>(schema: T) =>
+    inList
+      ? described(
+          z.optional(schema),
+          "only when the service's list carries it: the legacy service's list leaves it out (agents get shows it)",
+        )
+      : z.optional(schema);
+  return z.looseObject({
+    id: z.string().check(z.minLength(1)),
+    name: z.optional(text()),
+    description: z.optional(text()),
+    llmModel: z.optional(text()),
+    prompt: z.optional(text()),
+    initialMessage: z.optional(text()),
+    avatar: z.optional(text()),
+    isActive: z.optional(z.nullable(z.boolean())),
+    metadata: described(anything(), 'JSON text from the service is parsed; never the string "null"').check(
+      z.refine((value: unknown) => value !== 'null'),
+    ),
+    tools: links(z.nullable(z.array(z.unknown()))),
+    datasources: links(z.nullable(z.array(z.unknown()))),
+    llms: links(
+      z.nullable(
+        z.array(
+          z.looseObject({
+            llm: z.optional(z.nullable(z.looseObject({ apiKey: z.optional(z.literal('[redacted]')) }))),
+          }),
         ),
       ),
-    }),
+    ),
+  });
+};
+
+const RECORDS: Record<string, () => Zod.ZodMiniType> = {
+  agent: () => agentShape(false),
   tool: () =>
     z.looseObject({
       id: z.string().check(z.minLength(1)),
@@ -92,7 +103,10 @@ export const recordShape = (resource: ResourceDescriptor) =>
   );
 
 export const recordListShape = (resource: ResourceDescriptor) =>
-  titled(z.array(recordShape(resource)), `every ${resource.noun} asked for, newest first (an empty array when none)`);
+  titled(
+    z.array(resource.kind === 'agent' ? agentShape(true) : recordShape(resource)),
+    `every ${resource.noun} asked for, newest first (an empty array when none)`,
+  );
 
 export const deletedShape = () =>
   titled(z.object({ id: z.string(), deleted: z.literal(true) }), 'delete --json, for every kind');

@@ -11,6 +11,7 @@ import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { referenceNameOf, type LoadedResource, type LoadedStack } from './load.js';
 import { STACK_SECTIONS, type DesiredResource } from './schema.js';
 import { nameOf } from '../resources/descriptor.js';
+import { sameValue } from '../resources/same-value.js';
 
 export interface PlannedResource {
   kind: AttachKind;
@@ -46,26 +47,6 @@ export interface Catalogs {
 }
 
 export const NEW_PREFIX = 'new:';
-
-/** Sorted keys, so two objects with the same content compare equal. */
-function canonical(value: unknown): string {
-  if (value === undefined || value === null || value === '') return 'null';
-  if (typeof value === 'string' && /^[[{]/.test(value.trim())) {
-    try {
-      return canonical(JSON.parse(value)); // metadata stored as JSON text
-    } catch {
-      return JSON.stringify(value);
-    }
-  }
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-    return entries.length === 0
-      ? 'null'
-      : `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 /** The fields the file sets, as the service takes them (secrets as read from their variables by load). */
 function wantedFields(
@@ -127,7 +108,7 @@ function planOne(
       );
     return { ...base, action: 'create', fields, changed: Object.keys(fields) };
   }
-  const changed = Object.keys(fields).filter((key) => canonical(fields[key]) !== canonical(current[key]));
+  const changed = Object.keys(fields).filter((key) => !sameValue(fields[key], current[key]));
   const refused = changed.filter((key) => resource.patchRefuses.includes(key));
   if (refused.length > 0) {
     throw new CliError('usage', `${at}the service cannot change ${refused.join(', ')} of a ${resource.noun}`, {

@@ -2,7 +2,8 @@ import type { ResourceRecord } from '../../../api/resources.js';
 import type { Context } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { nameOf, type ResourceDescriptor } from '../../../resources/descriptor.js';
-import { existingByName } from '../../../resources/if-missing.js';
+import { driftedFields, existingByName } from '../../../resources/if-missing.js';
+import { verbPath } from '../texts.js';
 import type { RunOf } from '../../command.js';
 import { requireFields } from '../fields.js';
 import { hooksOf } from '../kinds.js';
@@ -27,6 +28,7 @@ export const createRun =
       if (same) {
         ctx.io.logger.info(`${capital(resource.noun)} ${label(resource, same)} exists already: nothing created`);
         const existing = await hooks.wire.get(client, same.id);
+        warnOfDrift(ctx, resource, fields, existing);
         await print(ctx, resource, existing, false);
         return rememberNames(ctx, resource, [existing]);
       }
@@ -62,5 +64,21 @@ async function print(
 const label = (resource: ResourceDescriptor, record: ResourceRecord, fields: Record<string, unknown> = {}) =>
   nameOf(resource, record) ||
   (typeof fields[resource.nameKey] === 'string' ? (fields[resource.nameKey] as string) : record.id);
+
+/** Fields the flags set that the existing record does not have: said on stderr, with how to apply them. */
+function warnOfDrift(
+  ctx: Context,
+  resource: ResourceDescriptor,
+  given: Record<string, unknown>,
+  existing: ResourceRecord,
+): void {
+  const drifted = driftedFields(resource, given, existing);
+  if (drifted.length === 0) return;
+  const names = drifted.map((field) => field.viewLabel ?? field.key).join(', ');
+  const flags = drifted.map((field) => `--${field.flag} …`).join(' ');
+  ctx.io.logger.warn(
+    `its ${names} differ${drifted.length === 1 ? 's' : ''} from what was given and ${drifted.length === 1 ? 'was' : 'were'} left as ${drifted.length === 1 ? 'it is' : 'they are'}: \`agents ${verbPath(resource, 'update')} ${existing.id} ${flags}\` changes ${drifted.length === 1 ? 'it' : 'them'} (or declare it in a stack file for \`agents apply\`)`,
+  );
+}
 
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

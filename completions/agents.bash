@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -93,6 +93,7 @@ _agents() {
       *:--junit) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--report) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--baseline) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--baseline-missing) COMPREPLY=($(compgen -W "fail ok" -- "$cur")); return ;;
       *:--tolerance) COMPREPLY=(); return ;;
       *:--shard) COMPREPLY=(); return ;;
       *:--email) COMPREPLY=(); return ;;
@@ -114,7 +115,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -345,6 +346,14 @@ _agents() {
         esac
         return
       fi ;;
+    "init")
+      flags="--force"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+        esac
+        return
+      fi ;;
     "apply")
       flags="--dry-run -f --file --concurrency --allow-unknown-model --allow-env --prune"
       if [[ $cur != -* ]]; then
@@ -366,13 +375,13 @@ _agents() {
         return
       fi ;;
     "eval")
-      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --report --baseline --tolerance --shard --events"
+      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --events"
       if [[ $cur != -* ]]; then
         COMPREPLY=($(compgen -W "merge compare" -- "$cur"))
         return
       fi ;;
     "eval merge")
-      flags="--report --junit --baseline --tolerance"
+      flags="--report --junit --baseline --baseline-missing --tolerance"
       if [[ $cur != -* ]]; then
         case $npos in
           0|*) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
@@ -536,7 +545,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes" -- "$cur")) ;;
+          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes" -- "$cur")) ;;
         esac
         return
       fi ;;

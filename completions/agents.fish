@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -68,6 +68,7 @@ complete -c agents -n '__agents_at '\'''\''' -a 'delete' -d 'Delete an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'tools' -d 'List, show, create, update and delete tools'
 complete -c agents -n '__agents_at '\'''\''' -a 'datasources' -d 'List, show, create, update and delete datasources'
 complete -c agents -n '__agents_at '\'''\''' -a 'llms' -d 'List, show, create and update LLMs'
+complete -c agents -n '__agents_at '\'''\''' -a 'init' -d 'Write a starter stack file and eval file to try the CLI with'
 complete -c agents -n '__agents_at '\'''\''' -a 'apply' -d 'Make the tools, datasources, LLMs and agents in a file exist, as described'
 complete -c agents -n '__agents_at '\'''\''' -a 'diff' -d 'Show what apply would change'
 complete -c agents -n '__agents_at '\'''\''' -a 'export' -d 'Write existing agents in the apply format'
@@ -213,6 +214,8 @@ complete -c agents -n '__agents_at '\''llms update'\''' -l provider -r -f -a 'OP
 complete -c agents -n '__agents_at '\''llms update'\''' -l api-key-stdin -d 'read the provider'\''s API key from standard input (or set AGENTS_LLM_API_KEY)'
 complete -c agents -n '__agents_at '\''llms update'\''' -l options -r -f -d 'provider options, as a JSON object'
 complete -c agents -n '__agents_at '\''llms update'\'' 0' -a '(agents __complete llms "" (commandline -opc) 2>/dev/null)'
+complete -c agents -n '__agents_at '\''init'\''' -l force -d 'replace stack.yaml and evals.yaml when they exist'
+complete -c agents -n '__agents_at '\''init'\'' 0' -F
 complete -c agents -n '__agents_at '\''apply'\''' -l dry-run -d 'print the plan and change nothing'
 complete -c agents -n '__agents_at '\''apply'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
 complete -c agents -n '__agents_at '\''apply'\''' -l concurrency -r -f -d 'agents worked on at once'
@@ -236,6 +239,7 @@ complete -c agents -n '__agents_at '\''eval'\''' -l threshold -r -f -d 'the pass
 complete -c agents -n '__agents_at '\''eval'\''' -l junit -r -F -d 'also write a JUnit XML report there (for GitHub, GitLab, Jenkins)'
 complete -c agents -n '__agents_at '\''eval'\''' -l report -r -F -d 'also write the whole run there (the --json document): what --baseline, merge and compare read'
 complete -c agents -n '__agents_at '\''eval'\''' -l baseline -r -F -d 'exit 1 only for regressions against this earlier report, not for failures it had too'
+complete -c agents -n '__agents_at '\''eval'\''' -l baseline-missing -r -f -a 'fail ok' -d 'when the --baseline file does not exist: fail (exit 2), or ok (a first run starts the baseline: nothing regresses)'
 complete -c agents -n '__agents_at '\''eval'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
 complete -c agents -n '__agents_at '\''eval'\''' -l shard -r -f -d 'run only part i of n of the cases (by a hash of each name); `agents eval merge` joins the reports'
 complete -c agents -n '__agents_at '\''eval'\''' -l events -d 'print NDJSON events as cases start and finish (case_start, timing, case_end, summary)'
@@ -243,7 +247,8 @@ complete -c agents -n '__agents_at '\''eval'\'' 0' -a 'merge' -d 'Join the repor
 complete -c agents -n '__agents_at '\''eval'\'' 0' -a 'compare' -d 'Compare two eval reports case by case'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l report -r -F -d 'write the merged report there'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l junit -r -F -d 'write JUnit XML there'
-complete -c agents -n '__agents_at '\''eval merge'\''' -l baseline -r -F -d 'exit 1 only for regressions against this earlier report'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l baseline -r -F -d 'exit 1 only for regressions against this earlier report, not for failures it had too'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l baseline-missing -r -f -a 'fail ok' -d 'when the --baseline file does not exist: fail (exit 2), or ok (a first run starts the baseline: nothing regresses)'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
 complete -c agents -n '__agents_at '\''eval merge'\'' 0' -F
 complete -c agents -n '__agents_at '\''eval compare'\''' -l all -d 'every case, changed or not'
@@ -284,4 +289,4 @@ complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token th
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, attachment records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'
-complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes'
+complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes'

@@ -14,6 +14,8 @@ const bold = (text) => (process.stdout.isTTY ? `\x1b[1m${text}\x1b[0m` : text);
 
 buildIfNeeded();
 const configDir = mkdtempSync(join(tmpdir(), 'agents-demo-'));
+// The folder the commands run in, as a reader's scratch folder: `agents init` writes its files there.
+const workDir = join(configDir, 'work');
 const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--json'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
@@ -68,12 +70,9 @@ try {
     bold('\n# A whole stack in one file: an LLM (its key from AGENTS_KEY_OPENAI), a tool, a datasource, two agents'),
   );
   const stackEnv = { ...env, AGENTS_KEY_OPENAI: 'sk-demo-not-a-real-key' };
-  const stack = join(root, 'examples', 'stack.yaml');
-  step(['apply', '-f', stack], stackEnv, { show: 'AGENTS_KEY_OPENAI=sk-… agents apply -f examples/stack.yaml' });
-  step(['diff', '-f', stack], stackEnv, {
-    show: 'agents diff -f examples/stack.yaml',
-    note: 'applied: nothing left to change',
-  });
+  step(['init', workDir], env, { show: 'agents init', note: 'starter files: stack.yaml and evals.yaml' });
+  step(['apply', '-f', 'stack.yaml'], stackEnv, { show: 'AGENTS_KEY_OPENAI=sk-… agents apply -f stack.yaml' });
+  step(['diff', '-f', 'stack.yaml'], stackEnv, { note: 'applied: nothing left to change' });
   agents(['invoke', 'Travel bot', 'Will it rain in Paris tomorrow?'], {
     note: 'by name: the forecast tool came from the file',
   });
@@ -81,8 +80,8 @@ try {
 
   console.log(bold('\n# Test the agents like code: cases with checks on the answers, two failing on purpose'));
   const report = join(configDir, 'eval.xml');
-  step(['eval', '-f', join('examples', 'evals.yaml'), '--junit', report], env, {
-    show: 'agents eval -f examples/evals.yaml --junit eval.xml',
+  step(['eval', '-f', 'evals.yaml', '--junit', report], env, {
+    show: 'agents eval -f evals.yaml --junit eval.xml',
     note: 'exits 1: a case failed',
     exits: [1],
   });
@@ -100,7 +99,7 @@ process.exitCode = exitCode;
 function step(args, env, { input, capture = false, show, note, exits = [0] } = {}) {
   console.log('\n' + bold(`$ ${show ?? ['agents', ...args.map(quote)].join(' ')}`) + (note ? `   # ${note}` : ''));
   const run = spawnSync(process.execPath, [bin, ...args], {
-    cwd: root, // the examples' paths are relative to the repository, as the commands show them
+    cwd: existsSync(workDir) ? workDir : configDir, // the starter files' paths are relative to their folder, as shown
     env,
     input: input ?? '',
     stdio: ['pipe', capture ? 'pipe' : 'inherit', 'inherit'],

@@ -3,13 +3,14 @@
 // core, so together they take about as long as ESLint alone. Any failure fails the whole, and
 // each tool's output is printed whole, under its name, once it has finished.
 import { spawn } from 'node:child_process';
+import { ESLINT_TARGETS, PRETTIER_TARGETS } from './lint-targets.mjs';
 
 // tsc and Prettier keep what they learnt in .build/ (ignored by git), keyed on the files' content, so
 // a second run checks only what changed: a fresh clone (CI) checks everything. ESLint keeps none: its
 // type-checked rules read other files' types, which a per-file cache would not see change.
 const CHECKS = [
   ['types', 'tsc', ['--noEmit', '-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', '.build/tsc.tsbuildinfo']],
-  ['eslint', 'eslint', ['--max-warnings', '0', '.']],
+  ['eslint', 'eslint', ['--max-warnings', '0', ...ESLINT_TARGETS]],
   [
     'prettier',
     'prettier',
@@ -22,7 +23,7 @@ const CHECKS = [
       'content',
       '--cache-location',
       '.build/prettier-cache',
-      '.',
+      ...PRETTIER_TARGETS,
     ],
   ],
   ['knip', 'knip', []],

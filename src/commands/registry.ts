@@ -26,6 +26,7 @@ import { spec as evalMerge } from './eval/merge/spec.js';
 import { spec as evalCompare } from './eval/compare/spec.js';
 import { spec as login } from './login/spec.js';
 import { spec as logout } from './logout/spec.js';
+import { spec as init } from './init/spec.js';
 import { spec as signup } from './signup/spec.js';
 import { spec as whoami } from './whoami/spec.js';
 import { spec as keysList } from './keys/list/spec.js';
@@ -125,6 +126,7 @@ export const COMMANDS: readonly Command[] = [
   agentVerbs.get!,
   agentVerbs.delete!,
   ...ATTACHABLE.flatMap((resource) => kindCommands(resource)),
+  command(init, () => run(import('./init/run.js'))),
   command(apply, () => run(import('./apply/run.js'))),
   command(diff, () => run(import('./diff/run.js'))),
   command(exportSpec, () => run(import('./export/run.js'))),

@@ -1,10 +1,11 @@
 // The contracts every command keeps, checked by walking the registry of specs: no hand-written list
 // of commands, so a new command is held to them the day it is added. The built binary runs each
 // where a real process matters (a full disk, /dev/zero on stdin, memory); the rest run in-process.
-import { createWriteStream, readFileSync, readdirSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/commands/registry.js';
 import { flagName } from '../../src/commands/options.js';
 import { GLOBAL_FLAGS } from '../../src/spec/global-flags.js';
@@ -20,6 +21,11 @@ const requiredArgs = (spec: (typeof specs)[number]) =>
   spec.args.filter((arg) => arg.required).map(() => '00000000-0000-4000-8000-000000000001');
 /** Nothing listens there: a command that sends anything fails to connect (exit 3), which the checks tell apart. */
 const OFFLINE = { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_every_command_0123456789' };
+
+// Some commands write where they run (`init -- --json` makes a folder named --json): here, not the clone.
+const startedIn = process.cwd();
+beforeAll(() => process.chdir(mkdtempSync(join(tmpdir(), 'agents-every-command-'))));
+afterAll(() => process.chdir(startedIn));
 
 const noStackTrace = (stderr: string) => expect(stderr).not.toMatch(/^\s+at \S/m);
 

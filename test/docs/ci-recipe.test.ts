@@ -4,7 +4,7 @@
 // baseline, a pull request gates on it, an answer that changes fails the gate naming the case, and a
 // refused token fails the shard jobs instead of passing.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { assertBuilt } from '../helpers/binary.js';
 import { runCli } from '../helpers/run-cli.js';
+import { starterFolder } from '../helpers/starter.js';
 import { WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -26,18 +27,17 @@ beforeAll(async () => {
   assertBuilt();
   emulator = await startEmulator({ tokenDelayMs: 0 });
   root = mkdtempSync(join(tmpdir(), 'agents-ci-recipe-'));
-  // The user's repository: the eval file the recipe names, and the agents it runs against.
-  const repository = join(root, 'repository');
-  mkdirSync(repository);
-  copyFileSync(join(ROOT, 'examples/evals.yaml'), join(repository, 'evals.yaml'));
-  expect((await agents('apply', '-f', join(ROOT, 'examples/stack.yaml'))).code).toBe(0);
+  // The user's repository: what `agents init` writes (the eval file the recipe names), and the
+  // agents it runs against, applied from its stack file.
+  const repository = starterFolder();
+  expect((await agents('apply', '-f', repository.stack)).code).toBe(0);
   // The release tarball the recipe downloads (the build is npm test's, so no scripts).
   const release = join(root, 'release');
   mkdirSync(release);
   execFileSync('npm', ['pack', '--ignore-scripts', '--silent', '--pack-destination', release], { cwd: ROOT });
   settings = {
     ref: 'refs/heads/main',
-    repository,
+    repository: repository.dir,
     vars: { AGENTS_BASE_URL: emulator.url },
     secrets: { AGENTS_TOKEN: emulator.token },
     env: {

@@ -1,8 +1,10 @@
 // the documentation read as a newcomer reads it, top to bottom, and run twice.
 // README.md, then every page of docs/, then every command's --help examples, each command as
-// written, in one shell, in a folder holding only a copy of examples/ (the reader's clone), with
-// `agents` installed on PATH and no AGENTS_* variable of the CLI set: the pages start the emulator and
-// export its address and token themselves. A command must exit 0, or the code its trailing
+// written, in one shell started in an empty folder (the reader's clone), with `agents` installed on
+// PATH, a home of its own and no AGENTS_* variable of the CLI set: the README moves to a scratch
+// folder in that home and runs `agents init` there, and every later command has only what init
+// wrote; the pages start the emulator and export its address and token themselves. The clone's
+// folder must be empty at the end: the docs write nothing where a reader starts. A command must exit 0, or the code its trailing
 // `# exit N` comment promises. Then the whole walk runs a second time in the same shell against
 // the same emulator, as a reader re-running a page does: nothing documented may depend on running
 // once (creates use --if-missing or names, LLMs are never created twice).
@@ -20,7 +22,7 @@
 //   is stopped with SIGTERM (exit 0). A fixed port already taken on this machine is its
 //   documented refusal (exit 2, "is already in use"), taken as what a reader would see.
 import { spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,26 +58,26 @@ async function helpSteps(): Promise<DocStep[]> {
   return steps;
 }
 
-/** The script of one step: its output goes to .walk/<pass>-<index>.log, its exit code to fd 3 as "<code> <pass>-<index>". */
+/** The script of one step: its output goes to $WALK/<pass>-<index>.log, its exit code to fd 3 as "<code> <pass>-<index>". */
 function stepScript(step: DocStep, index: number, pass: number): string {
   const key = `${pass}-${index}`;
   let body = step.command;
   if (BACKGROUND_EMULATOR.test(step.command)) {
     if (pass === 2) return `echo "0 ${key}" >&3`;
   } else if (FOREGROUND_EMULATOR.test(step.command)) {
-    const printed = `grep -q -e AGENTS_BASE_URL= -e '"baseUrl"' .walk/server.out`;
+    const printed = `grep -q -e AGENTS_BASE_URL= -e '"baseUrl"' "$WALK/server.out"`;
     body = [
       // The files go first: a redirection is made by the child, after the loop below may already
       // read them, and pass 1's address there would have the server stopped before it started.
-      'rm -f .walk/server.out .walk/server.err',
-      `${step.command.replace(/\s#.*$/, '')} >.walk/server.out 2>.walk/server.err & pid=$!`,
+      'rm -f "$WALK/server.out" "$WALK/server.err"',
+      `${step.command.replace(/\s#.*$/, '')} >"$WALK/server.out" 2>"$WALK/server.err" & pid=$!`,
       `for i in $(seq 300); do ${printed} && break; kill -0 $pid 2>/dev/null || break; sleep 0.1; done`,
       `if ${printed}; then kill -TERM $pid; wait $pid; code=$?; else kill $pid 2>/dev/null; wait $pid; code=$?; [[ $code == 0 ]] && code=99; fi`,
-      `if [[ $code == 2 ]] && grep -q 'is already in use' .walk/server.err; then code=0; fi`,
-      'cat .walk/server.out .walk/server.err; (exit $code)',
+      `if [[ $code == 2 ]] && grep -q 'is already in use' "$WALK/server.err"; then code=0; fi`,
+      'cat "$WALK/server.out" "$WALK/server.err"; (exit $code)',
     ].join('\n');
   }
-  return `{\n${body}\n} >.walk/${key}.log 2>&1 </dev/null\necho "$? ${key}" >&3`;
+  return `{\n${body}\n} >"$WALK/${key}.log" 2>&1 </dev/null\necho "$? ${key}" >&3`;
 }
 
 interface WalkResult {
@@ -87,7 +89,7 @@ interface WalkResult {
 function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promise<WalkResult> {
   const script = [
     'set -o pipefail',
-    'mkdir -p .walk',
+    'mkdir -p "$WALK"',
     ...[1, 2].flatMap((pass) => steps.map((step, index) => stepScript(step, index, pass))),
     'kill $(jobs -p) 2>/dev/null; wait',
   ].join('\n');
@@ -122,19 +124,24 @@ function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promi
   });
 }
 
-/** The reader's folder: a copy of examples/, `agents` on PATH, a home of its own; no AGENTS_* variable but the emulator's pace. */
-function readersFolder(agentsShim: string): { dir: string; env: Record<string, string> } {
-  const dir = mkdtempSync(join(tmpdir(), 'agents-reader-'));
-  cpSync(join(ROOT, 'examples'), join(dir, 'examples'), { recursive: true });
-  const bin = join(dir, '.bin');
-  mkdirSync(bin);
+/**
+ * The reader's machine: an empty folder to start in (their clone), `agents` on PATH, a home of its
+ * own; no AGENTS_* variable but the emulator's pace. The walk's own logs go beside, not in it.
+ */
+function readersFolder(agentsShim: string): { dir: string; walk: string; env: Record<string, string> } {
+  const machine = mkdtempSync(join(tmpdir(), 'agents-reader-'));
+  const dir = join(machine, 'clone');
+  const bin = join(machine, 'bin');
+  const home = join(machine, 'home');
+  const walk = join(machine, 'walk');
+  for (const folder of [dir, bin, home]) mkdirSync(folder);
   writeFileSync(join(bin, 'agents'), agentsShim);
   chmodSync(join(bin, 'agents'), 0o755);
-  const home = join(dir, '.home');
-  mkdirSync(home);
   return {
     dir,
+    walk,
     env: {
+      WALK: walk,
       PATH: `${bin}:${process.env.PATH}`,
       HOME: home,
       TMPDIR: process.env.TMPDIR ?? tmpdir(),
@@ -151,7 +158,7 @@ describe('the documentation, read top to bottom and run twice', () => {
     expect(steps.filter((step) => step.source.startsWith('README')).length).toBeGreaterThan(40);
     expect(steps.filter((step) => step.source.includes('--help')).length).toBeGreaterThan(60);
     const agents = await startInProcessAgents();
-    const { dir, env } = readersFolder(agents.shim);
+    const { dir, walk: walkDir, env } = readersFolder(agents.shim);
     const result = await walk(steps, dir, env).finally(() => agents.close());
     expect(agents.answered(), 'commands answered in-process').toBeGreaterThan(steps.length);
     expect(result.timedOut, result.logs).toBe(false);
@@ -161,12 +168,15 @@ describe('the documentation, read top to bottom and run twice', () => {
       steps.forEach((step, index) => {
         const got = result.exits.get(`${pass}-${index}`);
         if (got === step.expectedExit) return;
-        const log = join(dir, '.walk', `${pass}-${index}.log`);
+        const log = join(walkDir, `${pass}-${index}.log`);
         const output = existsSync(log) ? readFileSync(log, 'utf8').slice(-600) : '(no output)';
         failures.push(`pass ${pass}, ${step.source}: exit ${got ?? 'none'}, expected ${step.expectedExit}\n$ ${step.command}\n${output}`);
       });
     }
     console.log(`documented commands run: ${steps.length} per pass (${steps.length * 2} in all), ${failures.length} failed`);
     expect(failures.join('\n\n')).toBe('');
+    // The docs wrote every file in their scratch folder, and nothing where the reader started.
+    expect(readdirSync(dir)).toEqual([]);
+    expect(readdirSync(join(env.HOME!, 'try-agents'))).toEqual(expect.arrayContaining(['stack.yaml', 'evals.yaml']));
   }, 600_000);
 });

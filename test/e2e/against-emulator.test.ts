@@ -135,7 +135,7 @@ for (const strict of [false, true]) {
       );
       const created = await agents('create', '-f', join(dir, 'agent.yaml'), '--json');
       expect(JSON.parse(created.stdout)).toMatchObject({ name: 'From YAML', description: 'two lines\nof text\n' });
-      const example = fileURLToPath(new URL('../../examples/agents.yaml', import.meta.url));
+      const example = fileURLToPath(new URL('../fixtures/agents.yaml', import.meta.url));
       expect((await agents('apply', '-f', example)).code).toBe(0);
       expect((await agents('diff', '-f', example)).code).toBe(0);
       const exported = await agents('export', '--all');

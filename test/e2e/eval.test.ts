@@ -1,4 +1,4 @@
-// `agents eval` as a person and a CI job meet it: the built binary, the emulator, examples/evals.yaml.
+// `agents eval` as a person and a CI job meet it: the built binary, the emulator, the starter evals.yaml.
 // On a terminal the progress line redraws in place and leaves a table; off one, plain lines; the
 // JUnit file passes a JUnit XML schema check; Ctrl-C keeps what finished.
 import { spawn } from 'node:child_process';
@@ -13,10 +13,13 @@ import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
 import { python, runInPty } from '../helpers/pty.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { renderScreen } from '../helpers/screen.js';
+import { starterFolder } from '../helpers/starter.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const XSD = readFileSync(join(ROOT, 'test/fixtures/junit.xsd'), 'utf8');
 const dir = mkdtempSync(join(tmpdir(), 'agents-eval-e2e-'));
+// The files `agents init` writes, run from their folder as a reader does.
+const starter = starterFolder();
 let emulator: RunningEmulator;
 let env: Record<string, string>;
 
@@ -28,7 +31,7 @@ beforeAll(async () => {
     AGENTS_TOKEN: emulator.token,
     AGENTS_KEY_OPENAI: 'sk-test',
   };
-  const applied = await runBinary(['apply', '-f', 'examples/stack.yaml'], { env });
+  const applied = await runBinary(['apply', '-f', 'stack.yaml'], { env, cwd: starter.dir });
   expect(applied.code, applied.stderr).toBe(0);
 }, 30_000);
 afterAll(() => emulator.close());
@@ -42,19 +45,22 @@ async function schemaProblems(xml: string): Promise<string[]> {
 }
 
 describe('the JUnit report', () => {
-  it('examples/evals.yaml --junit: exit 1, a file the JUnit schema accepts, one failure and one error', async () => {
+  it('evals.yaml --junit: exit 1, a file the JUnit schema accepts, one failure and one error', async () => {
     const report = join(dir, 'out.xml');
-    const result = await runBinary(['eval', '-f', 'examples/evals.yaml', '--junit', report], { env });
+    const result = await runBinary(['eval', '-f', 'evals.yaml', '--junit', report], { env, cwd: starter.dir });
     expect(result.code, result.stderr).toBe(1);
     const xml = readFileSync(report, 'utf8');
     expect(await schemaProblems(xml)).toEqual([]);
     expect(xml).toMatch(
-      /<testsuite name="examples\/evals\.yaml" package="examples\/evals\.yaml" id="0" tests="6" failures="1" errors="1" skipped="0" /,
+      /<testsuite name="evals\.yaml" package="evals\.yaml" id="0" tests="6" failures="1" errors="1" skipped="0" /,
     );
   });
 
   it('the schema check can fail: it rejects a report without a failure type, or with testcases after system-out', async () => {
-    const result = await runBinary(['eval', '-f', 'examples/evals.yaml', '--junit', join(dir, 'base.xml')], { env });
+    const result = await runBinary(['eval', '-f', 'evals.yaml', '--junit', join(dir, 'base.xml')], {
+      env,
+      cwd: starter.dir,
+    });
     expect(result.code).toBe(1);
     const xml = readFileSync(join(dir, 'base.xml'), 'utf8');
     expect(await schemaProblems(xml.replace(' type="equals"', ''))).toEqual([
@@ -89,10 +95,10 @@ describe('the JUnit report', () => {
 describe.skipIf(!python())('on a terminal and off it', () => {
   it('a terminal sees one progress line redrawn in place, then the failures and a table; nothing of the line is left', async () => {
     const result = await runInPty(
-      ['eval', '-f', 'examples/evals.yaml', '--concurrency', '1'],
+      ['eval', '-f', 'evals.yaml', '--concurrency', '1'],
       [],
       { ...env, AGENTS_EMULATOR_TOKEN_DELAY_MS: '10' },
-      { cols: 80, rows: 40, maxSeconds: 60 },
+      { cols: 80, rows: 40, maxSeconds: 60, cwd: starter.dir },
     );
     expect(result.code).toBe(1);
     // eslint-disable-next-line no-control-regex -- colour codes are what it removes
@@ -115,10 +121,10 @@ describe.skipIf(!python())('on a terminal and off it', () => {
 
   it('under CI=true, even on a terminal: one plain line per case, no redraws', async () => {
     const result = await runInPty(
-      ['eval', '-f', 'examples/evals.yaml', '--filter', 'a'],
+      ['eval', '-f', 'evals.yaml', '--filter', 'a'],
       [],
       { ...env, CI: 'true' },
-      { cols: 80, rows: 40, maxSeconds: 60 },
+      { cols: 80, rows: 40, maxSeconds: 60, cwd: starter.dir },
     );
     expect(result.code).toBe(1);
     const raw = result.bytes.toString('utf8');
@@ -127,19 +133,21 @@ describe.skipIf(!python())('on a terminal and off it', () => {
     expect(screen.lines.filter((line) => /^(PASS|FAIL) {2}\S/.test(line)).length).toBeGreaterThanOrEqual(4);
   }, 90_000);
   it('a terminal that reports 0 columns, or a run with --debug, gets plain lines too, and the run ends', async () => {
-    const result = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets'], [], env, {
+    const result = await runInPty(['eval', '-f', 'evals.yaml', '--filter', 'greets'], [], env, {
       cols: 0,
       rows: 0,
       maxSeconds: 60,
+      cwd: starter.dir,
     });
     expect([result.code, result.failure]).toEqual([0, null]);
     expect(result.bytes.toString('utf8')).not.toContain('\x1b[2K');
     expect(result.screen).toMatch(/PASS {2}greets back/);
     // --debug lines would tear a line that redraws: with them, plain lines as well.
-    const debug = await runInPty(['eval', '-f', 'examples/evals.yaml', '--filter', 'greets', '--debug'], [], env, {
+    const debug = await runInPty(['eval', '-f', 'evals.yaml', '--filter', 'greets', '--debug'], [], env, {
       cols: 80,
       rows: 40,
       maxSeconds: 60,
+      cwd: starter.dir,
     });
     expect(debug.code).toBe(0);
     expect(debug.bytes.toString('utf8')).not.toContain('\x1b[2K');

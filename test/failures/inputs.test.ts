@@ -153,7 +153,7 @@ describe('export → diff round trip', () => {
     expect(result.stderr).toContain(`${file}:5: agent "Same" is declared twice (also at ${file}:2)`);
   });
 
-  it('a file\'s problems are listed in line order, a twice-declared name among the others', async () => {
+  it("a file's problems are listed in line order, a twice-declared name among the others", async () => {
     const dir = tempDir();
     const file = join(dir, 'env.yaml');
     writeFileSync(
@@ -174,7 +174,9 @@ describe('export → diff round trip', () => {
     );
     const result = await agents('diff', '-f', file);
     expect(result.code).toBe(2);
-    const lines = [...result.stderr.matchAll(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):`, 'g'))];
+    const lines = [
+      ...result.stderr.matchAll(new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:(\\d+):`, 'g')),
+    ];
     const order = lines.map((match) => Number(match[1]));
     expect(order).toEqual([3, 4, 5, 10]);
   });

@@ -19,7 +19,7 @@ export function assertBuilt(): void {
 
 export function runBinary(
   args: string[],
-  options: { env?: Record<string, string>; input?: string } = {},
+  options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
 ): Promise<BinaryResult> {
   assertBuilt();
   return spawnCollecting(
@@ -32,6 +32,7 @@ export function runBinary(
       ...options.env,
     },
     options.input,
+    options.cwd,
   );
 }
 
@@ -41,9 +42,10 @@ export function spawnCollecting(
   args: string[],
   env: Record<string, string>,
   input = '',
+  cwd?: string,
 ): Promise<BinaryResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

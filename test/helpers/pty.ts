@@ -72,7 +72,7 @@ export function runInPty(
   args: string[],
   steps: PtyStep[],
   env: Record<string, string>,
-  options: PtyOptions = {},
+  options: PtyOptions & { cwd?: string } = {},
 ): Promise<PtyResult> {
   assertBuilt();
   return runCommandInPty([process.execPath, BIN, ...args], steps, env, options);

@@ -7,7 +7,7 @@ import { SEED } from '../../emulator/server.js';
 import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
 
-const EXAMPLE = new URL('../../../examples/agents.yaml', import.meta.url).pathname;
+const EXAMPLE = new URL('../../../test/fixtures/agents.yaml', import.meta.url).pathname;
 
 for (const strict of [false, true]) {
   describe(`provisioning${strict ? ' (--strict)' : ''}`, () => {

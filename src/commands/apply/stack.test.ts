@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { SEED } from '../../emulator/server.js';
 import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
+import { starterFolder } from '../../../test/helpers/starter.js';
 
-const STACK = new URL('../../../examples/stack.yaml', import.meta.url).pathname;
+const STACK = starterFolder().stack;
 const KEY = 'sk-stack-test-key-0123456789';
 
 for (const strict of [false, true]) {
@@ -30,7 +31,7 @@ for (const strict of [false, true]) {
       return json(['get', found.id]);
     };
 
-    it('examples/stack.yaml on a fresh emulator: resources first, agents linked by name, no ids typed; a second run writes nothing', async () => {
+    it('the starter stack.yaml on a fresh emulator: resources first, agents linked by name, no ids typed; a second run writes nothing', async () => {
       const result = await agents(['apply', '-f', STACK]);
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(

@@ -21,8 +21,8 @@ export const spec = defineSpec({
       ),
   },
   examples: [
-    'agents diff -f examples/stack.yaml',
-    'agents diff -f examples/stack.yaml --json',
+    'agents diff -f stack.yaml',
+    'agents diff -f stack.yaml --json',
     'agents diff -f agents.yaml || echo "drift or failure: $?"',
   ],
   readsStdin: ['-f', '-'],

@@ -1,16 +1,16 @@
-// `agents eval` in-process, against the emulator (the agents of examples/stack.yaml) and against
+// `agents eval` in-process, against the emulator (the agents of the starter stack.yaml) and against
 // small servers that misbehave on purpose: exit codes, reports, repeats, and stopping early.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.js';
 import { frame, drip } from '../../../test/helpers/drip.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
+import { starterFolder } from '../../../test/helpers/starter.js';
 import { sendJson, startTestServer } from '../../../test/helpers/test-server.js';
 
-const EXAMPLES = fileURLToPath(new URL('../../../examples/', import.meta.url));
+const starter = starterFolder();
 const dir = mkdtempSync(join(tmpdir(), 'agents-eval-'));
 let emulator: RunningEmulator;
 let env: Record<string, string>;
@@ -18,19 +18,19 @@ let env: Record<string, string>;
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 0 });
   env = { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test' };
-  const applied = await runCli(['apply', '-f', join(EXAMPLES, 'stack.yaml')], { env });
+  const applied = await runCli(['apply', '-f', starter.stack], { env });
   expect(applied.code, applied.stderr).toBe(0);
 });
 afterAll(() => emulator.close());
 
-const evals = join(EXAMPLES, 'evals.yaml');
+const evals = starter.evals;
 const evalFile = (name: string, text: string) => {
   const path = join(dir, name);
   writeFileSync(path, text);
   return path;
 };
 
-describe('examples/evals.yaml against the emulator', () => {
+describe('the starter evals.yaml against the emulator', () => {
   it('off a terminal: one line per finished case, why each failure failed, the totals; exit 1', async () => {
     const result = await runCli(['eval', '-f', evals, '--concurrency', '1'], { env });
     expect(result.code).toBe(1);

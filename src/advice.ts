@@ -47,6 +47,8 @@ function forCircumstance(circumstance: Circumstance): string {
       const pick = `Leave the id out on a terminal to pick from the ${circumstance.noun}s the service has.`;
       return circumstance.agentToo ? `\`agents list\` shows the agents you can reach. ${pick}` : pick;
     }
+    case 'told-to-wait':
+      return `The service asks to wait ${waitInWords(circumstance.seconds)} (Retry-After) before trying again: longer than agents waits by itself.`;
     case 'provider-unknown': {
       const provider = (circumstance.model && likelyProvider(circumstance.model)) ?? 'PROVIDER';
       return `The service cannot tell the provider of ${circumstance.model ?? 'this model'} by itself: pass --llm-provider ${provider} (in a file: llmProvider: ${provider}).`;
@@ -68,13 +70,26 @@ function forStatus(error: ApiError): string | undefined {
     case 'rate-limited':
       return 'The service is rate limiting; wait and try again.';
     case 'server':
+      // A proxy or gateway in front of the service answers these with its own page: not the token.
+      if (error.status === 502 || error.status === 503 || error.status === 504)
+        return 'A proxy or gateway in front of the service answered for it: the service may be down or restarting. Try again later, or run with --debug to see the exchange.';
       // The real service answers a token it cannot decode with exactly this: a bare 500.
-      return error.plainText
+      return error.plainText && error.status === 500
         ? 'The service failed without saying why. A wrong token looks like this: check it with `agents status`, or run `agents login` again.'
         : 'The service failed; try again, or run with --debug to see the exchange.';
     default:
       return undefined;
   }
+}
+
+/** A wait a person can picture: 45 s, 12 min, 27 h 47 min, 3 days. */
+function waitInWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 90) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
+  return `${Math.round(hours / 24)} days`;
 }
 
 /** The line printed under a failure: advice for what the transport saw, then the error's own hint. */

@@ -19,6 +19,8 @@ import type { Prompter } from './questions.js';
 import type { Colours, Theme } from './ui/color-support.js';
 import { Io } from './ui/io.js';
 import { Exporter } from './ui/exporter.js';
+import { escapeControls } from './ui/safe-text.js';
+import { startSpinner } from './ui/spinner.js';
 import { PLAIN_THEME } from './ui/color-support.js';
 import { USER_AGENT } from './version.js';
 import type { References } from './references.js';
@@ -153,7 +155,14 @@ export class Context {
   async resolve(kind: ReferenceKind | ResourceDescriptor, reference: string): Promise<string> {
     if (FULL_ID.test(reference)) return reference;
     this.references ??= new (await import('./references.js')).References(() => this.client());
-    return this.references.resolve(kind, reference);
+    // A name is looked up in a list: against a slow service that is seconds a person should see pass.
+    const noun = typeof kind === 'string' ? kind : kind.noun;
+    const spinner = await startSpinner(this.io, `Looking up ${noun} ${escapeControls(reference)}…`);
+    try {
+      return await this.references.resolve(kind, reference);
+    } finally {
+      spinner.stop();
+    }
   }
 
   /** A client for an address and token of the caller's choosing (login checks a new token). */

@@ -112,7 +112,9 @@ export type Circumstance =
   /** A record to link to an agent is not there (or, `agentToo`, the agent may be the one missing). */
   | { type: 'missing-link'; noun: string; agentToo: boolean }
   /** The service could not tell the provider of this model by itself. */
-  | { type: 'provider-unknown'; model: string | undefined };
+  | { type: 'provider-unknown'; model: string | undefined }
+  /** Rate limited or unavailable, with a Retry-After longer than the CLI waits by itself. */
+  | { type: 'told-to-wait'; seconds: number };
 
 export interface CliErrorOptions {
   /** What to do next, shown on a second line (after any advice for the circumstance). */

@@ -8,7 +8,7 @@ import { ApiError, CliError } from '../errors.js';
 import { classifyNetworkError, networkError, safeHost, type NetworkFailure } from './network-errors.js';
 import { chooseProxy, type ProxyInUse } from './proxy.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
-import { decide, DEFAULT_RETRY_POLICY, type Outcome, type RetryPolicy } from './retry.js';
+import { decide, DEFAULT_RETRY_POLICY, parseRetryAfter, type Outcome, type RetryPolicy } from './retry.js';
 import { monotonicMs } from '../util/monotonic.js';
 import { announce, HTTP_CLIENT_CHANNEL } from '../util/channels.js';
 import { isCredentialHeader, isSecretKey, redactJsonText } from '../secrets/redact.js';
@@ -198,7 +198,14 @@ export class ApiClient {
 
   private throwIfFailed(method: Method, target: Target, response: RawResponse, text: string | undefined): void {
     if (response.status >= 200 && response.status < 300) return;
-    throw apiErrorFromResponse(response.status, response.contentType, text ?? '', this.site(method, target));
+    const retryAfterMs = parseRetryAfter(headerValue(response.headers['retry-after']), Date.now());
+    throw apiErrorFromResponse(
+      response.status,
+      response.contentType,
+      text ?? '',
+      this.site(method, target),
+      retryAfterMs,
+    );
   }
 
   /**

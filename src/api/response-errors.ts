@@ -70,7 +70,13 @@ export function serviceMessage(status: number, contentType: string, body: string
 
 const MAX_DETAIL_LINES = 20;
 
-export function apiErrorFromResponse(status: number, contentType: string, body: string, site?: RequestSite): ApiError {
+export function apiErrorFromResponse(
+  status: number,
+  contentType: string,
+  body: string,
+  site?: RequestSite,
+  retryAfterMs?: number,
+): ApiError {
   const said = serviceMessage(status, contentType, body);
   if (status === 404 && site && routeMissing(site, said)) {
     return new ApiError('not-found', status, `the service at ${site.baseUrl} has no ${site.path}`, {
@@ -78,9 +84,12 @@ export function apiErrorFromResponse(status: number, contentType: string, body: 
       cause: new Error(said.message),
     });
   }
+  // A 429 or 503 that said how long to wait, past what the retry loop waits by itself.
+  const toldToWait = (status === 429 || status === 503) && retryAfterMs !== undefined;
   return new ApiError(kindOfStatus(status, said.detail), status, said.message, {
     details: said.details,
     plainText: said.plainText,
+    ...(toldToWait && { circumstance: { type: 'told-to-wait', seconds: Math.ceil(retryAfterMs / 1000) } }),
   });
 }
 

@@ -18,6 +18,15 @@ export function normalizeBaseUrl(value: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CliError('usage', `base URL must start with http:// or https://, got "${value}"`);
   }
+  // Dropped silently, a password would seem to be used; kept, it would be saved in the config and
+  // sent in every request's URL. The token is the way to authenticate. (Not echoed: it is a secret.)
+  if (url.username || url.password) {
+    throw new CliError(
+      'usage',
+      `base URL must not carry a user name or password (${url.protocol}//…@${url.host}): the service authenticates with a token`,
+      { hint: 'Give the address alone; `agents login` saves the token, or set AGENTS_TOKEN.' },
+    );
+  }
   if (url.search || url.hash) {
     throw new CliError('usage', `base URL must not carry a query or fragment: "${value}"`);
   }

@@ -1,7 +1,6 @@
 // `create --if-missing`: a create that can be re-run (scripts, docs read twice). A record is
 // "there" when one has the same name (an LLM, which has none, the same provider); two such
 // records leave nothing to choose, so that is an error rather than a guess.
-import type { ResourceRecord } from '../api/resources.js';
 import { CliError } from '../errors.js';
 import type { FieldSpec, ResourceDescriptor } from './descriptor.js';
 import { sameValue } from './same-value.js';
@@ -33,7 +32,7 @@ export function existingByName<T extends { id: string }>(
 export function driftedFields(
   resource: ResourceDescriptor,
   given: Record<string, unknown>,
-  existing: ResourceRecord,
+  existing: Record<string, unknown>,
 ): FieldSpec[] {
   return resource.fields.filter(
     (field) =>

@@ -133,6 +133,7 @@ describe('every --json document validates against its schema', () => {
     await check('eval merge', ['eval', 'merge', report]);
     await check('eval compare', ['eval', 'compare', report, report, '--all']);
     await check('models', ['models']);
+    await check('init', ['init', join(dir, 'starter')]);
     await check(
       'login',
       ['login', '--base-url', running.env.AGENTS_BASE_URL!, '--token-stdin'],

@@ -200,7 +200,12 @@ describe('streaming invoke', () => {
       2,
       'error: the service rejected the request (422)\n  enableStreaming: field required\n',
     ],
-    [429, { detail: 'slow down' }, 1, 'error: slow down\nThe service is rate limiting; wait and try again.\n'],
+    [
+      429,
+      { detail: 'slow down' },
+      1,
+      'error: slow down\nThe service asks to wait 24 h (Retry-After) before trying again: longer than agents waits by itself.\n',
+    ],
   ])('an HTTP %i to the invoke is one message and its exit code, stdout empty', async (status, body, code, stderr) => {
     const result = await invoke(
       (_q, s) => sendJson(s, status, body, { 'retry-after': '86400' }),

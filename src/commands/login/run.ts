@@ -11,22 +11,16 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const settings = ctx.settings();
   const baseUrl = settings.baseUrl ?? (await askBaseUrl(ctx));
   assertTokenMayTravel(baseUrl, settings.allowInsecureHttp);
-  const token = await readToken(ctx, options.tokenStdin);
-
-  if (!options.skipVerify) {
-    // Check the token before saving it, so a typo fails here and not in the next command.
-    try {
-      await collect(listAgentsPaged(await ctx.clientFor(baseUrl, token), { limit: 1, pageSize: 1 }));
-    } catch (error) {
-      // The real service cannot decode a wrong token and answers a bare 500 (no 401).
-      if (error instanceof ApiError && error.status === 500 && error.plainText) {
-        throw new CliError('auth', 'the service rejected the token', {
-          hint: 'It answered a bare HTTP 500, which is how it fails a token it cannot read. Check the token and run `agents login` again.',
-          cause: error,
-        });
-      }
-      throw error;
-    }
+  const asked = !options.tokenStdin; // typed at the prompt: a rejected one is asked again
+  let token = await readToken(ctx, options.tokenStdin);
+  // Check the token before saving it, so a typo fails here and not in the next command. A person
+  // at the prompt is asked again, with the address kept; a script gets the error.
+  for (let attempt = 1; !options.skipVerify; attempt++) {
+    const rejected = await rejection(ctx, baseUrl, token);
+    if (!rejected) break;
+    if (!asked || attempt >= TOKEN_ATTEMPTS) throw rejected;
+    ctx.io.logger.warn(`${rejected.message}: type it again (Ctrl-C stops)`);
+    token = await readToken(ctx, false);
   }
 
   await ctx.configStore().updateProfile(settings.profile, (profile) => ({ ...profile, baseUrl, token }));
@@ -37,6 +31,26 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (settings.tokenSource === 'env')
     ctx.io.logger.warn('AGENTS_TOKEN is set and takes precedence over the saved token.');
 };
+
+/** Tokens typed at the prompt before login gives up, as sudo does with passwords. */
+const TOKEN_ATTEMPTS = 3;
+
+/** Why the service refuses the token, or undefined when it accepts it. */
+async function rejection(ctx: Context, baseUrl: string, token: string): Promise<CliError | undefined> {
+  try {
+    await collect(listAgentsPaged(await ctx.clientFor(baseUrl, token), { limit: 1, pageSize: 1 }));
+    return undefined;
+  } catch (error) {
+    // The real service cannot decode a wrong token and answers a bare 500 (no 401).
+    if (error instanceof ApiError && error.status === 500 && error.plainText)
+      return new CliError('auth', 'the service rejected the token', {
+        hint: 'It answered a bare HTTP 500, which is how it fails a token it cannot read. Check the token and pass it again.',
+        cause: error,
+      });
+    if (error instanceof CliError && error.kind === 'auth') return error;
+    throw error;
+  }
+}
 
 async function askBaseUrl(ctx: Context): Promise<string> {
   if (!ctx.io.interactive) {

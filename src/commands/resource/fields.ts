@@ -101,9 +101,11 @@ function checkFields(resource: ResourceDescriptor, fields: Fields, source: strin
   });
   // One problem is the message itself; several are listed under it.
   const [only, ...more] = details;
+  // The known fields help only with a field the kind does not have.
+  const unknown = parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
   throw new CliError('usage', more.length === 0 ? only! : `invalid ${resource.noun} fields`, {
     details: more.length === 0 ? [] : details,
-    hint: `Known fields: ${resource.fields.map((f) => f.key).join(', ')}`,
+    hint: unknown ? `Known fields: ${resource.fields.map((f) => f.key).join(', ')}` : undefined,
   });
 }
 

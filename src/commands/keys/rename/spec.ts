@@ -1,12 +1,16 @@
 // `agents keys rename`: another name for an API key.
 import { requiredArg } from '../../../spec/flags.js';
+import { someText } from '../../../util/readers.js';
 import { defineSpec } from '../../../spec/spec.js';
 import { keyShape } from '../shape.js';
 
 export const spec = defineSpec({
   path: 'keys rename',
   summary: 'Give an API key another name',
-  args: [requiredArg('key', 'the key: its name or an id prefix'), requiredArg('name', 'its new name')],
+  args: [
+    requiredArg('key', 'the key: its name or an id prefix'),
+    requiredArg('name', 'its new name', { read: someText }),
+  ],
   flags: {},
   output: { name: 'key', schema: keyShape },
   examples: ['agents keys rename ci ci-main'],

@@ -115,7 +115,9 @@ export async function askUpdateFields(ctx: Asker, agentId: string, client: ApiCl
     });
     Object.assign(fields, { [field.key]: value ?? '' });
   }
-  await confirmSummary(ctx, `Changes to agent ${agentId}`, { id: agentId, ...fields }, 'Send these changes?');
+  // Named as the person knows it: they may have typed its name, never this id.
+  const named = typeof current.name === 'string' && current.name ? `${escapeControls(current.name)} (${agentId})` : agentId;
+  await confirmSummary(ctx, `Changes to agent ${named}`, { id: agentId, ...fields }, `Send these changes to ${named}?`);
   return fields;
 }
 

@@ -17,6 +17,17 @@ describe('the docs agree with the code and with each other', () => {
     expect(shown).toBe(STARTER_STACK);
   });
 
+  it("README explains each concept once, before the commands use them", () => {
+    const readme = read('README.md');
+    const concepts = section(readme, '## Concepts');
+    expect(readme.indexOf('## Concepts')).toBeLessThan(readme.indexOf('## Commands'));
+    for (const term of ['Agent', 'Model', 'Provider', 'LLM record', 'Active', 'Tool', 'Session', 'Profile'])
+      expect(concepts, term).toContain(`- **${term}**`);
+    // What "active" does not do is said, not left to be guessed.
+    expect(concepts).toMatch(/inactive agent is still[\s\S]*answers `invoke`/);
+    expect(concepts).toContain('metadata');
+  });
+
   it('docs/emulator.md lists exactly the routes the emulator serves', () => {
     const rows = [...section(read('docs/emulator.md'), '## Routes').matchAll(/^\| (\w+) \| `([^`]+)` \|$/gm)].map((m) => `${m[1]} ${m[2]}`);
     expect(rows.length).toBeGreaterThan(20);

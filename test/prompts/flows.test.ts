@@ -197,10 +197,11 @@ describe('update', () => {
       { ask: /^Fields to change/, answer: ['prompt', 'isActive'] },
       { ask: /^Prompt/, answer: 'New prompt' },
       { ask: /^Active/, answer: true },
-      { ask: /^Send these changes/, answer: true },
+      { ask: new RegExp(`^Send these changes to Current \\(${AGENT_1}\\)\\?$`), answer: true },
     ]);
     const result = await run(['update', AGENT_1], prompter);
     expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`Changes to agent Current (${AGENT_1})`);
     const fields = prompter.asked[0]!;
     expect(fields.choices!.find((c) => c.value === 'name')!.name).toContain('Current');
     expect(prompter.asked[1]!.default).toBe('Old prompt');
@@ -288,7 +289,7 @@ describe('missing ids', () => {
 
   it('delete asks for confirmation, naming the agent, and a no keeps the agent', async () => {
     const prompter = new ScriptedPrompter([
-      { ask: new RegExp(`^Delete agent \\S.* \\(${AGENT_1}\\)\\?`), answer: false },
+      { ask: new RegExp(`^Delete agent Current \\(${AGENT_1}\\)\\?`), answer: false },
     ]);
     const result = await run(['delete', AGENT_1], prompter);
     expect(result.code).toBe(1); // "No" is an answer, not an interruption

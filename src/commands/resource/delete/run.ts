@@ -1,5 +1,6 @@
 import { nameOf, type ResourceDescriptor } from '../../../resources/descriptor.js';
 import { confirmDeletion } from '../../../prompts/confirm-delete.js';
+import { escapeControls } from '../../../ui/safe-text.js';
 import { resolveRecordId } from '../../../prompts/pick.js';
 import type { RunOf } from '../../command.js';
 import { hooksOf } from '../kinds.js';
@@ -17,7 +18,7 @@ export const deleteRun =
     // so, and to name what is about to go.
     const current = await wire.get(client, id);
     const name = nameOf(resource, current);
-    const label = `${resource.noun} ${name ? `${name} (${id})` : id}`;
+    const label = `${resource.noun} ${name ? `${escapeControls(name)} (${id})` : id}`;
     const consequence = isAgent(resource)
       ? 'This cannot be undone.'
       : 'Agents using it lose it. This cannot be undone.';

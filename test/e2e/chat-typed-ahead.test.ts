@@ -2,21 +2,14 @@
 // their own, sent in order and shown once when their turn comes; lines pasted without bracketed
 // paste are a turn each; Ctrl-D with a paste waiting sends the paste, then leaves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runBinary } from '../helpers/binary.js';
+import type { RunningEmulator } from '../../src/emulator/server.js';
+import { emulatorWithAgent } from '../helpers/emulator-agent.js';
 import { KEY, python, runInPty } from '../helpers/pty.js';
-import { tempConfigDir } from '../helpers/run-cli.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;
 let agentId: string;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 40 });
-  env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-  agentId = (
-    await runBinary(['create', '-q', '--name', 'Ahead', '--description', 'd', '--llm-model', 'GPT_4'], { env })
-  ).stdout.trim();
-});
+beforeAll(async () => ({ emulator, env, agentId } = await emulatorWithAgent('Ahead', 40)));
 afterAll(() => emulator.close());
 
 const count = (text: string, part: string) => text.split(part).length - 1;

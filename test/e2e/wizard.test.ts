@@ -24,6 +24,14 @@ const env = () => ({
 });
 const writes = () => server.requests.filter((r) => r.method !== 'GET');
 
+/** The wizard's questions after the prompt, each answered with Enter (what it offers), then created. */
+const THE_REST_AS_OFFERED = [
+  { expect: 'Initial message', send: KEY.enter },
+  { expect: 'Avatar URL', send: KEY.enter },
+  { expect: 'Active\\?', send: KEY.enter },
+  { expect: 'Create this agent\\?', send: KEY.enter },
+];
+
 describe.skipIf(!python())('in a terminal', () => {
   it('a typed model not in the list: the reason, then the list again or the model confirmed; Enter never traps', async () => {
     const before = writes().length;
@@ -41,10 +49,7 @@ describe.skipIf(!python())('in a terminal', () => {
         { expect: 'type another\\) use "gpt-4o"[\\s\\S]*Use "gpt-4o" anyway\\?', send: 'y' + KEY.enter },
         { expect: 'LLM provider', send: KEY.enter },
         { expect: 'Prompt', send: KEY.enter },
-        { expect: 'Initial message', send: KEY.enter },
-        { expect: 'Avatar URL', send: KEY.enter },
-        { expect: 'Active\\?', send: KEY.enter },
-        { expect: 'Create this agent\\?', send: KEY.enter },
+        ...THE_REST_AS_OFFERED,
       ],
       env(),
       { cols: 100, rows: 40, maxSeconds: 15 },
@@ -68,10 +73,7 @@ describe.skipIf(!python())('in a terminal', () => {
         // GPT_4_0 is not in the service's model-to-provider map: the wizard asks, offering OPENAI.
         { expect: 'LLM provider \\(the service cannot tell it from GPT_4_0\\)', send: KEY.enter },
         { expect: 'Prompt', send: 'Be brief.\\nCite docs.' + KEY.enter },
-        { expect: 'Initial message', send: KEY.enter },
-        { expect: 'Avatar URL', send: KEY.enter },
-        { expect: 'Active\\?', send: KEY.enter },
-        { expect: 'Create this agent\\?', send: KEY.enter },
+        ...THE_REST_AS_OFFERED,
       ],
       env(),
       { cols: 100, rows: 40 },

@@ -6,52 +6,20 @@ import { runCli } from '../../../../test/helpers/run-cli.js';
 
 const running = useEmulatorEnv();
 const agents = (...argv: string[]) => runCli(argv, { env: running.env });
+/** The line a re-run script has: create Drift if it is missing, with these fields. */
+const createDrift = (...fields: string[]) => agents('create', '-q', '--if-missing', '--name', 'Drift', ...fields);
 
 describe('create --if-missing', () => {
   it('keeps the agent and names the fields that differ, with the update that applies them', async () => {
-    const first = await agents(
-      'create',
-      '-q',
-      '--if-missing',
-      '--name',
-      'Drift',
-      '--description',
-      'one',
-      '--llm-model',
-      'GPT_4',
-    );
+    const first = await createDrift('--description', 'one', '--llm-model', 'GPT_4');
     expect(first.code, first.stderr).toBe(0);
     const id = first.stdout.trim();
 
-    const same = await agents(
-      'create',
-      '-q',
-      '--if-missing',
-      '--name',
-      'Drift',
-      '--description',
-      'one',
-      '--llm-model',
-      'GPT_4',
-      '--llm-provider',
-      'OPENAI',
-    );
+    const same = await createDrift('--description', 'one', '--llm-model', 'GPT_4', '--llm-provider', 'OPENAI');
     expect(same.code).toBe(0);
     expect(same.stderr).toBe(''); // nothing differs (the provider is not kept on an agent, so it cannot)
 
-    const edited = await agents(
-      'create',
-      '-q',
-      '--if-missing',
-      '--name',
-      'Drift',
-      '--description',
-      'two',
-      '--llm-model',
-      'GPT_4_0',
-      '--prompt',
-      'Be brief.',
-    );
+    const edited = await createDrift('--description', 'two', '--llm-model', 'GPT_4_0', '--prompt', 'Be brief.');
     expect(edited.code).toBe(0);
     expect(edited.stdout.trim()).toBe(id);
     expect(edited.stderr).toContain('description, model, prompt differ from what was given');

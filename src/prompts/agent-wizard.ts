@@ -116,7 +116,8 @@ export async function askUpdateFields(ctx: Asker, agentId: string, client: ApiCl
     Object.assign(fields, { [field.key]: value ?? '' });
   }
   // Named as the person knows it: they may have typed its name, never this id.
-  const named = typeof current.name === 'string' && current.name ? `${escapeControls(current.name)} (${agentId})` : agentId;
+  const named =
+    typeof current.name === 'string' && current.name ? `${escapeControls(current.name)} (${agentId})` : agentId;
   await confirmSummary(ctx, `Changes to agent ${named}`, { id: agentId, ...fields }, `Send these changes to ${named}?`);
   return fields;
 }

@@ -137,7 +137,7 @@ describe.skipIf(!python())('in a terminal', () => {
       [
         { expect: 'Fields to change[\\s\\S]*Name \\(Old name\\)', send: KEY.space + KEY.enter },
         { expect: 'Name[^\\n]*Old name', send: '\x15' /* clear the pre-filled line */ + 'New name' + KEY.enter },
-        { expect: 'Send these changes\\?', send: KEY.enter },
+        { expect: 'Send these changes to Old name \\(agent-7\\)\\?', send: KEY.enter },
       ],
       env(),
     );

@@ -35,23 +35,24 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     concurrency: options.concurrency,
   };
   const mode: Mode = options.events ? 'events' : ctx.out.mode === 'json' ? 'json' : 'human';
-  // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
-  const animate = ctx.io.canAnimate && !ctx.globals.debug;
-  const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
   const emit = (event: object) => ctx.out.event(event);
   const startedAt = new Date();
   const agentIds = new Map<string, string>();
+  // A run that stops before its first case (the service unreachable, an agent missing) still
+  // writes its report and JUnit, every case not run with why: a CI job's test-report step reads them.
+  const prepared = await prepare(ctx, cases, agentIds).then(
+    (client) => ({ client }),
+    (error: unknown) => {
+      if (error instanceof CliError) return { stopped: error };
+      throw error;
+    },
+  );
+  // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
+  // Started after the names are looked up, which has a spinner of its own.
+  const animate = ctx.io.canAnimate && !ctx.globals.debug && 'client' in prepared;
+  const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
   let outcome: EvalOutcome;
   try {
-    // A run that stops before its first case (the service unreachable, an agent missing) still
-    // writes its report and JUnit, every case not run with why: a CI job's test-report step reads them.
-    const prepared = await prepare(ctx, cases, agentIds).then(
-      (client) => ({ client }),
-      (error: unknown) => {
-        if (error instanceof CliError) return { stopped: error };
-        throw error;
-      },
-    );
     outcome =
       'stopped' in prepared
         ? { finished: [], stopped: prepared.stopped, durationMs: 0 }

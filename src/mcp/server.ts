@@ -11,7 +11,8 @@ import { CliError } from '../errors.js';
 import { toolCallJson, type ToolCall } from '../invoke/answer-printer.js';
 import { KeptAnswer } from '../invoke/kept-answer.js';
 import { VERSION } from '../version.js';
-import { toolNames } from './tool-names.js';
+import { ToolNames } from './tool-names.js';
+import { TITLE_MAX, toolDescription, visibleText } from './agent-text.js';
 import { monotonicMs } from '../util/monotonic.js';
 
 export interface McpSettings {
@@ -25,11 +26,14 @@ export interface McpSettings {
   say: (line: string) => void;
   /** The agents, asked for while the SDK loaded: the first tools/list answers from it. */
   prefetched?: Promise<Agent[]>;
+  /** The tool names given so far: one book for the process, so every session names an agent alike. */
+  names?: ToolNames;
 }
 
 type Listed = Array<{ name: string; agent: Agent }>;
 
 export { StdioServerTransport } from './sdk.js';
+export { ToolNames } from './tool-names.js';
 
 export function createMcpServer(settings: McpSettings): { server: Server; stop: () => void } {
   const server = new Server(
@@ -38,13 +42,14 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
   );
   let current: Listed = [];
   let prefetched = settings.prefetched;
+  const names = settings.names ?? new ToolNames();
 
   const list = async (): Promise<Listed> => {
     const pending = prefetched;
     prefetched = undefined;
     const agents = await (pending ?? settings.client().then(listAllAgents));
     const only = await settings.only();
-    current = toolNames(only ? agents.filter((agent) => only.has(agent.id)) : agents);
+    current = names.assign(only ? agents.filter((agent) => only.has(agent.id)) : agents);
     return current;
   };
 
@@ -131,8 +136,8 @@ const PROGRESS_EVERY_MS = 50;
 function toolOf(name: string, agent: Agent): Tool {
   return {
     name,
-    title: agent.name ?? name,
-    description: agent.description?.trim() || `Ask the agent ${agent.name ?? agent.id} (id ${agent.id}).`,
+    title: visibleText(agent.name ?? '', TITLE_MAX) || name,
+    description: toolDescription(agent),
     inputSchema: {
       type: 'object',
       properties: {

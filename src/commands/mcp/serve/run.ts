@@ -66,7 +66,7 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
 
 /** Streamable HTTP on loopback: one MCP session per client, a bearer token, only our own Host. */
 async function serveHttp(ctx: Context, settings: McpSettings, port: number): Promise<void> {
-  const [{ StreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+  const [{ StreamableHTTPServerTransport }, { createMcpServer, ToolNames }] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     import('../../../mcp/server.js'),
   ]);
@@ -74,6 +74,8 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
   const { randomBytes, randomUUID } = process.getBuiltinModule('node:crypto');
   const token = randomBytes(24).toString('base64url');
   const sessions = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
+  // One book of tool names for every session: a client's session names an agent as any other does.
+  const names = new ToolNames();
   let address = '';
   // As a CommonJS builtin, in this mode only: an ESM import of node:http loads Node 22+'s own undici (see api/client.ts).
   const http = process.getBuiltinModule('node:http').createServer((req, res) => {
@@ -94,7 +96,7 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!transport) {
       if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
-      const { server, stop } = createMcpServer(settings);
+      const { server, stop } = createMcpServer({ ...settings, names });
       const fresh = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         onsessioninitialized: (id) => void sessions.set(id, fresh),

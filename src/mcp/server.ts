@@ -10,6 +10,9 @@ import { invokeAgent } from '../api/invoke.js';
 import { CliError } from '../errors.js';
 import { toolCallJson, type ToolCall } from '../invoke/answer-printer.js';
 import { KeptAnswer } from '../invoke/kept-answer.js';
+import { explainFailure } from '../invoke/explain-failure.js';
+import { scrubSecrets } from '../secrets/known.js';
+import { publishedSchema, structuredAnswer, type PublishedSchema } from './structured.js';
 import { VERSION } from '../version.js';
 import { ToolNames } from './tool-names.js';
 import { TITLE_MAX, toolDescription, visibleText } from './agent-text.js';
@@ -55,7 +58,7 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     try {
-      return { tools: (await list()).map(({ name, agent }) => toolOf(name, agent)) };
+      return { tools: await Promise.all((await list()).map(({ name, agent }) => toolOf(name, agent))) };
     } catch (error) {
       // The server starts and keeps running when the service is down: an empty list, and why.
       settings.say(`agents mcp: cannot list the agents: ${messageOf(error)}`);
@@ -85,10 +88,11 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
           : (text: string) =>
               extra.sendNotification({
                 method: 'notifications/progress',
-                params: { progressToken, progress: ++progress, message: text },
+                params: { progressToken, progress: ++progress, message: scrubSecrets(text) },
               });
+      const client = await settings.client();
       const answer = await ask(
-        await settings.client(),
+        client,
         tool.agent,
         args.input,
         sessionId,
@@ -96,22 +100,9 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
         extra.signal,
         onText,
       );
-      const meta = { sessionId, toolCalls: answer.toolCalls.map(toolCallJson) };
-      if (answer.error)
-        return {
-          isError: true,
-          content: [{ type: 'text', text: answer.text ? `${answer.text}\n\n${answer.error}` : answer.error }],
-          _meta: meta,
-        };
-      return {
-        content: [{ type: 'text', text: answer.value !== undefined ? JSON.stringify(answer.value) : answer.text }],
-        ...(answer.value !== undefined &&
-          typeof answer.value === 'object' &&
-          answer.value !== null && { structuredContent: answer.value as Record<string, unknown> }),
-        _meta: meta,
-      };
+      return scrubbed(resultOf(answer, sessionId, await publishedSchema(tool.agent.outputSchema)));
     } catch (error) {
-      return { isError: true, content: [{ type: 'text', text: messageOf(error) }] };
+      return scrubbed({ isError: true, content: [{ type: 'text', text: messageOf(error) }] });
     }
   });
 
@@ -133,7 +124,8 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
 
 const PROGRESS_EVERY_MS = 50;
 
-function toolOf(name: string, agent: Agent): Tool {
+async function toolOf(name: string, agent: Agent): Promise<Tool> {
+  const published = await publishedSchema(agent.outputSchema);
   return {
     name,
     title: visibleText(agent.name ?? '', TITLE_MAX) || name,
@@ -150,8 +142,46 @@ function toolOf(name: string, agent: Agent): Tool {
       },
       required: ['input'],
     },
+    ...(published && { outputSchema: published.schema as Tool['outputSchema'] }),
     annotations: { readOnlyHint: false, openWorldHint: true },
   };
+}
+
+/**
+ * The tool result of an answer: its text, and for an agent with a published output schema the
+ * parsed answer as structuredContent, or an error result when the answer is not what it asks for.
+ */
+function resultOf(answer: Answered, sessionId: string, published: PublishedSchema | undefined): CallToolResult {
+  const _meta = { sessionId, toolCalls: answer.toolCalls.map(toolCallJson) };
+  const failed = (why: string): CallToolResult => ({
+    isError: true,
+    content: [{ type: 'text', text: answer.text ? `${answer.text}\n\n${why}` : why }],
+    _meta,
+  });
+  if (answer.error) return failed(answer.error);
+  if (published) {
+    const structured = structuredAnswer(answer, published);
+    if ('problem' in structured) return failed(structured.problem);
+    return {
+      content: [{ type: 'text', text: JSON.stringify(structured.value) }],
+      structuredContent: structured.value,
+      _meta,
+    };
+  }
+  const text = answer.value !== undefined ? JSON.stringify(answer.value) : answer.text;
+  return { content: [{ type: 'text', text }], _meta };
+}
+
+/**
+ * Every text of a result with the token and every known secret taken out. Over stdio, stdout's
+ * scrubbing does it too; over HTTP the SDK writes the response itself, so it is done here, for both.
+ */
+function scrubbed<T>(value: T): T {
+  if (typeof value === 'string') return scrubSecrets(value) as T;
+  if (Array.isArray(value)) return value.map(scrubbed) as T;
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrubbed(inner)])) as T;
+  return value;
 }
 
 /** What makes the list the same for the client: names, the agents behind them, their descriptions. */
@@ -215,7 +245,9 @@ async function ask(
     await report(true);
   } catch (error) {
     if (signal.aborted) return { text: kept.text, toolCalls: kept.toolCalls, error: 'cancelled' };
-    return { text: kept.text, toolCalls: kept.toolCalls, error: messageOf(error) };
+    // An agent deleted since it was listed: the real service's bare 500 told apart, as invoke does.
+    const explained = error instanceof CliError ? await explainFailure(client, agent.id, error, kept.text) : error;
+    return { text: kept.text, toolCalls: kept.toolCalls, error: messageOf(explained) };
   }
   return { text: kept.text, ...(value !== undefined && { value }), toolCalls: kept.toolCalls };
 }

@@ -1,12 +1,10 @@
 // `agents mcp serve` driven by the official SDK client, the built binary against the emulator.
 import { spawn } from 'node:child_process';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
 import { BIN, runBinary } from '../../../../test/helpers/binary.js';
+import { connectStdio, startHttpServer, textOf } from '../../../../test/helpers/mcp.js';
 import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 
 let emulator: RunningEmulator;
@@ -32,22 +30,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-async function connect(args: string[] = [], extraEnv: Record<string, string> = {}) {
-  const client = new Client({ name: 'test', version: '1.0.0' });
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, 'mcp', 'serve', ...args],
-    env: { ...env, ...extraEnv },
-    stderr: 'pipe',
-  });
-  let stderr = '';
-  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  await client.connect(transport);
-  return { client, close: () => client.close(), stderr: () => stderr };
-}
-
-const textOf = (result: Record<string, unknown>) =>
-  ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');
+const connect = (args: string[] = [], extraEnv: Record<string, string> = {}) =>
+  connectStdio({ ...env, ...extraEnv }, args);
 
 describe('agents mcp serve over stdio', () => {
   it('lists one tool per agent: valid unique names, descriptions, the input schema, explicit annotations', async () => {
@@ -217,22 +201,10 @@ describe('agents mcp serve over stdio', () => {
 
 describe('agents mcp serve --http', () => {
   it('serves Streamable HTTP on loopback with a bearer token printed once on stderr; refuses a missing token and another Host', async () => {
-    const child = spawn(process.execPath, [BIN, 'mcp', 'serve', '--http', '--port', '0'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = await startHttpServer(env);
     try {
-      let err = '';
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      for (let i = 0; i < 100 && !err.includes('Bearer'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
-      const url = /MCP over HTTP at (\S+)/.exec(err)![1]!;
-      const token = /Authorization: Bearer (\S+)/.exec(err)![1]!;
-      const client = new Client({ name: 'http-test', version: '1.0.0' });
-      await client.connect(
-        new StreamableHTTPClientTransport(new URL(url), {
-          requestInit: { headers: { authorization: `Bearer ${token}` } },
-        }),
-      );
+      const { url, token } = server;
+      const client = await server.connect();
       expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('Trip_planner');
       expect(textOf(await client.callTool({ name: 'Trip_planner', arguments: { input: 'over http' } }))).toContain(
         'over http',
@@ -256,10 +228,9 @@ describe('agents mcp serve --http', () => {
       });
       expect(otherHost.statusCode).toBe(421);
       await otherHost.body.dump();
-      expect(err.split(token).length - 1).toBe(1); // printed once
+      expect(server.stderr().split(token).length - 1).toBe(1); // printed once
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.on('close', resolve));
+      await server.stop();
     }
   });
 });

@@ -1,0 +1,117 @@
+// Tool results like the CLI's: an agent's output schema published and its answer returned as
+// structuredContent (an answer that does not fit is an error result), an agent deleted since it
+// was listed said as `agents invoke` says it, and answers over HTTP redacted as over stdio.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
+import { runBinary } from '../../../../test/helpers/binary.js';
+import { connectStdio, startHttpServer, textOf } from '../../../../test/helpers/mcp.js';
+import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
+
+let emulator: RunningEmulator;
+let env: Record<string, string>;
+beforeAll(async () => {
+  emulator = await startEmulator({ tokenDelayMs: 0 });
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    AGENTS_CONFIG_DIR: tempConfigDir(),
+    AGENTS_BASE_URL: emulator.url,
+    AGENTS_TOKEN: emulator.token,
+  };
+});
+afterAll(() => emulator.close());
+
+/** An agent made through the service's own create, which takes an output schema (the CLI's create does not). */
+async function agentWithSchema(name: string, outputSchema: object | string): Promise<string> {
+  const response = await fetch(`${emulator.url}/api/v1/agents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name,
+      description: 'd',
+      llmModel: 'GPT_4',
+      outputSchema: typeof outputSchema === 'string' ? outputSchema : JSON.stringify(outputSchema),
+    }),
+  });
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+describe('results like the CLI’s', () => {
+  it('an output schema is the tool’s outputSchema, and the parsed answer its structuredContent', async () => {
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, days: { type: 'integer' } },
+      required: ['city', 'days'],
+    };
+    const id = await agentWithSchema('Planner', schema);
+    const { client, close } = await connectStdio(env, ['--agent', id]);
+    try {
+      const [tool] = (await client.listTools()).tools;
+      expect(tool!.outputSchema).toEqual(schema);
+      // The SDK client checks structuredContent against the published schema itself.
+      const result = await client.callTool({ name: tool!.name, arguments: { input: 'Plan a trip' } });
+      expect(result.isError).toBeFalsy();
+      expect(result.structuredContent).toMatchObject({ city: expect.any(String), days: expect.any(Number) });
+      expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    } finally {
+      await close();
+    }
+  });
+
+  it('an answer its schema does not accept is an error result saying so; a free-text schema publishes nothing', async () => {
+    const strict = await agentWithSchema('Strict', {
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^NEVER$' } },
+      required: ['code'],
+    });
+    const loose = await agentWithSchema('Loose', '[{title: string}]');
+    const { client, close } = await connectStdio(env, ['--agent', strict, '--agent', loose]);
+    try {
+      const tools = (await client.listTools()).tools;
+      const strictTool = tools.find((tool) => tool.title === 'Strict')!;
+      expect(tools.find((tool) => tool.title === 'Loose')!.outputSchema).toBeUndefined();
+      const result = await client.callTool({ name: strictTool.name, arguments: { input: 'a code please' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain("the agent's answer does not match its output schema");
+    } finally {
+      await close();
+    }
+  });
+
+  it('an agent deleted after the list is "not found", in the words of agents invoke', async () => {
+    const id = (
+      await runBinary(['create', '-q', '--name', 'Short lived', '--description', 'd', '--llm-model', 'GPT_4'], { env })
+    ).stdout.trim();
+    const { client, close } = await connectStdio(env, ['--agent', id]);
+    try {
+      const [tool] = (await client.listTools()).tools;
+      await runBinary(['delete', id, '--yes'], { env });
+      const invoked = await runBinary(['invoke', id, 'hello?'], { env });
+      const said = /^error: (.*)$/m.exec(invoked.stderr)![1]!;
+      expect(said).toContain('not found');
+      const result = await client.callTool({ name: tool!.name, arguments: { input: 'hello?' } });
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toContain(said);
+      expect(textOf(result)).not.toContain('without saying why');
+    } finally {
+      await close();
+    }
+  });
+
+  it('over HTTP, an answer holding the token shows it redacted, as stdout does over stdio', async () => {
+    const id = (
+      await runBinary(['create', '-q', '--name', 'Echo', '--description', 'd', '--llm-model', 'GPT_4'], { env })
+    ).stdout.trim();
+    const server = await startHttpServer(env, ['--agent', id]);
+    try {
+      const client = await server.connect();
+      const [tool] = (await client.listTools()).tools;
+      const result = await client.callTool({ name: tool!.name, arguments: { input: `my token is ${emulator.token}` } });
+      expect(textOf(result)).toContain('my token is [redacted]');
+      expect(JSON.stringify(result)).not.toContain(emulator.token);
+      await client.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});

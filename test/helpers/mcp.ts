@@ -1,0 +1,75 @@
+// `agents mcp serve` as a client meets it: the built binary, over stdio or Streamable HTTP, driven
+// by the official SDK client.
+import { spawn } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { BIN } from './binary.js';
+
+export interface Connected {
+  client: Client;
+  close: () => Promise<void>;
+  stderr: () => string;
+}
+
+/** The server over stdio, started by the client as an MCP client does. */
+export async function connectStdio(env: Record<string, string>, args: string[] = []): Promise<Connected> {
+  const client = new Client({ name: 'test', version: '1.0.0' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, 'mcp', 'serve', ...args],
+    env,
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  await client.connect(transport);
+  return { client, close: () => client.close(), stderr: () => stderr };
+}
+
+export interface HttpServer {
+  url: string;
+  token: string;
+  stderr: () => string;
+  /** A client connected with the printed token. */
+  connect(): Promise<Client>;
+  stop(): Promise<void>;
+}
+
+/** `mcp serve --http --port 0`, once it has printed its address and token. */
+export async function startHttpServer(env: Record<string, string>, args: string[] = []): Promise<HttpServer> {
+  const child = spawn(process.execPath, [BIN, 'mcp', 'serve', '--http', '--port', '0', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  for (let i = 0; i < 100 && !stderr.includes('Bearer'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  const url = /MCP over HTTP at (\S+)/.exec(stderr)?.[1];
+  const token = /Authorization: Bearer (\S+)/.exec(stderr)?.[1];
+  if (!url || !token) {
+    child.kill('SIGKILL');
+    throw new Error(`mcp serve --http printed no address: ${stderr}`);
+  }
+  return {
+    url,
+    token,
+    stderr: () => stderr,
+    async connect() {
+      const client = new Client({ name: 'http-test', version: '1.0.0' });
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL(url), {
+          requestInit: { headers: { authorization: `Bearer ${token}` } },
+        }),
+      );
+      return client;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((resolve) => child.on('close', resolve));
+    },
+  };
+}
+
+export const textOf = (result: Record<string, unknown>) =>
+  ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');

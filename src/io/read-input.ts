@@ -173,13 +173,20 @@ export async function* readLines(stream: InputStream, what = 'a line on stdin'):
 export function lineCapped(
   stream: InputStream,
   what: string,
-): { stream: NodeJS.ReadableStream; failed(): CliError | undefined; overflowed: Promise<CliError> } {
+): {
+  stream: NodeJS.ReadableStream;
+  failed(): CliError | undefined;
+  overflowed: Promise<CliError>;
+  /** Stops reading the input (Ctrl-C): a client that keeps it open must not keep the process. */
+  stop(): void;
+} {
   let held: Buffer[] = [];
   let heldBytes = 0;
   let failure: CliError | undefined;
   let overflow: (error: CliError) => void = () => undefined;
   const overflowed = new Promise<CliError>((resolve) => (overflow = resolve));
   const lines = new PassThrough();
+  let stopped = false;
   const forward = async (bytes: Buffer) => {
     if (!lines.write(bytes)) await new Promise((resolve) => lines.once('drain', resolve));
   };
@@ -203,9 +210,19 @@ export function lineCapped(
         if (rest.length > 0) held.push(rest);
       }
       if (heldBytes > 0) await forward(Buffer.concat(held));
+    } catch (error) {
+      if (!stopped) throw error;
     } finally {
       lines.end();
     }
   })();
-  return { stream: lines, failed: () => failure, overflowed };
+  return {
+    stream: lines,
+    failed: () => failure,
+    overflowed,
+    stop: () => {
+      stopped = true; // the read that stopping cuts short is no failure
+      (stream as { destroy?: () => void }).destroy?.();
+    },
+  };
 }

@@ -38,13 +38,26 @@ type Listed = Array<{ name: string; agent: Agent }>;
 export { StdioServerTransport } from './sdk.js';
 export { ToolNames } from './tool-names.js';
 
-export function createMcpServer(settings: McpSettings): { server: Server; stop: () => void } {
+export interface McpServer {
+  server: Server;
+  stop: () => void;
+  /**
+   * Waits for the calls under way to be answered, at most `waitMs`; then stops the rest, which
+   * answer with a cancelled error result, and waits a moment for those. Says how many never settled.
+   */
+  settle: (waitMs: number) => Promise<number>;
+}
+
+export function createMcpServer(settings: McpSettings): McpServer {
   const server = new Server(
     { name: 'agents', version: VERSION },
     { capabilities: { tools: settings.watchSeconds ? { listChanged: true } : {} } },
   );
   let current: Listed = [];
   let prefetched = settings.prefetched;
+  // The calls under way, so that an input that ends, or Ctrl-C, leaves none of them unanswered.
+  const underWay = new Set<Promise<unknown>>();
+  const stopping = new AbortController();
   const names = settings.names ?? new ToolNames();
 
   const list = async (): Promise<Listed> => {
@@ -66,7 +79,10 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
     }
   });
 
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+  const call = async (
+    request: { params: { name: string; arguments?: Record<string, unknown> } },
+    extra: Parameters<Parameters<Server['setRequestHandler']>[1]>[1],
+  ): Promise<CallToolResult> => {
     try {
       const tool =
         current.find((entry) => entry.name === request.params.name) ??
@@ -91,19 +107,34 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
                 params: { progressToken, progress: ++progress, message: scrubSecrets(text) },
               });
       const client = await settings.client();
+      // Cancelled by the client, or by the server stopping.
+      const cancel = new AbortController();
+      const onCancel = () => cancel.abort();
+      for (const source of [extra.signal, stopping.signal]) {
+        if (source.aborted) cancel.abort();
+        source.addEventListener('abort', onCancel, { once: true });
+      }
       const answer = await ask(
         client,
         tool.agent,
         args.input,
         sessionId,
         settings.timeoutSeconds,
-        extra.signal,
+        cancel.signal,
         onText,
-      );
+      ).finally(() => {
+        for (const source of [extra.signal, stopping.signal]) source.removeEventListener('abort', onCancel);
+      });
       return scrubbed(resultOf(answer, sessionId, await publishedSchema(tool.agent.outputSchema)));
     } catch (error) {
       return scrubbed({ isError: true, content: [{ type: 'text', text: messageOf(error) }] });
     }
+  };
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+    const work = call(request, extra);
+    underWay.add(work);
+    void work.finally(() => underWay.delete(work));
+    return work;
   });
 
   let timer: NodeJS.Timeout | undefined;
@@ -119,7 +150,24 @@ export function createMcpServer(settings: McpSettings): { server: Server; stop: 
     }, settings.watchSeconds * 1000);
     timer.unref();
   }
-  return { server, stop: () => clearInterval(timer) };
+  const settled = (waitMs: number) =>
+    Promise.race([
+      Promise.allSettled([...underWay]).then(() => true),
+      new Promise<false>((resolve) => setTimeout(resolve, waitMs, false).unref()),
+    ]);
+  return {
+    server,
+    stop: () => clearInterval(timer),
+    async settle(waitMs) {
+      if (!(await settled(waitMs))) {
+        stopping.abort();
+        await settled(1000);
+      }
+      // The SDK sends a result once its handler has returned: one more turn for those sends.
+      await new Promise((resolve) => setImmediate(resolve));
+      return underWay.size;
+    },
+  };
 }
 
 const PROGRESS_EVERY_MS = 50;

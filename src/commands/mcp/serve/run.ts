@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from '../../../context.js';
-import { CliError } from '../../../errors.js';
+import { CliError, interrupted } from '../../../errors.js';
 import { listAllAgents } from '../../../api/agents.js';
 import type { McpSettings } from '../../../mcp/server.js';
 import type { RunOf } from '../../command.js';
@@ -12,6 +12,7 @@ type Options = Parameters<RunOf<typeof spec>>[0];
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const settings = mcpSettings(ctx, options);
+  await checkAtStart(ctx, settings, options);
   if (options.http) return serveHttp(ctx, settings, options.port);
   // The agents are asked for while the SDK loads (its schemas cost tens of ms): the client's first
   // tools/list then finds them ready. A failure here is the first list's to report. The request
@@ -23,7 +24,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   await client.catch(() => undefined);
   await new Promise((resolve) => setImmediate(resolve));
   const { createMcpServer, StdioServerTransport } = await import('../../../mcp/server.js');
-  const { server, stop } = createMcpServer({ ...settings, prefetched });
+  const { server, stop, settle } = createMcpServer({ ...settings, prefetched });
   // stdout carries protocol only: everything for people goes to stderr.
   // Each JSON-RPC line held to the cap of every input: stdin with no line break cannot grow memory.
   const input = lineCapped(ctx.io.stdin, 'a line of MCP input on stdin');
@@ -32,17 +33,49 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     maxBufferSize: MAX_INPUT_BYTES + 1024 * 1024,
   });
   await server.connect(transport);
-  await new Promise<void>((resolve) => {
-    input.stream.once('end', resolve);
-    input.stream.once('close', resolve);
-    void input.overflowed.then(() => resolve());
-    ctx.deps.signal?.addEventListener('abort', () => resolve(), { once: true });
+  const ended = await new Promise<'input' | 'signal'>((resolve) => {
+    input.stream.once('end', () => resolve('input'));
+    input.stream.once('close', () => resolve('input'));
+    void input.overflowed.then(() => resolve('input'));
+    ctx.deps.signal?.addEventListener('abort', () => resolve('signal'), { once: true });
   });
   stop();
+  // The calls under way are answered before the server goes: all of them when the input ended (a
+  // client may send its last request and close), each cancelled with an error result on Ctrl-C.
+  const unanswered = await settle(ended === 'input' ? (ctx.settings().timeoutSeconds + 5) * 1000 : 0);
   await server.close();
+  if (ended === 'signal') input.stop();
   const failure = input.failed();
   if (failure) throw failure;
+  if (unanswered > 0)
+    throw new CliError('stream', `the input ended with ${unanswered} call${unanswered === 1 ? '' : 's'} unanswered`);
+  if (ended === 'signal') throw interrupted();
 };
+
+/**
+ * What can be told before serving: an --agent the service does not have is exit 5 (a service that
+ * is down is not: the server starts, and lists agents once it answers); no token or address is
+ * said on stderr now, not only as an empty tool list; a person at a terminal learns that the
+ * server waits for a client, not for them.
+ */
+async function checkAtStart(ctx: Context, settings: McpSettings, options: Options): Promise<void> {
+  if (!options.http && ctx.io.stdinIsTerminal)
+    ctx.io.notice(
+      "agents mcp serve waits for an MCP client on stdin and stdout: add it to the client's configuration (docs/mcp.md) instead of running it here, or use --http. Ctrl-C stops it.",
+    );
+  try {
+    await settings.client();
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    ctx.io.logger.warn(`agents mcp: ${error.message}: the server runs, but lists no tools until that is fixed`);
+    return;
+  }
+  if (options.agent.length === 0) return;
+  await settings.only().catch((error: unknown) => {
+    if (error instanceof CliError && (error.kind === 'unreachable' || error.kind === 'timeout')) return; // resolved when the service answers
+    throw error;
+  });
+}
 
 function mcpSettings(ctx: Context, options: Options): McpSettings {
   const references = options.agent;

@@ -15,6 +15,7 @@ import { scrubSecrets } from '../secrets/known.js';
 import { publishedSchema, structuredAnswer, type PublishedSchema } from './structured.js';
 import { VERSION } from '../version.js';
 import { ToolNames } from './tool-names.js';
+import { INVALID_PARAMS } from './json-rpc.js';
 import { TITLE_MAX, toolDescription, visibleText } from './agent-text.js';
 import { monotonicMs } from '../util/monotonic.js';
 
@@ -37,6 +38,8 @@ type Listed = Array<{ name: string; agent: Agent }>;
 
 export { StdioServerTransport } from './sdk.js';
 export { ToolNames } from './tool-names.js';
+export { GuardedTransport } from './guarded-transport.js';
+export { guardedLines } from './stdio-lines.js';
 
 export interface McpServer {
   server: Server;
@@ -69,7 +72,10 @@ export function createMcpServer(settings: McpSettings): McpServer {
     return current;
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    // Every tool is in the one page this server answers: it issues no cursor, so any cursor is unknown.
+    if (request.params?.cursor !== undefined)
+      throw protocolError(INVALID_PARAMS, 'Invalid params: unknown cursor (this server lists every tool in one page)');
     try {
       return { tools: await Promise.all((await list()).map(({ name, agent }) => toolOf(name, agent))) };
     } catch (error) {
@@ -87,7 +93,8 @@ export function createMcpServer(settings: McpSettings): McpServer {
       const tool =
         current.find((entry) => entry.name === request.params.name) ??
         (await list()).find((entry) => entry.name === request.params.name);
-      if (!tool) throw new CliError('not-found', `no agent is exposed as the tool "${request.params.name}"`);
+      // A protocol error, as the specification's example has it: the client named no tool of ours.
+      if (!tool) throw protocolError(INVALID_PARAMS, `Unknown tool: ${request.params.name}`);
       const args = (request.params.arguments ?? {}) as { input?: unknown; session?: unknown };
       if (typeof args.input !== 'string' || args.input.trim() === '')
         throw new CliError('usage', 'input must be a non-empty string');
@@ -127,13 +134,14 @@ export function createMcpServer(settings: McpSettings): McpServer {
       });
       return scrubbed(resultOf(answer, sessionId, await publishedSchema(tool.agent.outputSchema)));
     } catch (error) {
+      if (error instanceof ProtocolError) throw error;
       return scrubbed({ isError: true, content: [{ type: 'text', text: messageOf(error) }] });
     }
   };
   server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
     const work = call(request, extra);
     underWay.add(work);
-    void work.finally(() => underWay.delete(work));
+    work.finally(() => underWay.delete(work)).catch(() => undefined); // its error is the SDK's to answer
     return work;
   });
 
@@ -171,6 +179,17 @@ export function createMcpServer(settings: McpSettings): McpServer {
 }
 
 const PROGRESS_EVERY_MS = 50;
+
+/** An error the SDK answers as a JSON-RPC error with this code (not a tool result). */
+class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const protocolError = (code: number, message: string) => new ProtocolError(code, message);
 
 async function toolOf(name: string, agent: Agent): Promise<Tool> {
   const published = await publishedSchema(agent.outputSchema);

@@ -6,6 +6,7 @@ import type { McpSettings } from '../../../mcp/server.js';
 import type { RunOf } from '../../command.js';
 import { lineCapped } from '../../../io/read-input.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
+import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
 import type { spec } from './spec.js';
 
 type Options = Parameters<RunOf<typeof spec>>[0];
@@ -23,23 +24,29 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   prefetched.catch(() => undefined);
   await client.catch(() => undefined);
   await new Promise((resolve) => setImmediate(resolve));
-  const { createMcpServer, StdioServerTransport } = await import('../../../mcp/server.js');
+  const { createMcpServer, StdioServerTransport, GuardedTransport, guardedLines } =
+    await import('../../../mcp/server.js');
   const { server, stop, settle } = createMcpServer({ ...settings, prefetched });
   // stdout carries protocol only: everything for people goes to stderr.
   // Each JSON-RPC line held to the cap of every input: stdin with no line break cannot grow memory.
   const input = lineCapped(ctx.io.stdin, 'a line of MCP input on stdin');
+  // The SDK reads what guardedLines lets through: a line that is not a message is answered there.
+  const lines = new (process.getBuiltinModule('node:stream').PassThrough)();
   // The SDK's own limit on a line is above ours, so ours, with its message, is the one met.
-  const transport = new StdioServerTransport(input.stream as never, ctx.out.channel() as never, {
+  const sdkTransport = new StdioServerTransport(lines, ctx.out.channel() as never, {
     maxBufferSize: MAX_INPUT_BYTES + 1024 * 1024,
   });
+  const transport = new GuardedTransport(sdkTransport);
+  guardedLines(input.stream, transport).pipe(lines);
   await server.connect(transport);
   const ended = await new Promise<'input' | 'signal'>((resolve) => {
-    input.stream.once('end', () => resolve('input'));
-    input.stream.once('close', () => resolve('input'));
+    // The end of what the SDK reads: every line of the input has reached it by then.
+    lines.once('end', () => resolve('input'));
     void input.overflowed.then(() => resolve('input'));
     ctx.deps.signal?.addEventListener('abort', () => resolve('signal'), { once: true });
   });
   stop();
+  await new Promise((resolve) => setImmediate(resolve)); // the last line's call has started
   // The calls under way are answered before the server goes: all of them when the input ended (a
   // client may send its last request and close), each cancelled with an error result on Ctrl-C.
   const unanswered = await settle(ended === 'input' ? (ctx.settings().timeoutSeconds + 5) * 1000 : 0);
@@ -99,7 +106,7 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
 
 /** Streamable HTTP on loopback: one MCP session per client, a bearer token, only our own Host. */
 async function serveHttp(ctx: Context, settings: McpSettings, port: number): Promise<void> {
-  const [{ StreamableHTTPServerTransport }, { createMcpServer, ToolNames }] = await Promise.all([
+  const [{ StreamableHTTPServerTransport }, { createMcpServer, ToolNames, GuardedTransport }] = await Promise.all([
     import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
     import('../../../mcp/server.js'),
   ]);
@@ -125,21 +132,31 @@ async function serveHttp(ctx: Context, settings: McpSettings, port: number): Pro
       return void res.writeHead(404).end('Not Found: the endpoint is /mcp\n');
     if (!bearerMatches(req.headers.authorization, token))
       return void res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized\n');
+    // A POST's body is read here, so that what is not JSON (-32700) or not a JSON-RPC message
+    // (-32600) is answered as the specification asks before any session or server is made.
+    const body = req.method === 'POST' ? await readMessages(req) : undefined;
+    if (body && 'error' in body) return void res.writeHead(body.status, JSON_TYPE).end(JSON.stringify(body.error));
     const sessionId = req.headers['mcp-session-id'];
     let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
     if (!transport) {
       if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
+      // Only an initialize starts a session: anything else without one leaves nothing behind.
+      if (!body || !startsSession(body.messages))
+        return void res
+          .writeHead(400, JSON_TYPE)
+          .end(JSON.stringify(errorResponse(null, INVALID_REQUEST, 'Bad Request: no session; send initialize first')));
       const { server, stop } = createMcpServer({ ...settings, names });
       const fresh = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         onsessioninitialized: (id) => void sessions.set(id, fresh),
         onsessionclosed: (id) => void sessions.delete(id),
       });
-      fresh.onclose = () => stop();
-      await server.connect(fresh);
+      const guarded = new GuardedTransport(fresh);
+      guarded.onclose = () => stop();
+      await server.connect(guarded);
       transport = fresh;
     }
-    await transport.handleRequest(req, res);
+    await transport.handleRequest(req, res, body?.messages);
   };
   await new Promise<void>((resolve, reject) => {
     http.once('error', (error: NodeJS.ErrnoException) =>
@@ -166,3 +183,33 @@ function bearerMatches(header: string | undefined, token: string): boolean {
   const wanted = Buffer.from(token);
   return given.length === wanted.length && process.getBuiltinModule('node:crypto').timingSafeEqual(given, wanted);
 }
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** A POST body: its JSON-RPC messages (one, or a batch), or the error response to send instead. */
+async function readMessages(req: IncomingMessage): Promise<{ messages: unknown } | { status: number; error: object }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_BYTES)
+      return { status: 413, error: errorResponse(null, INVALID_REQUEST, 'Invalid Request: the body is too large') };
+    chunks.push(chunk as Buffer);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return { status: 400, error: errorResponse(null, PARSE_ERROR, 'Parse error: the body is not JSON') };
+  }
+  for (const message of Array.isArray(value) ? value : [value]) {
+    const problem = invalidMessage(message);
+    if (problem) return { status: 400, error: problem };
+  }
+  return { messages: value };
+}
+
+const startsSession = (messages: unknown) =>
+  (Array.isArray(messages) ? messages : [messages]).some(
+    (message) => (message as { method?: unknown }).method === 'initialize',
+  );

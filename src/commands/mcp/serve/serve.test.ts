@@ -113,15 +113,17 @@ describe('agents mcp serve over stdio', () => {
     }
   });
 
-  it('failures are tool results with isError and one line: an agent error, an unknown tool, a missing input', async () => {
+  it('failures are tool results with isError and one line (an agent error, a missing input); an unknown tool is a protocol error', async () => {
     const { client, close } = await connect();
     try {
       const failed = await client.callTool({ name: 'Trip_planner', arguments: { input: 'break [[error]]' } });
       expect(failed.isError).toBe(true);
       expect(textOf(failed)).toContain('the agent failed: Error code: 500 - simulated model failure');
-      const unknown = await client.callTool({ name: 'Nobody', arguments: { input: 'hi' } });
-      expect(unknown).toMatchObject({ isError: true });
-      expect(textOf(unknown)).toContain('no agent is exposed as the tool "Nobody"');
+      // As the specification's example: the client named no tool of the server's.
+      await expect(client.callTool({ name: 'Nobody', arguments: { input: 'hi' } })).rejects.toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('Unknown tool: Nobody'),
+      });
       expect((await client.callTool({ name: 'Trip_planner', arguments: {} })).isError).toBe(true);
     } finally {
       await close();

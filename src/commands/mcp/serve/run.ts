@@ -1,4 +1,3 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from '../../../context.js';
 import { CliError, interrupted } from '../../../errors.js';
 import { listAllAgents } from '../../../api/agents.js';
@@ -6,7 +5,6 @@ import type { McpSettings } from '../../../mcp/server.js';
 import type { RunOf } from '../../command.js';
 import { lineCapped } from '../../../io/read-input.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
-import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
 import type { spec } from './spec.js';
 
 type Options = Parameters<RunOf<typeof spec>>[0];
@@ -14,7 +12,7 @@ type Options = Parameters<RunOf<typeof spec>>[0];
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const settings = mcpSettings(ctx, options);
   await checkAtStart(ctx, settings, options);
-  if (options.http) return serveHttp(ctx, settings, options.port);
+  if (options.http) return (await import('./http.js')).serveHttp(ctx, settings, options);
   // The agents are asked for while the SDK loads (its schemas cost tens of ms): the client's first
   // tools/list then finds them ready. A failure here is the first list's to report. The request
   // must be on its way first: loading the SDK holds the thread, and the connection opens and the
@@ -103,113 +101,3 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
     },
   };
 }
-
-/** Streamable HTTP on loopback: one MCP session per client, a bearer token, only our own Host. */
-async function serveHttp(ctx: Context, settings: McpSettings, port: number): Promise<void> {
-  const [{ StreamableHTTPServerTransport }, { createMcpServer, ToolNames, GuardedTransport }] = await Promise.all([
-    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-    import('../../../mcp/server.js'),
-  ]);
-  // node:crypto in this mode only: over stdio the server's first answer would wait for it (5 ms on Node 26).
-  const { randomBytes, randomUUID } = process.getBuiltinModule('node:crypto');
-  const token = randomBytes(24).toString('base64url');
-  const sessions = new Map<string, InstanceType<typeof StreamableHTTPServerTransport>>();
-  // One book of tool names for every session: a client's session names an agent as any other does.
-  const names = new ToolNames();
-  let address = '';
-  // As a CommonJS builtin, in this mode only: an ESM import of node:http loads Node 22+'s own undici (see api/client.ts).
-  const http = process.getBuiltinModule('node:http').createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500).end();
-      ctx.io.logger.warn(`agents mcp: ${(error as Error).message}`);
-    });
-  });
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const host = req.headers.host ?? '';
-    if (host !== address && host !== address.replace('127.0.0.1', 'localhost'))
-      return void res.writeHead(421).end('Misdirected Request: not this server’s address\n');
-    if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp')
-      return void res.writeHead(404).end('Not Found: the endpoint is /mcp\n');
-    if (!bearerMatches(req.headers.authorization, token))
-      return void res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized\n');
-    // A POST's body is read here, so that what is not JSON (-32700) or not a JSON-RPC message
-    // (-32600) is answered as the specification asks before any session or server is made.
-    const body = req.method === 'POST' ? await readMessages(req) : undefined;
-    if (body && 'error' in body) return void res.writeHead(body.status, JSON_TYPE).end(JSON.stringify(body.error));
-    const sessionId = req.headers['mcp-session-id'];
-    let transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (!transport) {
-      if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
-      // Only an initialize starts a session: anything else without one leaves nothing behind.
-      if (!body || !startsSession(body.messages))
-        return void res
-          .writeHead(400, JSON_TYPE)
-          .end(JSON.stringify(errorResponse(null, INVALID_REQUEST, 'Bad Request: no session; send initialize first')));
-      const { server, stop } = createMcpServer({ ...settings, names });
-      const fresh = new StreamableHTTPServerTransport({
-        sessionIdGenerator: randomUUID,
-        onsessioninitialized: (id) => void sessions.set(id, fresh),
-        onsessionclosed: (id) => void sessions.delete(id),
-      });
-      const guarded = new GuardedTransport(fresh);
-      guarded.onclose = () => stop();
-      await server.connect(guarded);
-      transport = fresh;
-    }
-    await transport.handleRequest(req, res, body?.messages);
-  };
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        error.code === 'EADDRINUSE'
-          ? new CliError('usage', `port ${port} is already in use`, { hint: 'Pass --port 0 for any free port.' })
-          : error,
-      ),
-    );
-    http.listen(port, '127.0.0.1', () => resolve());
-  });
-  address = `127.0.0.1:${(http.address() as { port: number }).port}`;
-  // Printed once, on stderr: the client's configuration needs both.
-  ctx.io.notice(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token}\nCtrl-C stops it.`);
-  await new Promise<void>((resolve) => {
-    const stop = () => http.close(() => resolve());
-    ctx.deps.signal?.addEventListener('abort', stop, { once: true });
-    process.once('SIGTERM', stop);
-  });
-}
-
-function bearerMatches(header: string | undefined, token: string): boolean {
-  const given = Buffer.from(/^Bearer (\S+)$/.exec(header ?? '')?.[1] ?? '');
-  const wanted = Buffer.from(token);
-  return given.length === wanted.length && process.getBuiltinModule('node:crypto').timingSafeEqual(given, wanted);
-}
-
-const JSON_TYPE = { 'content-type': 'application/json' };
-
-/** A POST body: its JSON-RPC messages (one, or a batch), or the error response to send instead. */
-async function readMessages(req: IncomingMessage): Promise<{ messages: unknown } | { status: number; error: object }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_INPUT_BYTES)
-      return { status: 413, error: errorResponse(null, INVALID_REQUEST, 'Invalid Request: the body is too large') };
-    chunks.push(chunk as Buffer);
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return { status: 400, error: errorResponse(null, PARSE_ERROR, 'Parse error: the body is not JSON') };
-  }
-  for (const message of Array.isArray(value) ? value : [value]) {
-    const problem = invalidMessage(message);
-    if (problem) return { status: 400, error: problem };
-  }
-  return { messages: value };
-}
-
-const startsSession = (messages: unknown) =>
-  (Array.isArray(messages) ? messages : [messages]).some(
-    (message) => (message as { method?: unknown }).method === 'initialize',
-  );

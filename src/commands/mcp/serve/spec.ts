@@ -1,5 +1,5 @@
 // `agents mcp serve`: the profile's agents as tools for any MCP client.
-import { count, list, on } from '../../../spec/flags.js';
+import { count, inputPath, list, on } from '../../../spec/flags.js';
 import { defineSpec } from '../../../spec/spec.js';
 
 export const spec = defineSpec({
@@ -20,6 +20,10 @@ export const spec = defineSpec({
     }),
     http: on('serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio'),
     port: count('with --http: the port (0 for any free one)', { min: 0, max: 65_535, default: '0' }),
+    tokenFile: inputPath(
+      'with --http: the bearer token kept in this file, made (0600) with a new one when missing and reused after, for client configurations that keep it',
+      { placeholder: 'file' },
+    ),
   },
   noJson: 'stdout carries the Model Context Protocol (JSON-RPC) alone',
   examples: [

@@ -1,0 +1,207 @@
+// `agents mcp serve --http`: Streamable HTTP on loopback. One MCP session per client, each a server
+// of its own over the SDK's transport (wrapped: guarded-transport.ts); a bearer token; only this
+// server's own Host, and no Origin but a loopback one (a page in a browser cannot drive it).
+// Sessions end: on DELETE, after an idle time, and never more than a cap at once. Messages on SSE
+// streams carry ids kept in a bounded store, so a client can resume with Last-Event-ID.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Context } from '../../../context.js';
+import { CliError } from '../../../errors.js';
+import { MAX_INPUT_BYTES } from '../../../io/limits.js';
+import { writePrivateFile } from '../../../io/write-file.js';
+import { isLoopbackHost } from '../../../config/base-url.js';
+import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
+import type { McpSettings } from '../../../mcp/server.js';
+
+/** A session no request has used for this long is closed. */
+export const SESSION_IDLE_MS = 30 * 60 * 1000;
+/** Live sessions at once: dozens for a conformance suite, far from what memory would mind. */
+export const MAX_SESSIONS = 256;
+/** What a client is told to wait before reconnecting a broken stream (the SSE retry field). */
+const RETRY_MS = 1000;
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+export async function serveHttp(
+  ctx: Context,
+  settings: McpSettings,
+  options: { port: number; tokenFile?: string },
+): Promise<void> {
+  const [{ StreamableHTTPServerTransport }, { createMcpServer, ToolNames, GuardedTransport }, { BoundedEventStore }] =
+    await Promise.all([
+      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      import('../../../mcp/server.js'),
+      import('../../../mcp/event-store.js'),
+    ]);
+  // node:crypto in this mode only: over stdio the server's first answer would wait for it (5 ms on Node 26).
+  const { randomUUID } = process.getBuiltinModule('node:crypto');
+  const token = await bearerToken(options.tokenFile);
+  type Transport = InstanceType<typeof StreamableHTTPServerTransport>;
+  const sessions = new Map<string, { transport: Transport; usedAt: number }>();
+  // One book of tool names for every session: a client's session names an agent as any other does.
+  const names = new ToolNames();
+  const eventStore = new BoundedEventStore();
+  let address = '';
+  // As a CommonJS builtin, in this mode only: an ESM import of node:http loads Node 22+'s own undici (see api/client.ts).
+  const http = process.getBuiltinModule('node:http').createServer((req, res) => {
+    void handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500).end();
+      ctx.io.logger.warn(`agents mcp: ${(error as Error).message}`);
+    });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const host = req.headers.host ?? '';
+    if (host !== address && host !== address.replace('127.0.0.1', 'localhost'))
+      return void res.writeHead(421).end('Misdirected Request: not this server’s address\n');
+    if (!loopbackOrigin(req.headers.origin))
+      return void res.writeHead(403).end('Forbidden: a request from a web page (its Origin) is refused\n');
+    if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp')
+      return void res.writeHead(404).end('Not Found: the endpoint is /mcp\n');
+    if (!bearerMatches(req.headers.authorization, token))
+      return void res.writeHead(401, { 'www-authenticate': 'Bearer' }).end('Unauthorized\n');
+    // A POST's body is read here, so that what is not JSON (-32700) or not a JSON-RPC message
+    // (-32600) is answered as the specification asks before any session or server is made.
+    const body = req.method === 'POST' ? await readMessages(req) : undefined;
+    if (body && 'error' in body) return void res.writeHead(body.status, JSON_TYPE).end(JSON.stringify(body.error));
+    const sessionId = req.headers['mcp-session-id'];
+    let session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (!session) {
+      if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
+      // Only an initialize starts a session: anything else without one leaves nothing behind.
+      if (!body || !startsSession(body.messages))
+        return void res
+          .writeHead(400, JSON_TYPE)
+          .end(JSON.stringify(errorResponse(null, INVALID_REQUEST, 'Bad Request: no session; send initialize first')));
+      if (sessions.size >= MAX_SESSIONS)
+        return void res
+          .writeHead(503, { ...JSON_TYPE, 'retry-after': '60' })
+          .end(
+            JSON.stringify(
+              errorResponse(null, -32000, `Too many sessions: ${MAX_SESSIONS} are open; end one (DELETE)`),
+            ),
+          );
+      const { server, stop } = createMcpServer({ ...settings, names });
+      const fresh: Transport = new StreamableHTTPServerTransport({
+        sessionIdGenerator: randomUUID,
+        eventStore,
+        retryInterval: RETRY_MS,
+        onsessioninitialized: (id) => void sessions.set(id, { transport: fresh, usedAt: Date.now() }),
+        onsessionclosed: (id) => void sessions.delete(id),
+      });
+      const guarded = new GuardedTransport(fresh);
+      guarded.onclose = () => {
+        stop();
+        if (fresh.sessionId) sessions.delete(fresh.sessionId);
+      };
+      await server.connect(guarded);
+      session = { transport: fresh, usedAt: Date.now() };
+    }
+    session.usedAt = Date.now();
+    await session.transport.handleRequest(req, res, body?.messages);
+  };
+  // Idle sessions are closed, each with its server (and its share of --watch).
+  const sweep = setInterval(
+    () => {
+      const before = Date.now() - SESSION_IDLE_MS;
+      for (const { transport, usedAt } of sessions.values()) if (usedAt < before) void transport.close();
+    },
+    Math.min(SESSION_IDLE_MS, 60_000),
+  );
+  sweep.unref();
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new CliError('usage', `port ${options.port} is already in use`, {
+              hint: 'Pass --port 0 for any free port.',
+            })
+          : error,
+      ),
+    );
+    http.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  address = `127.0.0.1:${(http.address() as { port: number }).port}`;
+  // Printed once, on stderr: the client's configuration needs both.
+  const kept = options.tokenFile
+    ? `(kept in ${options.tokenFile})`
+    : '(a new one each start: --token-file FILE keeps one for a client configuration)';
+  ctx.io.notice(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token} ${kept}\nCtrl-C stops it.`);
+  await new Promise<void>((resolve) => {
+    // Streams clients hold open would keep close() waiting: every session and connection is ended now.
+    const stop = () => {
+      clearInterval(sweep);
+      for (const { transport } of sessions.values()) void transport.close();
+      http.close(() => resolve());
+      http.closeAllConnections();
+    };
+    ctx.deps.signal?.addEventListener('abort', stop, { once: true });
+    process.once('SIGTERM', stop);
+  });
+}
+
+/** The token clients must send: from --token-file (made with a new one when missing), or a new one. */
+async function bearerToken(file: string | undefined): Promise<string> {
+  const fresh = () => process.getBuiltinModule('node:crypto').randomBytes(24).toString('base64url');
+  if (file === undefined) return fresh();
+  const { readFile } = await import('node:fs/promises');
+  const saved = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new CliError('usage', `cannot read --token-file ${file}: ${error.message}`);
+  });
+  if (saved === undefined) {
+    const token = fresh();
+    writePrivateFile(file, `${token}\n`);
+    return token;
+  }
+  const token = saved.trim();
+  if (!/^\S{16,}$/.test(token))
+    throw new CliError('usage', `--token-file ${file} does not hold a token (one line of 16 or more characters)`, {
+      hint: 'Remove the file to have a new token made there.',
+    });
+  return token;
+}
+
+/** No Origin (not a browser), or a page on this machine's loopback; `null` (a sandboxed page) is not. */
+function loopbackOrigin(origin: string | undefined): boolean {
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+function bearerMatches(header: string | undefined, token: string): boolean {
+  // The scheme is case-insensitive (RFC 9110 §11.1); the token is not.
+  const given = Buffer.from(/^bearer +(\S+)$/i.exec(header ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && process.getBuiltinModule('node:crypto').timingSafeEqual(given, wanted);
+}
+
+/** A POST body: its JSON-RPC messages (one, or a batch), or the error response to send instead. */
+async function readMessages(req: IncomingMessage): Promise<{ messages: unknown } | { status: number; error: object }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_INPUT_BYTES)
+      return { status: 413, error: errorResponse(null, INVALID_REQUEST, 'Invalid Request: the body is too large') };
+    chunks.push(chunk as Buffer);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return { status: 400, error: errorResponse(null, PARSE_ERROR, 'Parse error: the body is not JSON') };
+  }
+  for (const message of Array.isArray(value) ? value : [value]) {
+    const problem = invalidMessage(message);
+    if (problem) return { status: 400, error: problem };
+  }
+  return { messages: value };
+}
+
+const startsSession = (messages: unknown) =>
+  (Array.isArray(messages) ? messages : [messages]).some(
+    (message) => (message as { method?: unknown }).method === 'initialize',
+  );

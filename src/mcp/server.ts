@@ -15,6 +15,7 @@ import { scrubSecrets } from '../secrets/known.js';
 import { publishedSchema, structuredAnswer, type PublishedSchema } from './structured.js';
 import { VERSION } from '../version.js';
 import { ToolNames } from './tool-names.js';
+import type { AgentWatcher } from './watcher.js';
 import { INVALID_PARAMS } from './json-rpc.js';
 import { TITLE_MAX, toolDescription, visibleText } from './agent-text.js';
 import { monotonicMs } from '../util/monotonic.js';
@@ -24,8 +25,8 @@ export interface McpSettings {
   timeoutSeconds: number;
   /** Only these agent ids (from --agent), or every agent of the profile (undefined). */
   only: () => Promise<Set<string> | undefined>;
-  /** Tell the client when the set of agents changed, looking this often. */
-  watchSeconds?: number;
+  /** --watch: tells the client when the set of agents changed (one poller for the process). */
+  watcher?: AgentWatcher;
   /** A line for people (stderr). */
   say: (line: string) => void;
   /** The agents, asked for while the SDK loaded: the first tools/list answers from it. */
@@ -54,7 +55,7 @@ export interface McpServer {
 export function createMcpServer(settings: McpSettings): McpServer {
   const server = new Server(
     { name: 'agents', version: VERSION },
-    { capabilities: { tools: settings.watchSeconds ? { listChanged: true } : {} } },
+    { capabilities: { tools: settings.watcher ? { listChanged: true } : {} } },
   );
   let current: Listed = [];
   let prefetched = settings.prefetched;
@@ -145,19 +146,8 @@ export function createMcpServer(settings: McpSettings): McpServer {
     return work;
   });
 
-  let timer: NodeJS.Timeout | undefined;
-  if (settings.watchSeconds) {
-    timer = setInterval(() => {
-      const before = signature(current);
-      list().then(
-        (now) => {
-          if (signature(now) !== before) void server.sendToolListChanged().catch(() => undefined);
-        },
-        () => undefined, // the next tick tries again
-      );
-    }, settings.watchSeconds * 1000);
-    timer.unref();
-  }
+  // One poller for the process (HTTP sessions share it); each server tells its own client.
+  const unwatch = settings.watcher?.subscribe(() => void server.sendToolListChanged().catch(() => undefined));
   const settled = (waitMs: number) =>
     Promise.race([
       Promise.allSettled([...underWay]).then(() => true),
@@ -165,7 +155,7 @@ export function createMcpServer(settings: McpSettings): McpServer {
     ]);
   return {
     server,
-    stop: () => clearInterval(timer),
+    stop: () => unwatch?.(),
     async settle(waitMs) {
       if (!(await settled(waitMs))) {
         stopping.abort();
@@ -250,10 +240,6 @@ function scrubbed<T>(value: T): T {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, scrubbed(inner)])) as T;
   return value;
 }
-
-/** What makes the list the same for the client: names, the agents behind them, their descriptions. */
-const signature = (listed: Listed) =>
-  JSON.stringify(listed.map(({ name, agent }) => [name, agent.id, agent.description ?? null]));
 
 interface Answered {
   text: string;

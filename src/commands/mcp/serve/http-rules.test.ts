@@ -169,6 +169,23 @@ describe('mcp serve --http', () => {
   });
 });
 
+describe('--watch over HTTP', () => {
+  it('one poller for the process, however many sessions are open', async () => {
+    const server = await startHttpServer(env, ['--watch', '1']);
+    try {
+      for (let i = 0; i < 6; i++) expect((await send(server, 'POST', {}, initialize('2025-06-18'))).status).toBe(200);
+      const lists = () => emulator.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/agents').length;
+      const before = lists();
+      await new Promise((resolve) => setTimeout(resolve, 3200));
+      // Three ticks in 3.2 s: one list each (six pollers would make eighteen).
+      expect(lists() - before).toBeLessThanOrEqual(4);
+      expect(lists() - before).toBeGreaterThanOrEqual(2);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('the event store', () => {
   it('keeps at most its number of events, the oldest going first', async () => {
     const store = new BoundedEventStore(3, 1_000_000);

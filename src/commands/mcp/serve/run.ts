@@ -2,6 +2,7 @@ import type { Context } from '../../../context.js';
 import { CliError, interrupted } from '../../../errors.js';
 import { listAllAgents } from '../../../api/agents.js';
 import type { McpSettings } from '../../../mcp/server.js';
+import { AgentWatcher } from '../../../mcp/watcher.js';
 import type { RunOf } from '../../command.js';
 import { lineCapped } from '../../../io/read-input.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
@@ -84,20 +85,27 @@ async function checkAtStart(ctx: Context, settings: McpSettings, options: Option
 
 function mcpSettings(ctx: Context, options: Options): McpSettings {
   const references = options.agent;
-  let only: Promise<Set<string>> | undefined;
+  let resolved: Promise<Set<string>> | undefined;
+  // --agent names are resolved when first needed (the service may be down at start), then kept.
+  const only = async () => {
+    if (references.length === 0) return undefined;
+    resolved ??= Promise.all(references.map((reference) => ctx.resolve('agent', reference))).then(
+      (ids) => new Set(ids),
+    );
+    return resolved.catch((error: unknown) => {
+      resolved = undefined;
+      throw error;
+    });
+  };
+  const exposed = async () => {
+    const [agents, ids] = await Promise.all([ctx.client().then(listAllAgents), only()]);
+    return ids ? agents.filter((agent) => ids.has(agent.id)) : agents;
+  };
   return {
     client: () => ctx.client(),
     timeoutSeconds: ctx.settings().timeoutSeconds,
-    watchSeconds: options.watch,
+    ...(options.watch !== undefined && { watcher: new AgentWatcher(options.watch, exposed) }),
     say: (line) => ctx.io.logger.warn(line),
-    // --agent names are resolved when first needed (the service may be down at start), then kept.
-    only: async () => {
-      if (references.length === 0) return undefined;
-      only ??= Promise.all(references.map((reference) => ctx.resolve('agent', reference))).then((ids) => new Set(ids));
-      return only.catch((error: unknown) => {
-        only = undefined;
-        throw error;
-      });
-    },
+    only,
   };
 }

@@ -50,6 +50,8 @@ export interface McpServer {
    * answer with a cancelled error result, and waits a moment for those. Says how many never settled.
    */
   settle: (waitMs: number) => Promise<number>;
+  /** Stops the calls of these requests (their client went away): each answers as cancelled. */
+  cancel: (ids: Array<string | number>) => void;
 }
 
 export function createMcpServer(settings: McpSettings): McpServer {
@@ -62,6 +64,7 @@ export function createMcpServer(settings: McpSettings): McpServer {
   // The calls under way, so that an input that ends, or Ctrl-C, leaves none of them unanswered.
   const underWay = new Set<Promise<unknown>>();
   const stopping = new AbortController();
+  const cancels = new Map<string | number, AbortController>();
   const names = settings.names ?? new ToolNames();
 
   const list = async (): Promise<Listed> => {
@@ -115,8 +118,9 @@ export function createMcpServer(settings: McpSettings): McpServer {
                 params: { progressToken, progress: ++progress, message: scrubSecrets(text) },
               });
       const client = await settings.client();
-      // Cancelled by the client, or by the server stopping.
+      // Cancelled by the client, by its connection closing (HTTP), or by the server stopping.
       const cancel = new AbortController();
+      cancels.set(extra.requestId, cancel);
       const onCancel = () => cancel.abort();
       for (const source of [extra.signal, stopping.signal]) {
         if (source.aborted) cancel.abort();
@@ -131,6 +135,7 @@ export function createMcpServer(settings: McpSettings): McpServer {
         cancel.signal,
         onText,
       ).finally(() => {
+        cancels.delete(extra.requestId);
         for (const source of [extra.signal, stopping.signal]) source.removeEventListener('abort', onCancel);
       });
       return scrubbed(resultOf(answer, sessionId, await publishedSchema(tool.agent.outputSchema)));
@@ -156,6 +161,9 @@ export function createMcpServer(settings: McpSettings): McpServer {
   return {
     server,
     stop: () => unwatch?.(),
+    cancel: (ids) => {
+      for (const id of ids) cancels.get(id)?.abort();
+    },
     async settle(waitMs) {
       if (!(await settled(waitMs))) {
         stopping.abort();

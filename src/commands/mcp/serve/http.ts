@@ -36,7 +36,10 @@ export async function serveHttp(
   const { randomUUID } = process.getBuiltinModule('node:crypto');
   const token = await bearerToken(options.tokenFile);
   type Transport = InstanceType<typeof StreamableHTTPServerTransport>;
-  const sessions = new Map<string, { transport: Transport; usedAt: number }>();
+  const sessions = new Map<
+    string,
+    { transport: Transport; usedAt: number; cancel: (ids: Array<string | number>) => void }
+  >();
   // One book of tool names for every session: a client's session names an agent as any other does.
   const names = new ToolNames();
   const eventStore = new BoundedEventStore();
@@ -79,12 +82,12 @@ export async function serveHttp(
               errorResponse(null, -32000, `Too many sessions: ${MAX_SESSIONS} are open; end one (DELETE)`),
             ),
           );
-      const { server, stop } = createMcpServer({ ...settings, names });
+      const { server, stop, cancel } = createMcpServer({ ...settings, names });
       const fresh: Transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         eventStore,
         retryInterval: RETRY_MS,
-        onsessioninitialized: (id) => void sessions.set(id, { transport: fresh, usedAt: Date.now() }),
+        onsessioninitialized: (id) => void sessions.set(id, { transport: fresh, usedAt: Date.now(), cancel }),
         onsessionclosed: (id) => void sessions.delete(id),
       });
       const guarded = new GuardedTransport(fresh);
@@ -93,9 +96,13 @@ export async function serveHttp(
         if (fresh.sessionId) sessions.delete(fresh.sessionId);
       };
       await server.connect(guarded);
-      session = { transport: fresh, usedAt: Date.now() };
+      session = { transport: fresh, usedAt: Date.now(), cancel };
     }
     session.usedAt = Date.now();
+    // A client that goes away before its answer: its calls stop, and the agents' invokes with them.
+    const ids = requestIds(body?.messages);
+    const { cancel } = session;
+    if (ids.length > 0) res.once('close', () => !res.writableFinished && cancel(ids));
     await session.transport.handleRequest(req, res, body?.messages);
   };
   // Idle sessions are closed, each with its server (and its share of --watch).
@@ -200,6 +207,13 @@ async function readMessages(req: IncomingMessage): Promise<{ messages: unknown }
   }
   return { messages: value };
 }
+
+/** The ids of the requests among the messages (notifications and responses have none to answer). */
+const requestIds = (messages: unknown): Array<string | number> =>
+  (Array.isArray(messages) ? messages : messages === undefined ? [] : [messages]).flatMap((message) => {
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? [id] : [];
+  });
 
 const startsSession = (messages: unknown) =>
   (Array.isArray(messages) ? messages : [messages]).some(

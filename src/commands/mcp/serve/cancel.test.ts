@@ -1,0 +1,114 @@
+// A call the client gives up on stops the agent's invoke: the service sees its connection close,
+// whether the client sent notifications/cancelled (stdio) or dropped its HTTP request.
+import { request } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectStdio, startHttpServer } from '../../../../test/helpers/mcp.js';
+import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
+import { sendJson, startTestServer, type TestServer } from '../../../../test/helpers/test-server.js';
+
+const AGENT = { id: '00000000-0000-4000-8000-00000000cafe', name: 'Hanger', description: 'd', llmModel: 'GPT_4' };
+let service: TestServer;
+let invokes: Array<{ closed: boolean }>;
+let env: Record<string, string>;
+beforeAll(async () => {
+  invokes = [];
+  // A service whose agent starts an answer and then goes silent, and which notes when a caller hangs up.
+  service = await startTestServer((req, res) => {
+    if (req.method === 'GET' && req.url?.startsWith('/api/v1/agents?'))
+      return sendJson(res, 200, { success: true, data: [AGENT], total_pages: 1 });
+    if (req.method === 'GET') return sendJson(res, 200, { success: true, data: AGENT });
+    const invoke = { closed: false };
+    invokes.push(invoke);
+    res.on('close', () => (invoke.closed = true));
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    res.write('event: message\ndata: thinking\n\n');
+  });
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    AGENTS_CONFIG_DIR: tempConfigDir(),
+    AGENTS_BASE_URL: service.url,
+    AGENTS_TOKEN: 'tok_cancel_test_0123456789',
+  };
+});
+afterAll(() => service.close());
+
+/** Whether the last invoke's connection closed within `ms`. */
+async function closedWithin(ms: number): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < ms;) {
+    if (invokes.at(-1)?.closed) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return invokes.at(-1)?.closed ?? false;
+}
+
+const waitForInvoke = async (count: number) => {
+  for (let i = 0; i < 100 && invokes.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+};
+
+describe('a call the client gives up on', () => {
+  it('over stdio, notifications/cancelled closes the invoke', async () => {
+    const { client, close } = await connectStdio(env);
+    try {
+      const before = invokes.length;
+      const controller = new AbortController();
+      const call = client.callTool({ name: 'Hanger', arguments: { input: 'think' } }, undefined, {
+        signal: controller.signal,
+      });
+      await waitForInvoke(before + 1);
+      controller.abort();
+      await expect(call).rejects.toThrow();
+      expect(await closedWithin(2000)).toBe(true);
+    } finally {
+      await close();
+    }
+  });
+
+  it('over HTTP, a client that drops its request closes the invoke', async () => {
+    const server = await startHttpServer(env);
+    try {
+      const headers = {
+        authorization: `Bearer ${server.token}`,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      };
+      const opened = await request(server.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+        }),
+      });
+      await opened.body.dump();
+      const session = {
+        'mcp-session-id': opened.headers['mcp-session-id'] as string,
+        'mcp-protocol-version': '2025-06-18',
+      };
+      const before = invokes.length;
+      const controller = new AbortController();
+      const call = request(server.url, {
+        method: 'POST',
+        headers: { ...headers, ...session },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 2,
+          method: 'tools/call',
+          params: { name: 'Hanger', arguments: { input: 'think' } },
+        }),
+        signal: controller.signal,
+      }).then(
+        (response) => response.body.text(),
+        () => '',
+      );
+      await waitForInvoke(before + 1);
+      controller.abort();
+      await call.catch(() => undefined);
+      expect(await closedWithin(2000)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -11,11 +11,12 @@ import { writePrivateFile } from '../../../io/write-file.js';
 import { isLoopbackHost } from '../../../config/base-url.js';
 import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
 import type { McpSettings } from '../../../mcp/server.js';
+import { SessionTable } from '../../../mcp/http-sessions.js';
 
 /** A session no request has used for this long is closed. */
-export const SESSION_IDLE_MS = 30 * 60 * 1000;
+const SESSION_IDLE_MS = 30 * 60 * 1000;
 /** Live sessions at once: dozens for a conformance suite, far from what memory would mind. */
-export const MAX_SESSIONS = 256;
+const MAX_SESSIONS = 256;
 /** What a client is told to wait before reconnecting a broken stream (the SSE retry field). */
 const RETRY_MS = 1000;
 
@@ -36,10 +37,8 @@ export async function serveHttp(
   const { randomUUID } = process.getBuiltinModule('node:crypto');
   const token = await bearerToken(options.tokenFile);
   type Transport = InstanceType<typeof StreamableHTTPServerTransport>;
-  const sessions = new Map<
-    string,
-    { transport: Transport; usedAt: number; cancel: (ids: Array<string | number>) => void }
-  >();
+  type Session = { transport: Transport; close: () => Promise<void>; cancel: (ids: Array<string | number>) => void };
+  const sessions = new SessionTable<Session>(MAX_SESSIONS, SESSION_IDLE_MS);
   // One book of tool names for every session: a client's session names an agent as any other does.
   const names = new ToolNames();
   const eventStore = new BoundedEventStore();
@@ -66,7 +65,7 @@ export async function serveHttp(
     const body = req.method === 'POST' ? await readMessages(req) : undefined;
     if (body && 'error' in body) return void res.writeHead(body.status, JSON_TYPE).end(JSON.stringify(body.error));
     const sessionId = req.headers['mcp-session-id'];
-    let session = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    let session = typeof sessionId === 'string' ? sessions.use(sessionId) : undefined;
     if (!session) {
       if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
       // Only an initialize starts a session: anything else without one leaves nothing behind.
@@ -74,7 +73,7 @@ export async function serveHttp(
         return void res
           .writeHead(400, JSON_TYPE)
           .end(JSON.stringify(errorResponse(null, INVALID_REQUEST, 'Bad Request: no session; send initialize first')));
-      if (sessions.size >= MAX_SESSIONS)
+      if (sessions.full)
         return void res
           .writeHead(503, { ...JSON_TYPE, 'retry-after': '60' })
           .end(
@@ -87,7 +86,7 @@ export async function serveHttp(
         sessionIdGenerator: randomUUID,
         eventStore,
         retryInterval: RETRY_MS,
-        onsessioninitialized: (id) => void sessions.set(id, { transport: fresh, usedAt: Date.now(), cancel }),
+        onsessioninitialized: (id) => sessions.add(id, { transport: fresh, close: () => fresh.close(), cancel }),
         onsessionclosed: (id) => void sessions.delete(id),
       });
       const guarded = new GuardedTransport(fresh);
@@ -96,9 +95,8 @@ export async function serveHttp(
         if (fresh.sessionId) sessions.delete(fresh.sessionId);
       };
       await server.connect(guarded);
-      session = { transport: fresh, usedAt: Date.now(), cancel };
+      session = { transport: fresh, close: () => fresh.close(), cancel };
     }
-    session.usedAt = Date.now();
     // A client that goes away before its answer: its calls stop, and the agents' invokes with them.
     const ids = requestIds(body?.messages);
     const { cancel } = session;
@@ -106,13 +104,7 @@ export async function serveHttp(
     await session.transport.handleRequest(req, res, body?.messages);
   };
   // Idle sessions are closed, each with its server (and its share of --watch).
-  const sweep = setInterval(
-    () => {
-      const before = Date.now() - SESSION_IDLE_MS;
-      for (const { transport, usedAt } of sessions.values()) if (usedAt < before) void transport.close();
-    },
-    Math.min(SESSION_IDLE_MS, 60_000),
-  );
+  const sweep = setInterval(() => sessions.closeIdle(), Math.min(SESSION_IDLE_MS, 60_000));
   sweep.unref();
   await new Promise<void>((resolve, reject) => {
     http.once('error', (error: NodeJS.ErrnoException) =>
@@ -136,7 +128,7 @@ export async function serveHttp(
     // Streams clients hold open would keep close() waiting: every session and connection is ended now.
     const stop = () => {
       clearInterval(sweep);
-      for (const { transport } of sessions.values()) void transport.close();
+      sessions.closeAll();
       http.close(() => resolve());
       http.closeAllConnections();
     };

@@ -390,6 +390,10 @@ async function benchOneNode(node, bare) {
   });
   if (mcp.status !== 0) throw new Error(`mcp bench failed: ${mcp.stderr}`);
   results.mcp = { ...JSON.parse(mcp.stdout), ratioBudget: 1.3, addedBudgetMs: 5 };
+  // A long answer: what its progress costs in traffic, and in memory when the client does not read.
+  const progress = spawnSync(node, [join(root, 'bench', 'mcp-progress.mjs')], { encoding: 'utf8' });
+  if (progress.status !== 0) throw new Error(`mcp progress bench failed: ${progress.stderr}`);
+  results.mcpProgress = JSON.parse(progress.stdout);
   results.targets = targetsOf(results);
   return results;
 }
@@ -449,6 +453,13 @@ function targetsOf(r) {
     ['apply 500 × 500 sequential creates (speed-up)', r.apply.speedup, '≥ 20', (v) => v >= 20],
     ['mcp serve first tools/list × list --all', r.mcp.ratio, '≤ 1.3', (v) => v <= 1.3],
     ['mcp call: ms added to the first token', r.mcp.addedMs, '< 5', (v) => v < 5],
+    ['mcp call, 3.9 MB answer: stdio bytes × the answer', r.mcpProgress.trafficRatio, '≤ 2.5', (v) => v <= 2.5],
+    [
+      'mcp call, 3.9 MB answer, HTTP client not reading: server peak RSS (MiB)',
+      r.mcpProgress.httpNotReadingPeakMiB,
+      '< 150',
+      (v) => v < 150,
+    ],
   ];
   return rows.map(([target, value, budget, meets]) => ({
     target,
@@ -541,6 +552,17 @@ if (asJson) {
     console.log(`| time to first token: \`agents invoke --events\` (its own timing) | ${fmt(c.invokeTtftMs)} | | |`);
     console.log(
       `| time to first token: a tools/call, server warm (to the first progress) | ${fmt(c.mcpTtftMs)} | ${fmt(c.addedMs)} ms added | < ${c.addedBudgetMs} ms added |`,
+    );
+    const p = r.mcpProgress;
+    console.log(
+      `\n| agents mcp serve, a ${fmt(p.answerChars / 1e6, 1)} MB answer with progress | figure | budget |\n|---|---|---|`,
+    );
+    console.log(
+      `| stdio: bytes written × the answer (progress carries what is new) | ${fmt(p.trafficRatio, 2)} | ≤ 2.5 |`,
+    );
+    console.log(`| stdio, the client reading: server peak RSS (MiB) | ${fmt(p.stdioPeakMiB, 0)} | |`);
+    console.log(
+      `| HTTP, the client not reading for 5 s: server peak RSS (MiB) | ${fmt(p.httpNotReadingPeakMiB, 0)} | < 150 |`,
     );
   }
   console.log('\n### Targets\n');

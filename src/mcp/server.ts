@@ -33,6 +33,11 @@ export interface McpSettings {
   prefetched?: Promise<Agent[]>;
   /** The tool names given so far: one book for the process, so every session names an agent alike. */
   names?: ToolNames;
+  /**
+   * Whether the client is not reading what was sent for this request (HTTP: its connection's buffer
+   * is full). Progress waits then: what a client does not read must not pile up in the server.
+   */
+  backlogged?: (requestId: string | number) => boolean;
 }
 
 type Listed = Array<{ name: string; agent: Agent }>;
@@ -108,14 +113,14 @@ export function createMcpServer(settings: McpSettings): McpServer {
           ? args.session
           : process.getBuiltinModule('node:crypto').randomUUID();
       const progressToken = extra._meta?.progressToken;
-      let progress = 0;
       const onText =
         progressToken === undefined
           ? undefined
-          : (text: string) =>
+          : (added: string, received: number) =>
+              // progress: the characters received so far (it only grows); message: the text added.
               extra.sendNotification({
                 method: 'notifications/progress',
-                params: { progressToken, progress: ++progress, message: scrubSecrets(text) },
+                params: { progressToken, progress: received, message: scrubSecrets(added) },
               });
       const client = await settings.client();
       // Cancelled by the client, by its connection closing (HTTP), or by the server stopping.
@@ -126,6 +131,7 @@ export function createMcpServer(settings: McpSettings): McpServer {
         if (source.aborted) cancel.abort();
         source.addEventListener('abort', onCancel, { once: true });
       }
+      const backlogged = settings.backlogged && (() => settings.backlogged!(extra.requestId));
       const answer = await ask(
         client,
         tool.agent,
@@ -134,6 +140,7 @@ export function createMcpServer(settings: McpSettings): McpServer {
         settings.timeoutSeconds,
         cancel.signal,
         onText,
+        backlogged,
       ).finally(() => {
         cancels.delete(extra.requestId);
         for (const source of [extra.signal, stopping.signal]) source.removeEventListener('abort', onCancel);
@@ -263,19 +270,29 @@ async function ask(
   sessionId: string,
   timeoutSeconds: number,
   signal: AbortSignal,
-  onText?: (text: string) => Promise<void>,
+  onText?: (added: string, received: number) => Promise<void>,
+  backlogged?: () => boolean,
 ): Promise<Answered> {
   const kept = new KeptAnswer<ToolCall>();
   let value: unknown;
-  // Each notification carries the whole text so far: at most one per PROGRESS_EVERY_MS, and the
-  // last text once more at the end, so a long answer costs a bounded number of them.
+  // Each notification carries the text added since the one before (never the whole text again:
+  // a 4 MB answer cost 320 MB of traffic that way), at most one per PROGRESS_EVERY_MS and what is
+  // left at the end: the notifications of an answer add up to the answer, once.
   let lastSent = 0;
-  let sentText = '';
+  let unsent: string[] = [];
+  let received = 0;
   const report = async (force: boolean) => {
-    if (!onText || kept.text === sentText || (!force && monotonicMs() - lastSent < PROGRESS_EVERY_MS)) return;
+    if (!onText || unsent.length === 0 || (!force && monotonicMs() - lastSent < PROGRESS_EVERY_MS)) return;
+    // A client that does not read gets no more until it does (the pieces wait, joined, in `unsent`);
+    // at the end it gets none: the result holds the whole text.
+    if (backlogged?.()) {
+      unsent = force ? [] : [unsent.join('')];
+      return;
+    }
     lastSent = monotonicMs();
-    sentText = kept.text;
-    await onText(kept.text).catch(() => undefined);
+    const added = unsent.join('');
+    unsent = [];
+    await onText(added, received).catch(() => undefined);
   };
   const outputSchema = typeof agent.outputSchema === 'string' && agent.outputSchema ? agent.outputSchema : undefined;
   try {
@@ -290,6 +307,8 @@ async function ask(
       for (const event of batch) {
         if (event.type === 'token') {
           kept.addText(event.text);
+          if (onText) unsent.push(event.text);
+          received += event.text.length;
           grew = true;
         } else if (event.type === 'value') value = event.value;
         else if (event.type === 'tool_call')

@@ -37,7 +37,12 @@ export async function serveHttp(
   const { randomUUID } = process.getBuiltinModule('node:crypto');
   const token = await bearerToken(options.tokenFile);
   type Transport = InstanceType<typeof StreamableHTTPServerTransport>;
-  type Session = { transport: Transport; close: () => Promise<void>; cancel: (ids: Array<string | number>) => void };
+  type Session = {
+    transport: Transport;
+    close: () => Promise<void>;
+    cancel: (ids: Array<string | number>) => void;
+    responses: Map<string | number, ServerResponse>;
+  };
   const sessions = new SessionTable<Session>(MAX_SESSIONS, SESSION_IDLE_MS);
   // One book of tool names for every session: a client's session names an agent as any other does.
   const names = new ToolNames();
@@ -81,12 +86,19 @@ export async function serveHttp(
               errorResponse(null, -32000, `Too many sessions: ${MAX_SESSIONS} are open; end one (DELETE)`),
             ),
           );
-      const { server, stop, cancel } = createMcpServer({ ...settings, names });
+      // Each request's response, while it is open: a client that stops reading it holds up its progress.
+      const responses = new Map<string | number, ServerResponse>();
+      const { server, stop, cancel } = createMcpServer({
+        ...settings,
+        names,
+        backlogged: (id) => responses.get(id)?.writableNeedDrain === true,
+      });
       const fresh: Transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: randomUUID,
         eventStore,
         retryInterval: RETRY_MS,
-        onsessioninitialized: (id) => sessions.add(id, { transport: fresh, close: () => fresh.close(), cancel }),
+        onsessioninitialized: (id) =>
+          sessions.add(id, { transport: fresh, close: () => fresh.close(), cancel, responses }),
         onsessionclosed: (id) => void sessions.delete(id),
       });
       const guarded = new GuardedTransport(fresh);
@@ -95,12 +107,16 @@ export async function serveHttp(
         if (fresh.sessionId) sessions.delete(fresh.sessionId);
       };
       await server.connect(guarded);
-      session = { transport: fresh, close: () => fresh.close(), cancel };
+      session = { transport: fresh, close: () => fresh.close(), cancel, responses };
     }
     // A client that goes away before its answer: its calls stop, and the agents' invokes with them.
     const ids = requestIds(body?.messages);
-    const { cancel } = session;
-    if (ids.length > 0) res.once('close', () => !res.writableFinished && cancel(ids));
+    const { cancel, responses } = session;
+    for (const id of ids) responses.set(id, res);
+    res.once('close', () => {
+      for (const id of ids) if (responses.get(id) === res) responses.delete(id);
+      if (ids.length > 0 && !res.writableFinished) cancel(ids);
+    });
     await session.transport.handleRequest(req, res, body?.messages);
   };
   // Idle sessions are closed, each with its server (and its share of --watch).

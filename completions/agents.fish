@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -283,6 +283,7 @@ complete -c agents -n '__agents_at '\''mcp serve'\''' -l agent -r -f -a '(agents
 complete -c agents -n '__agents_at '\''mcp serve'\''' -l watch -r -f -d 'look for added or removed agents this often, and tell the client'
 complete -c agents -n '__agents_at '\''mcp serve'\''' -l http -d 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio'
 complete -c agents -n '__agents_at '\''mcp serve'\''' -l port -r -f -d 'with --http: the port (0 for any free one)'
+complete -c agents -n '__agents_at '\''mcp serve'\''' -l token-file -r -F -d 'with --http: the bearer token kept in this file, made (0600) with a new one when missing and reused after, for client configurations that keep it'
 complete -c agents -n '__agents_at '\''emulator'\''' -l port -r -f -d 'port to listen on (0 picks a free one)'
 complete -c agents -n '__agents_at '\''emulator'\''' -l host -r -f -d 'address to bind'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)'

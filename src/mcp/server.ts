@@ -1,6 +1,8 @@
 // The MCP server behind `agents mcp serve`: one tool per agent of the profile; a call invokes the
-// agent with streaming, sends the text so far as progress, and answers the whole text. Failures of
-// the service are tool results with isError, never a crashed server or a protocol error.
+// agent with streaming, sends each new piece of text as progress, and answers the whole text (or,
+// for an agent with an output schema, checked structured content). Failures of the service are tool
+// results with isError, never a crashed server; a request the server cannot take (an unknown tool,
+// a cursor it never issued) is a JSON-RPC error, as the specification has it.
 import { adviceFor } from '../advice.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, Server } from './sdk.js';

@@ -186,6 +186,8 @@ export function createMcpServer(settings: McpSettings): McpServer {
 }
 
 const PROGRESS_EVERY_MS = 50;
+/** The most text one progress notification shows: the latest of what came since the one before. */
+const PROGRESS_TEXT_MAX = 2000;
 
 /** An error the SDK answers as a JSON-RPC error with this code (not a tool result). */
 class ProtocolError extends Error {
@@ -277,23 +279,32 @@ async function ask(
 ): Promise<Answered> {
   const kept = new KeptAnswer<ToolCall>();
   let value: unknown;
-  // Each notification carries the text added since the one before (never the whole text again:
-  // a 4 MB answer cost 320 MB of traffic that way), at most one per PROGRESS_EVERY_MS and what is
-  // left at the end: the notifications of an answer add up to the answer, once.
+  // Each notification says how much has come (progress: the characters received) and shows the
+  // latest of it (message: the text added since the one before, its last PROGRESS_TEXT_MAX
+  // characters when more came), at most one per PROGRESS_EVERY_MS. The result holds the whole text:
+  // progress is for a person watching, and costs a bounded size however long the answer (a 4 MB
+  // answer made 136 MB of traffic when each notification carried the whole text so far).
   let lastSent = 0;
   let unsent: string[] = [];
+  let unsentChars = 0;
+  let cut = false;
   let received = 0;
+  const keep = (text: string) => {
+    unsent.push(text);
+    unsentChars += text.length;
+    if (unsentChars <= 2 * PROGRESS_TEXT_MAX) return;
+    unsent = [unsent.join('').slice(-PROGRESS_TEXT_MAX)];
+    unsentChars = PROGRESS_TEXT_MAX;
+    cut = true;
+  };
   const report = async (force: boolean) => {
-    if (!onText || unsent.length === 0 || (!force && monotonicMs() - lastSent < PROGRESS_EVERY_MS)) return;
-    // A client that does not read gets no more until it does (the pieces wait, joined, in `unsent`);
-    // at the end it gets none: the result holds the whole text.
-    if (backlogged?.()) {
-      unsent = force ? [] : [unsent.join('')];
-      return;
-    }
+    if (!onText || unsentChars === 0 || (!force && monotonicMs() - lastSent < PROGRESS_EVERY_MS)) return;
+    // A client that does not read gets none until it does; the result holds the whole text.
+    if (backlogged?.()) return;
     lastSent = monotonicMs();
-    const added = unsent.join('');
-    unsent = [];
+    const joined = unsent.join('');
+    const added = cut || joined.length > PROGRESS_TEXT_MAX ? `…${joined.slice(-PROGRESS_TEXT_MAX)}` : joined;
+    [unsent, unsentChars, cut] = [[], 0, false];
     await onText(added, received).catch(() => undefined);
   };
   const outputSchema = typeof agent.outputSchema === 'string' && agent.outputSchema ? agent.outputSchema : undefined;
@@ -309,7 +320,7 @@ async function ask(
       for (const event of batch) {
         if (event.type === 'token') {
           kept.addText(event.text);
-          if (onText) unsent.push(event.text);
+          if (onText) keep(event.text);
           received += event.text.length;
           grew = true;
         } else if (event.type === 'value') value = event.value;

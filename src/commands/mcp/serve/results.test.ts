@@ -1,6 +1,7 @@
 // Tool results like the CLI's: an agent's output schema published and its answer returned as
 // structuredContent (an answer that does not fit is an error result), an agent deleted since it
-// was listed said as `agents invoke` says it, and answers over HTTP redacted as over stdio.
+// was listed said as `agents invoke` says it, progress bounded however long the answer, and
+// answers over HTTP redacted as over stdio.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
 import { runBinary } from '../../../../test/helpers/binary.js';
@@ -93,6 +94,31 @@ describe('results like the CLI’s', () => {
       expect(result.isError).toBe(true);
       expect(textOf(result)).toContain(said);
       expect(textOf(result)).not.toContain('without saying why');
+    } finally {
+      await close();
+    }
+  });
+
+  it('progress of a long answer shows only the latest text, bounded, and counts all of it', async () => {
+    const id = (
+      await runBinary(['create', '-q', '--name', 'Long talker', '--description', 'd', '--llm-model', 'GPT_4'], { env })
+    ).stdout.trim();
+    const { client, close } = await connectStdio(env, ['--agent', id]);
+    try {
+      const updates: Array<{ progress: number; message: string }> = [];
+      const result = await client.callTool({ name: 'Long_talker', arguments: { input: '[[long:30000]]' } }, undefined, {
+        onprogress: (update) => void updates.push({ progress: update.progress, message: update.message ?? '' }),
+      });
+      const text = textOf(result);
+      expect(text.length).toBe(30000 * 6 - 1);
+      expect(updates.length).toBeGreaterThan(0);
+      for (const update of updates) {
+        expect(update.message.length).toBeLessThanOrEqual(2001);
+        // The latest text received when it was sent: what came just before its count.
+        expect(text.slice(0, update.progress).endsWith(update.message.replace(/^…/, ''))).toBe(true);
+      }
+      // Bounded: far less than the answer, however long it is.
+      expect(updates.reduce((sum, update) => sum + update.message.length, 0)).toBeLessThan(text.length / 4);
     } finally {
       await close();
     }

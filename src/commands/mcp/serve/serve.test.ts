@@ -83,7 +83,7 @@ describe('agents mcp serve over stdio', () => {
     }
   });
 
-  it('a call answers the whole text, sends each new piece as progress, and a session continues a conversation', async () => {
+  it('a call answers the whole text, sends the text added since the last notification as progress, and a session continues a conversation', async () => {
     const { client, close } = await connect(['--agent', docsId]);
     try {
       const { tools } = await client.listTools();

@@ -5,27 +5,12 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BoundedEventStore } from '../../../mcp/event-store.js';
-import { runBinary } from '../../../../test/helpers/binary.js';
-import { startHttpServer, type HttpServer } from '../../../../test/helpers/mcp.js';
-import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
+import { startHttpServer, type HttpServer, useMcpEmulator } from '../../../../test/helpers/mcp.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    AGENTS_CONFIG_DIR: tempConfigDir(),
-    AGENTS_BASE_URL: emulator.url,
-    AGENTS_TOKEN: emulator.token,
-  };
-  await runBinary(['create', '-q', '--name', 'Rules', '--description', 'd', '--llm-model', 'GPT_4'], { env });
-});
-afterAll(() => emulator.close());
+const served = useMcpEmulator(0);
+beforeAll(() => served.createAgent('Rules'));
 
 const initialize = (version: string) =>
   JSON.stringify({
@@ -51,7 +36,7 @@ async function send(server: HttpServer, method: string, headers: Record<string, 
 
 describe('mcp serve --http', () => {
   it('refuses a foreign or null Origin (403), takes a loopback one, and the Bearer scheme in any case', async () => {
-    const server = await startHttpServer(env);
+    const server = await startHttpServer(served.env);
     try {
       expect((await send(server, 'POST', { origin: 'https://evil.example' }, initialize('2025-06-18'))).status).toBe(
         403,
@@ -74,7 +59,7 @@ describe('mcp serve --http', () => {
   });
 
   it('DELETE ends a session: the next request in it is 404', async () => {
-    const server = await startHttpServer(env);
+    const server = await startHttpServer(served.env);
     try {
       const opened = await send(server, 'POST', {}, initialize('2025-06-18'));
       const session = opened.headers['mcp-session-id'] as string;
@@ -89,7 +74,7 @@ describe('mcp serve --http', () => {
   });
 
   it('answers on 2025-11-25 as SSE events with ids and a retry, and replays them after Last-Event-ID', async () => {
-    const server = await startHttpServer(env);
+    const server = await startHttpServer(served.env);
     try {
       const opened = await send(server, 'POST', {}, initialize('2025-11-25'));
       const headers = {
@@ -136,18 +121,18 @@ describe('mcp serve --http', () => {
 
   it('--token-file keeps one token: made 0600 when missing, the same at the next start', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'agents-mcp-token-')), 'mcp.token');
-    const first = await startHttpServer(env, ['--token-file', file]);
+    const first = await startHttpServer(served.env, ['--token-file', file]);
     await first.stop();
     expect(readFileSync(file, 'utf8').trim()).toBe(first.token);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(first.stderr()).toContain(`(kept in ${file})`);
-    const second = await startHttpServer(env, ['--token-file', file]);
+    const second = await startHttpServer(served.env, ['--token-file', file]);
     await second.stop();
     expect(second.token).toBe(first.token);
   });
 
   it('SIGTERM ends it within a second while a client holds a stream open', async () => {
-    const server = await startHttpServer(env);
+    const server = await startHttpServer(served.env);
     const opened = await send(server, 'POST', {}, initialize('2025-06-18'));
     const headers = {
       'mcp-session-id': opened.headers['mcp-session-id'] as string,
@@ -171,10 +156,11 @@ describe('mcp serve --http', () => {
 
 describe('--watch over HTTP', () => {
   it('one poller for the process, however many sessions are open', async () => {
-    const server = await startHttpServer(env, ['--watch', '1']);
+    const server = await startHttpServer(served.env, ['--watch', '1']);
     try {
       for (let i = 0; i < 6; i++) expect((await send(server, 'POST', {}, initialize('2025-06-18'))).status).toBe(200);
-      const lists = () => emulator.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/agents').length;
+      const lists = () =>
+        served.emulator.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/agents').length;
       const before = lists();
       await new Promise((resolve) => setTimeout(resolve, 3200));
       // Three ticks in 3.2 s: one list each (six pollers would make eighteen).

@@ -1,27 +1,13 @@
 // JSON-RPC errors a client can act on, driven raw over both transports: -32700 for what is not
 // JSON, -32600 for JSON that is not a message, -32602 in one line for params that do not fit, an
 // unknown tool and a cursor the server never issued; batches answered as one array on 2025-03-26.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
 import { runBinary } from '../../../../test/helpers/binary.js';
-import { startHttpServer } from '../../../../test/helpers/mcp.js';
-import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
+import { startHttpServer, useMcpEmulator } from '../../../../test/helpers/mcp.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    AGENTS_CONFIG_DIR: tempConfigDir(),
-    AGENTS_BASE_URL: emulator.url,
-    AGENTS_TOKEN: emulator.token,
-  };
-  await runBinary(['create', '-q', '--name', 'Raw', '--description', 'd', '--llm-model', 'GPT_4'], { env });
-});
-afterAll(() => emulator.close());
+const served = useMcpEmulator(0);
+beforeAll(() => served.createAgent('Raw'));
 
 const message = (id: number | undefined, method: string, params?: object) => ({
   jsonrpc: '2.0',
@@ -41,7 +27,7 @@ type Reply = { id: unknown; error?: { code: number; message: string }; result?: 
 
 /** Lines to the server over stdio, and every reply it wrote (a batch's reply is one array). */
 async function overStdio(lines: string[]): Promise<Array<Reply | Reply[]>> {
-  const result = await runBinary(['mcp', 'serve'], { env, input: lines.join('\n') + '\n' });
+  const result = await runBinary(['mcp', 'serve'], { env: served.env, input: lines.join('\n') + '\n' });
   expect(result.code, result.stderr).toBe(0);
   return result.stdout
     .trim()
@@ -91,7 +77,7 @@ describe('over stdio', () => {
 
 describe('over HTTP', () => {
   it('the same codes; a request with no session other than initialize is refused and leaves no session', async () => {
-    const server = await startHttpServer(env);
+    const server = await startHttpServer(served.env);
     const post = async (body: string, session?: string) => {
       const response = await request(server.url, {
         method: 'POST',

@@ -1,29 +1,14 @@
 // `agents mcp serve` over stdio from its start to its end: what it can tell before serving, and a
 // call under way when the input ends (answered) or Ctrl-C comes (answered as cancelled).
 import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBinary } from '../../../../test/helpers/binary.js';
+import { useMcpEmulator } from '../../../../test/helpers/mcp.js';
 import { python, runInPty } from '../../../../test/helpers/pty.js';
-import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
+const served = useMcpEmulator(20);
 let agentId: string;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 20 });
-  env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    AGENTS_CONFIG_DIR: tempConfigDir(),
-    AGENTS_BASE_URL: emulator.url,
-    AGENTS_TOKEN: emulator.token,
-  };
-  agentId = (
-    await runBinary(['create', '-q', '--name', 'Lifecycle', '--description', 'd', '--llm-model', 'GPT_4'], { env })
-  ).stdout.trim();
-});
-afterAll(() => emulator.close());
+beforeAll(async () => void (agentId = await served.createAgent('Lifecycle')));
 
 const rpc = (id: number | undefined, method: string, params: object = {}) =>
   JSON.stringify({ jsonrpc: '2.0', ...(id !== undefined && { id }), method, params }) + '\n';
@@ -34,7 +19,10 @@ const call = (input: string) => rpc(2, 'tools/call', { name: 'Lifecycle', argume
 
 /** The server with raw JSON-RPC on stdin; `act` gets the child once the call with `input` is sent. */
 function serve(args: string[], input: string, act: (child: ReturnType<typeof spawn>) => void) {
-  const child = spawn(process.execPath, [BIN, 'mcp', 'serve', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'mcp', 'serve', ...args], {
+    env: served.env,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -80,14 +68,14 @@ describe('mcp serve over stdio, start to end', () => {
   });
 
   it('--agent the service does not have is exit 5 before serving: nothing on stdout', async () => {
-    const result = await runBinary(['mcp', 'serve', '--agent', 'No such agent'], { env });
+    const result = await runBinary(['mcp', 'serve', '--agent', 'No such agent'], { env: served.env });
     expect(result.code).toBe(5);
     expect(result.stdout).toBe('');
     expect(result.stderr).toContain('"No such agent" not found');
   });
 
   it('no token is said on stderr at start, and the server still serves', async () => {
-    const result = await runBinary(['mcp', 'serve'], { env: { ...env, AGENTS_TOKEN: '' }, input: opening });
+    const result = await runBinary(['mcp', 'serve'], { env: { ...served.env, AGENTS_TOKEN: '' }, input: opening });
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^warning: agents mcp: no token .*lists no tools until that is fixed$/m);
     expect(JSON.parse(result.stdout.trim().split('\n')[0]!)).toMatchObject({
@@ -97,7 +85,7 @@ describe('mcp serve over stdio, start to end', () => {
   });
 
   it.skipIf(!python())('on a terminal, one line says it waits for an MCP client and how to connect one', async () => {
-    const result = await runInPty(['mcp', 'serve'], [{ expect: 'waits for an MCP client', send: '\x04' }], env);
+    const result = await runInPty(['mcp', 'serve'], [{ expect: 'waits for an MCP client', send: '\x04' }], served.env);
     expect(result.failure).toBeNull();
     expect(result.screen).toContain("add it to the client's configuration (docs/mcp.md)");
   });

@@ -2,31 +2,17 @@
 // structuredContent (an answer that does not fit is an error result), an agent deleted since it
 // was listed said as `agents invoke` says it, progress bounded however long the answer, and
 // answers over HTTP redacted as over stdio.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server.js';
+import { describe, expect, it } from 'vitest';
 import { runBinary } from '../../../../test/helpers/binary.js';
-import { connectStdio, startHttpServer, textOf } from '../../../../test/helpers/mcp.js';
-import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
+import { connectStdio, startHttpServer, textOf, useMcpEmulator } from '../../../../test/helpers/mcp.js';
 
-let emulator: RunningEmulator;
-let env: Record<string, string>;
-beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '/tmp',
-    AGENTS_CONFIG_DIR: tempConfigDir(),
-    AGENTS_BASE_URL: emulator.url,
-    AGENTS_TOKEN: emulator.token,
-  };
-});
-afterAll(() => emulator.close());
+const served = useMcpEmulator(0);
 
 /** An agent made through the service's own create, which takes an output schema (the CLI's create does not). */
 async function agentWithSchema(name: string, outputSchema: object | string): Promise<string> {
-  const response = await fetch(`${emulator.url}/api/v1/agents`, {
+  const response = await fetch(`${served.emulator.url}/api/v1/agents`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${emulator.token}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${served.emulator.token}`, 'content-type': 'application/json' },
     body: JSON.stringify({
       name,
       description: 'd',
@@ -45,7 +31,7 @@ describe('results like the CLI’s', () => {
       required: ['city', 'days'],
     };
     const id = await agentWithSchema('Planner', schema);
-    const { client, close } = await connectStdio(env, ['--agent', id]);
+    const { client, close } = await connectStdio(served.env, ['--agent', id]);
     try {
       const [tool] = (await client.listTools()).tools;
       expect(tool!.outputSchema).toEqual(schema);
@@ -66,7 +52,7 @@ describe('results like the CLI’s', () => {
       required: ['code'],
     });
     const loose = await agentWithSchema('Loose', '[{title: string}]');
-    const { client, close } = await connectStdio(env, ['--agent', strict, '--agent', loose]);
+    const { client, close } = await connectStdio(served.env, ['--agent', strict, '--agent', loose]);
     try {
       const tools = (await client.listTools()).tools;
       const strictTool = tools.find((tool) => tool.title === 'Strict')!;
@@ -80,14 +66,12 @@ describe('results like the CLI’s', () => {
   });
 
   it('an agent deleted after the list is "not found", in the words of agents invoke', async () => {
-    const id = (
-      await runBinary(['create', '-q', '--name', 'Short lived', '--description', 'd', '--llm-model', 'GPT_4'], { env })
-    ).stdout.trim();
-    const { client, close } = await connectStdio(env, ['--agent', id]);
+    const id = await served.createAgent('Short lived');
+    const { client, close } = await connectStdio(served.env, ['--agent', id]);
     try {
       const [tool] = (await client.listTools()).tools;
-      await runBinary(['delete', id, '--yes'], { env });
-      const invoked = await runBinary(['invoke', id, 'hello?'], { env });
+      await runBinary(['delete', id, '--yes'], { env: served.env });
+      const invoked = await runBinary(['invoke', id, 'hello?'], { env: served.env });
       const said = /^error: (.*)$/m.exec(invoked.stderr)![1]!;
       expect(said).toContain('not found');
       const result = await client.callTool({ name: tool!.name, arguments: { input: 'hello?' } });
@@ -100,10 +84,8 @@ describe('results like the CLI’s', () => {
   });
 
   it('progress of a long answer shows only the latest text, bounded, and counts all of it', async () => {
-    const id = (
-      await runBinary(['create', '-q', '--name', 'Long talker', '--description', 'd', '--llm-model', 'GPT_4'], { env })
-    ).stdout.trim();
-    const { client, close } = await connectStdio(env, ['--agent', id]);
+    const id = await served.createAgent('Long talker');
+    const { client, close } = await connectStdio(served.env, ['--agent', id]);
     try {
       const updates: Array<{ progress: number; message: string }> = [];
       const result = await client.callTool({ name: 'Long_talker', arguments: { input: '[[long:30000]]' } }, undefined, {
@@ -125,16 +107,17 @@ describe('results like the CLI’s', () => {
   });
 
   it('over HTTP, an answer holding the token shows it redacted, as stdout does over stdio', async () => {
-    const id = (
-      await runBinary(['create', '-q', '--name', 'Echo', '--description', 'd', '--llm-model', 'GPT_4'], { env })
-    ).stdout.trim();
-    const server = await startHttpServer(env, ['--agent', id]);
+    const id = await served.createAgent('Echo');
+    const server = await startHttpServer(served.env, ['--agent', id]);
     try {
       const client = await server.connect();
       const [tool] = (await client.listTools()).tools;
-      const result = await client.callTool({ name: tool!.name, arguments: { input: `my token is ${emulator.token}` } });
+      const result = await client.callTool({
+        name: tool!.name,
+        arguments: { input: `my token is ${served.emulator.token}` },
+      });
       expect(textOf(result)).toContain('my token is [redacted]');
-      expect(JSON.stringify(result)).not.toContain(emulator.token);
+      expect(JSON.stringify(result)).not.toContain(served.emulator.token);
       await client.close();
     } finally {
       await server.stop();

@@ -9,11 +9,11 @@ export interface EmulatorEnv {
   env: Record<string, string>;
 }
 
-/** Starts the emulator before the file's tests (answers at once) and stops it after them. */
-export function useEmulatorEnv(): EmulatorEnv {
+/** Starts the emulator before the file's tests (answering at once, unless told a pace) and stops it after them. */
+export function useEmulatorEnv(options: { tokenDelayMs?: number } = {}): EmulatorEnv {
   const shared = {} as EmulatorEnv;
   beforeAll(async () => {
-    shared.emulator = await startEmulator({ tokenDelayMs: 0 });
+    shared.emulator = await startEmulator({ tokenDelayMs: options.tokenDelayMs ?? 0 });
     shared.env = {
       AGENTS_CONFIG_DIR: tempConfigDir(),
       AGENTS_BASE_URL: shared.emulator.url,

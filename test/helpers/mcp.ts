@@ -4,10 +4,10 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { afterAll, beforeAll } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { BIN, runBinary } from './binary.js';
-import { tempConfigDir } from './run-cli.js';
+
+/** What a spawned server inherits, as runBinary gives it: the env a test passes is added to this. */
+const runnerEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' });
 
 export interface Connected {
   client: Client;
@@ -21,7 +21,7 @@ export async function connectStdio(env: Record<string, string>, args: string[] =
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', 'serve', ...args],
-    env,
+    env: { ...runnerEnv(), ...env },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -42,7 +42,7 @@ export interface HttpServer {
 /** `mcp serve --http --port 0`, once it has printed its address and token. */
 export async function startHttpServer(env: Record<string, string>, args: string[] = []): Promise<HttpServer> {
   const child = spawn(process.execPath, [BIN, 'mcp', 'serve', '--http', '--port', '0', ...args], {
-    env,
+    env: { ...runnerEnv(), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -77,34 +77,13 @@ export async function startHttpServer(env: Record<string, string>, args: string[
 export const textOf = (result: Record<string, unknown>) =>
   ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');
 
-export interface ServedEmulator {
-  emulator: RunningEmulator;
-  /** What the server and the CLI run with: the emulator's address and token, a config of its own. */
-  env: Record<string, string>;
-  /** An agent made with `agents create`, its id. */
-  createAgent(name: string, description?: string): Promise<string>;
-}
-
-/** An emulator for a test file's MCP servers (answering a token each `tokenDelayMs`), stopped after it. */
-export function useMcpEmulator(tokenDelayMs: number): ServedEmulator {
-  const served = {
-    createAgent: async (name: string, description = 'd') =>
-      (
-        await runBinary(['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'], {
-          env: served.env,
-        })
-      ).stdout.trim(),
-  } as ServedEmulator;
-  beforeAll(async () => {
-    served.emulator = await startEmulator({ tokenDelayMs });
-    served.env = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
-      AGENTS_CONFIG_DIR: tempConfigDir(),
-      AGENTS_BASE_URL: served.emulator.url,
-      AGENTS_TOKEN: served.emulator.token,
-    };
-  });
-  afterAll(() => served.emulator.close());
-  return served;
+/** An agent made with `agents create`, its id. */
+export async function createAgent(env: Record<string, string>, name: string, description = 'd'): Promise<string> {
+  const created = await runBinary(
+    ['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'],
+    {
+      env,
+    },
+  );
+  return created.stdout.trim();
 }

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { request } from 'undici';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BoundedEventStore } from '../../../mcp/event-store.js';
-import { startHttpServer, type HttpServer, useMcpEmulator } from '../../../../test/helpers/mcp.js';
+import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
+import { createAgent, startHttpServer, type HttpServer } from '../../../../test/helpers/mcp.js';
 
-const served = useMcpEmulator(0);
-beforeAll(() => served.createAgent('Rules'));
+const served = useEmulatorEnv();
+beforeAll(() => createAgent(served.env, 'Rules'));
 
 const initialize = (version: string) =>
   JSON.stringify({

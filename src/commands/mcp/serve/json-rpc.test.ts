@@ -4,10 +4,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'undici';
 import { runBinary } from '../../../../test/helpers/binary.js';
-import { startHttpServer, useMcpEmulator } from '../../../../test/helpers/mcp.js';
+import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
+import { createAgent, startHttpServer } from '../../../../test/helpers/mcp.js';
 
-const served = useMcpEmulator(0);
-beforeAll(() => served.createAgent('Raw'));
+const served = useEmulatorEnv();
+beforeAll(() => createAgent(served.env, 'Raw'));
 
 const message = (id: number | undefined, method: string, params?: object) => ({
   jsonrpc: '2.0',

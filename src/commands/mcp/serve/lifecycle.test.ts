@@ -3,12 +3,13 @@
 import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BIN, runBinary } from '../../../../test/helpers/binary.js';
-import { useMcpEmulator } from '../../../../test/helpers/mcp.js';
+import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
+import { createAgent } from '../../../../test/helpers/mcp.js';
 import { python, runInPty } from '../../../../test/helpers/pty.js';
 
-const served = useMcpEmulator(20);
+const served = useEmulatorEnv({ tokenDelayMs: 20 });
 let agentId: string;
-beforeAll(async () => void (agentId = await served.createAgent('Lifecycle')));
+beforeAll(async () => void (agentId = await createAgent(served.env, 'Lifecycle')));
 
 const rpc = (id: number | undefined, method: string, params: object = {}) =>
   JSON.stringify({ jsonrpc: '2.0', ...(id !== undefined && { id }), method, params }) + '\n';

@@ -4,9 +4,10 @@
 // answers over HTTP redacted as over stdio.
 import { describe, expect, it } from 'vitest';
 import { runBinary } from '../../../../test/helpers/binary.js';
-import { connectStdio, startHttpServer, textOf, useMcpEmulator } from '../../../../test/helpers/mcp.js';
+import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
+import { connectStdio, createAgent, startHttpServer, textOf } from '../../../../test/helpers/mcp.js';
 
-const served = useMcpEmulator(0);
+const served = useEmulatorEnv();
 
 /** An agent made through the service's own create, which takes an output schema (the CLI's create does not). */
 async function agentWithSchema(name: string, outputSchema: object | string): Promise<string> {
@@ -66,7 +67,7 @@ describe('results like the CLI’s', () => {
   });
 
   it('an agent deleted after the list is "not found", in the words of agents invoke', async () => {
-    const id = await served.createAgent('Short lived');
+    const id = await createAgent(served.env, 'Short lived');
     const { client, close } = await connectStdio(served.env, ['--agent', id]);
     try {
       const [tool] = (await client.listTools()).tools;
@@ -84,7 +85,7 @@ describe('results like the CLI’s', () => {
   });
 
   it('progress of a long answer shows only the latest text, bounded, and counts all of it', async () => {
-    const id = await served.createAgent('Long talker');
+    const id = await createAgent(served.env, 'Long talker');
     const { client, close } = await connectStdio(served.env, ['--agent', id]);
     try {
       const updates: Array<{ progress: number; message: string }> = [];
@@ -107,7 +108,7 @@ describe('results like the CLI’s', () => {
   });
 
   it('over HTTP, an answer holding the token shows it redacted, as stdout does over stdio', async () => {
-    const id = await served.createAgent('Echo');
+    const id = await createAgent(served.env, 'Echo');
     const server = await startHttpServer(served.env, ['--agent', id]);
     try {
       const client = await server.connect();

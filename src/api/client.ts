@@ -152,9 +152,7 @@ export class ApiClient {
   /** The CliError an answer stands for (exit code from the one table), a token check included. */
   async errorOf(method: string, target: Target, exchange: Exchange): Promise<unknown> {
     const contentType = headerValue(exchange.headers['content-type']) ?? '';
-    return this.withTokenChecked(
-      apiErrorFromResponse(exchange.status, contentType, exchange.text, this.site(method as Method, target)),
-    );
+    return this.withTokenChecked(this.failureOf(method as Method, target, exchange, contentType, exchange.text));
   }
 
   /**
@@ -198,14 +196,19 @@ export class ApiClient {
 
   private throwIfFailed(method: Method, target: Target, response: RawResponse, text: string | undefined): void {
     if (response.status >= 200 && response.status < 300) return;
-    const retryAfterMs = parseRetryAfter(headerValue(response.headers['retry-after']), Date.now());
-    throw apiErrorFromResponse(
-      response.status,
-      response.contentType,
-      text ?? '',
-      this.site(method, target),
-      retryAfterMs,
-    );
+    throw this.failureOf(method, target, response, response.contentType, text ?? '');
+  }
+
+  /** The error an answer that is not a success stands for, how long it asked to wait included. */
+  private failureOf(
+    method: Method,
+    target: Target,
+    answer: { status: number; headers: RawResponse['headers'] },
+    contentType: string,
+    text: string,
+  ): ApiError {
+    const retryAfterMs = parseRetryAfter(headerValue(answer.headers['retry-after']), Date.now());
+    return apiErrorFromResponse(answer.status, contentType, text, this.site(method, target), retryAfterMs);
   }
 
   /**

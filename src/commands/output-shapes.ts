@@ -60,26 +60,27 @@ const agentShape = (inList: boolean) => {
   });
 };
 
+/** What a tool and a datasource record both start with. */
+const catalogEntry = () => ({
+  id: z.string().check(z.minLength(1)),
+  ...dates(),
+  name: z.string(),
+  type: z.string(),
+  description: z.optional(text()),
+});
+
 const RECORDS: Record<string, () => Zod.ZodMiniType> = {
   agent: () => agentShape(false),
   tool: () =>
     z.looseObject({
-      id: z.string().check(z.minLength(1)),
-      ...dates(),
-      name: z.string(),
-      type: z.string(),
-      description: z.optional(text()),
+      ...catalogEntry(),
       returnDirect: z.optional(z.nullable(z.boolean())),
       metadata: described(anything(), 'an object, or the JSON text the service keeps'),
       toolConfig: anything(),
     }),
   datasource: () =>
     z.looseObject({
-      id: z.string().check(z.minLength(1)),
-      ...dates(),
-      name: z.string(),
-      type: z.string(),
-      description: z.optional(text()),
+      ...catalogEntry(),
       url: z.optional(text()),
       content: z.optional(text()),
       status: z.optional(text()),

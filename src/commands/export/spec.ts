@@ -5,6 +5,13 @@ import { described, titled } from '../output-shapes.js';
 import { defineSpec } from '../../spec/spec.js';
 
 const withId = (description: string) => ({ id: described(z.optional(z.string()), description) });
+/** A tool or a datasource in the file: what both start with. */
+const exportedEntry = () => ({
+  ...withId('written when the name is shared'),
+  name: z.string(),
+  type: z.string(),
+  description: z.optional(z.string()),
+});
 
 export const spec = defineSpec({
   path: 'export',
@@ -38,10 +45,7 @@ export const spec = defineSpec({
           tools: z.optional(
             z.array(
               z.looseObject({
-                ...withId('written when the name is shared'),
-                name: z.string(),
-                type: z.string(),
-                description: z.optional(z.string()),
+                ...exportedEntry(),
                 metadata: z.optional(z.record(z.string(), z.unknown())),
                 returnDirect: z.optional(z.boolean()),
               }),
@@ -50,10 +54,7 @@ export const spec = defineSpec({
           datasources: z.optional(
             z.array(
               z.looseObject({
-                ...withId('written when the name is shared'),
-                name: z.string(),
-                type: z.string(),
-                description: z.optional(z.string()),
+                ...exportedEntry(),
                 url: z.optional(z.string()),
                 content: z.optional(z.string()),
               }),

@@ -97,17 +97,17 @@ export async function serveHttp(
         sessionIdGenerator: randomUUID,
         eventStore,
         retryInterval: RETRY_MS,
-        onsessioninitialized: (id) =>
-          sessions.add(id, { transport: fresh, close: () => fresh.close(), cancel, responses }),
+        onsessioninitialized: (id) => sessions.add(id, opened),
         onsessionclosed: (id) => void sessions.delete(id),
       });
+      const opened: Session = { transport: fresh, close: () => fresh.close(), cancel, responses };
       const guarded = new GuardedTransport(fresh);
       guarded.onclose = () => {
         stop();
         if (fresh.sessionId) sessions.delete(fresh.sessionId);
       };
       await server.connect(guarded);
-      session = { transport: fresh, close: () => fresh.close(), cancel, responses };
+      session = opened;
     }
     // A client that goes away before its answer: its calls stop, and the agents' invokes with them.
     const ids = requestIds(body?.messages);

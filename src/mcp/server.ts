@@ -16,11 +16,11 @@ import { explainFailure } from '../invoke/explain-failure.js';
 import { scrubSecrets } from '../secrets/known.js';
 import { publishedSchema, structuredAnswer, type PublishedSchema } from './structured.js';
 import { VERSION } from '../version.js';
+import { ProgressReporter } from './progress.js';
 import { ToolNames } from './tool-names.js';
 import type { AgentWatcher } from './watcher.js';
 import { INVALID_PARAMS } from './json-rpc.js';
 import { TITLE_MAX, toolDescription, visibleText } from './agent-text.js';
-import { monotonicMs } from '../util/monotonic.js';
 
 export interface McpSettings {
   client: () => Promise<ApiClient>;
@@ -185,10 +185,6 @@ export function createMcpServer(settings: McpSettings): McpServer {
   };
 }
 
-const PROGRESS_EVERY_MS = 50;
-/** The most text one progress notification shows: the latest of what came since the one before. */
-const PROGRESS_TEXT_MAX = 2000;
-
 /** An error the SDK answers as a JSON-RPC error with this code (not a tool result). */
 class ProtocolError extends Error {
   constructor(
@@ -279,34 +275,7 @@ async function ask(
 ): Promise<Answered> {
   const kept = new KeptAnswer<ToolCall>();
   let value: unknown;
-  // Each notification says how much has come (progress: the characters received) and shows the
-  // latest of it (message: the text added since the one before, its last PROGRESS_TEXT_MAX
-  // characters when more came), at most one per PROGRESS_EVERY_MS. The result holds the whole text:
-  // progress is for a person watching, and costs a bounded size however long the answer (a 4 MB
-  // answer made 136 MB of traffic when each notification carried the whole text so far).
-  let lastSent = 0;
-  let unsent: string[] = [];
-  let unsentChars = 0;
-  let cut = false;
-  let received = 0;
-  const keep = (text: string) => {
-    unsent.push(text);
-    unsentChars += text.length;
-    if (unsentChars <= 2 * PROGRESS_TEXT_MAX) return;
-    unsent = [unsent.join('').slice(-PROGRESS_TEXT_MAX)];
-    unsentChars = PROGRESS_TEXT_MAX;
-    cut = true;
-  };
-  const report = async (force: boolean) => {
-    if (!onText || unsentChars === 0 || (!force && monotonicMs() - lastSent < PROGRESS_EVERY_MS)) return;
-    // A client that does not read gets none until it does; the result holds the whole text.
-    if (backlogged?.()) return;
-    lastSent = monotonicMs();
-    const joined = unsent.join('');
-    const added = cut || joined.length > PROGRESS_TEXT_MAX ? `…${joined.slice(-PROGRESS_TEXT_MAX)}` : joined;
-    [unsent, unsentChars, cut] = [[], 0, false];
-    await onText(added, received).catch(() => undefined);
-  };
+  const progress = onText && new ProgressReporter(onText, backlogged);
   const outputSchema = typeof agent.outputSchema === 'string' && agent.outputSchema ? agent.outputSchema : undefined;
   try {
     for await (const batch of invokeAgent(
@@ -320,8 +289,7 @@ async function ask(
       for (const event of batch) {
         if (event.type === 'token') {
           kept.addText(event.text);
-          if (onText) keep(event.text);
-          received += event.text.length;
+          progress?.add(event.text);
           grew = true;
         } else if (event.type === 'value') value = event.value;
         else if (event.type === 'tool_call')
@@ -333,9 +301,9 @@ async function ask(
             error: `the agent failed: ${event.message.split('\n')[0]}`,
           };
       }
-      if (grew) await report(false);
+      if (grew) await progress?.report(false);
     }
-    await report(true);
+    await progress?.report(true);
   } catch (error) {
     if (signal.aborted) return { text: kept.text, toolCalls: kept.toolCalls, error: 'cancelled' };
     // An agent deleted since it was listed: the real service's bare 500 told apart, as invoke does.

@@ -1,5 +1,6 @@
 // The program and run(): the one place that turns an outcome into an exit code.
 import { type Command as Commander, CommanderError } from 'commander';
+import { annotationsOf } from './ci/annotations.js';
 import { createProgram } from './commands/program.js';
 import { COMMANDS, GROUPS } from './commands/registry.js';
 import type { Deps } from './deps.js';
@@ -61,7 +62,8 @@ async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
   } catch (error) {
     if (error instanceof ExitWithCode) return { code: error.code, json: json() };
     if (error instanceof CommanderError) return commanderOutcome(error, json());
-    const code = reportError(error, { stderr: deps.stderr, theme: errTheme(), debug: debug() });
+    const annotations = annotationsOf(deps.stderr, deps.env);
+    const code = reportError(error, { stderr: deps.stderr, theme: errTheme(), debug: debug(), annotations });
     const failure: Failure =
       error instanceof CliError
         ? errorFields(error)

@@ -28,6 +28,7 @@ import type { ResourceDescriptor } from './resources/descriptor.js';
 import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 import { reportError } from './report.js';
+import { annotationsOf, type Annotations } from './ci/annotations.js';
 
 /** The program a run belongs to: `help` prints its pages, `completion` describes it. */
 export interface ProgramView {
@@ -63,6 +64,11 @@ export class Context {
   /** A failure said on stderr as the run's end would say it, when the command goes on after it. */
   reportFailure(error: unknown): void {
     reportError(error, { stderr: this.io.stderr, theme: this.io.theme, debug: this.globals.debug });
+  }
+
+  /** GitHub Actions' annotations of this run (at most 50 in all), or undefined elsewhere. */
+  get annotations(): Annotations | undefined {
+    return annotationsOf(this.deps.stderr, this.env);
   }
 
   /** Lines for --debug, or undefined without it (callers skip building them). */

@@ -123,6 +123,14 @@ export interface CliErrorOptions {
   details?: readonly string[];
   circumstance?: Circumstance;
   cause?: unknown;
+  /** The problems of a file the user gave, each at its line: annotations on GitHub Actions point there. */
+  locations?: readonly Located[];
+}
+
+/** A problem at a place in a file, as messages write it: "evals.yaml:12". */
+export interface Located {
+  where: string;
+  message: string;
 }
 
 /** A failure, never changed once made: a layer that knows more makes a copy (withHint). */
@@ -131,6 +139,7 @@ export class CliError extends Error {
   readonly hint: string | undefined;
   readonly details: readonly string[];
   readonly circumstance: Circumstance | undefined;
+  readonly locations: readonly Located[];
 
   constructor(kind: ErrorKind, message: string, options: CliErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
@@ -139,6 +148,7 @@ export class CliError extends Error {
     this.hint = options.hint;
     this.details = options.details ?? [];
     this.circumstance = options.circumstance;
+    this.locations = options.locations ?? [];
   }
 
   get exitCode(): ExitCodeValue {
@@ -146,7 +156,12 @@ export class CliError extends Error {
   }
 
   /** A copy of this error (its class, kind, status and circumstance) with some of what it says changed. */
-  with(changes: { message?: string; details?: readonly string[]; hint?: string }): this {
+  with(changes: {
+    message?: string;
+    details?: readonly string[];
+    hint?: string;
+    locations?: readonly Located[];
+  }): this {
     const copy = Object.create(Object.getPrototypeOf(this) as object, Object.getOwnPropertyDescriptors(this)) as this;
     for (const [name, value] of Object.entries(changes))
       Object.defineProperty(copy, name, { value, enumerable: name !== 'message' });

@@ -1,5 +1,6 @@
 // The one place that turns a failure into a message on stderr and an exit code.
 import { adviceFor } from './advice.js';
+import { annotateProblems, type Annotations } from './ci/annotations.js';
 import { CliError, ExitCode } from './errors.js';
 import type { OutputStream } from './deps.js';
 import { escapeControls as safe } from './ui/safe-text.js';
@@ -9,6 +10,8 @@ export interface ReportTarget {
   stderr: OutputStream;
   theme: Theme;
   debug: boolean;
+  /** On GitHub Actions: a file's problems are also annotations at their lines. */
+  annotations?: Annotations;
 }
 
 export function reportError(error: unknown, target: ReportTarget): number {
@@ -26,6 +29,7 @@ export function reportError(error: unknown, target: ReportTarget): number {
     for (const detail of error.details) write('  ' + safe(detail));
     const advice = adviceFor(error);
     if (advice) write(theme.muted(safe(advice)));
+    annotateProblems(target.annotations, error.message, error.locations);
     if (debug && error.cause instanceof CliError) write(theme.muted(`the service said: ${safe(error.cause.message)}`));
     else if (debug && error.cause instanceof Error && error.cause.stack) write(theme.muted(error.cause.stack));
     return error.exitCode;

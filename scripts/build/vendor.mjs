@@ -10,11 +10,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * the program require()s them where the module that needs them is evaluated, without Node's ES
  * module loader (a few ms at the first import()). The HTTP client's part of undici, which every
  * request needs, and the MCP server with its stdio transport, which `mcp serve` needs at once.
- * They share no code, so nothing is bundled twice.
+ * They share no code with each other, so nothing is bundled twice among them.
  */
 export const COMMONJS_VENDOR = {
   'undici-parts': { file: 'src/api/undici-parts.ts' },
   mcp: { file: 'src/mcp/sdk.ts' },
+  // The eval report as a web page (--html): its page, style and script are text no other command needs.
+  'eval-html': { file: 'src/eval/html/render.ts' },
 };
 
 /**

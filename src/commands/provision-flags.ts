@@ -1,5 +1,6 @@
 // The flags apply and diff share (what they mean: provision-plan.ts, loaded when one runs).
 import { count, list, on } from '../spec/flags.js';
+import { SUMMARY_FLAG } from './summary-flag.js';
 
 export const PROVISION_FLAGS = {
   file: list('a YAML or JSON file, a folder of them, or - for stdin (repeatable)', {
@@ -16,4 +17,5 @@ export const PROVISION_FLAGS = {
   prune: on(
     'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything',
   ),
+  ...SUMMARY_FLAG,
 };

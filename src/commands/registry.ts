@@ -24,6 +24,7 @@ import { spec as exportSpec } from './export/spec.js';
 import { spec as evalSpec } from './eval/spec.js';
 import { spec as evalMerge } from './eval/merge/spec.js';
 import { spec as evalCompare } from './eval/compare/spec.js';
+import { spec as evalReport } from './eval/report/spec.js';
 import { spec as login } from './login/spec.js';
 import { spec as logout } from './logout/spec.js';
 import { spec as init } from './init/spec.js';
@@ -133,6 +134,7 @@ export const COMMANDS: readonly Command[] = [
   command(evalSpec, () => run(import('./eval/run.js'))),
   command(evalMerge, () => run(import('./eval/merge/run.js'))),
   command(evalCompare, () => run(import('./eval/compare/run.js'))),
+  command(evalReport, () => run(import('./eval/report/run.js'))),
   command(login, () => run(import('./login/run.js'))),
   command(logout, () => run(import('./logout/run.js'))),
   command(signup, () => run(import('./signup/run.js'))),

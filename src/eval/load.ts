@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { boundedRegExp } from '../util/bounded-regex.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
+import { locatedIn } from '../util/located.js';
 import { compileJsonSchema } from '../util/json-schema.js';
 import { readFileOrStdin } from '../io/read-input.js';
 import { parseDocument } from '../util/structured-text.js';
@@ -40,7 +41,7 @@ export async function loadEvalFile(
 
   const root = document.value as Record<string, unknown> | null;
   if (!root || typeof root !== 'object' || Array.isArray(root) || !Array.isArray(root.cases)) {
-    throw invalid([`${source}:${document.lineOf(['cases']) ?? 1}: expected "cases:" with a list of cases`]);
+    throw invalid([`${source}:${document.lineOf(['cases']) ?? 1}: expected "cases:" with a list of cases`], source);
   }
   for (const key of Object.keys(root)) {
     if (key !== 'cases' && !key.startsWith('x-'))
@@ -63,13 +64,18 @@ export async function loadEvalFile(
   }
   if (cases.length === 0 && problems.length === 0)
     problems.push({ line: document.lineOf(['cases']) ?? 1, message: `${source}: "cases:" is empty` });
-  if (problems.length > 0) throw invalid(problems.sort((a, b) => a.line - b.line).map((p) => p.message));
+  if (problems.length > 0)
+    throw invalid(
+      problems.sort((a, b) => a.line - b.line).map((p) => p.message),
+      source,
+    );
   return { source, hash: `sha256:${createHash('sha256').update(text).digest('hex')}`, cases };
 }
 
-function invalid(details: string[]): CliError {
+function invalid(details: string[], source: string): CliError {
   return new CliError('usage', 'invalid eval file (nothing was sent)', {
     details,
+    locations: locatedIn(details, [source]),
     hint: 'The format: agents eval --help.',
   });
 }

@@ -8,7 +8,9 @@ import {
   accessSync,
   closeSync,
   constants,
+  fstatSync,
   fsyncSync,
+  ftruncateSync,
   lstatSync,
   openSync,
   renameSync,
@@ -125,6 +127,30 @@ export function writeOutputFile(path: string, data: string | Uint8Array, what: s
     if (kind === 'through') return writeThrough(path, data);
     const mode = kind === 'file' ? lstatSync(path).mode & 0o7777 : 0o644;
     writeFileSync(path, data, { mode });
+  } catch (error) {
+    throw writeFailure(`${what} ${path}`, error);
+  }
+}
+
+/**
+ * Text added at the end of `path` (a job summary, which the CI runner collects): the file is made
+ * when missing. A write that fails part-way is cut back to what was there, so a full disk leaves
+ * the summary as the earlier steps wrote it. A failure is exit 8.
+ */
+export function appendOutputFile(path: string, data: string, what: string): void {
+  try {
+    const fd = openSync(path, 'a', 0o644);
+    try {
+      const before = fstatSync(fd);
+      try {
+        writeAll(fd, data);
+      } catch (error) {
+        if (before.isFile()) ftruncateSync(fd, before.size);
+        throw error;
+      }
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     throw writeFailure(`${what} ${path}`, error);
   }

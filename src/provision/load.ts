@@ -6,6 +6,7 @@ import type * as z from 'zod/mini';
 import { UNKNOWN_MODEL_HINT, unknownModelProblem } from '../resources/models.js';
 import type { InputStream } from '../deps.js';
 import { CliError } from '../errors.js';
+import { locatedIn } from '../util/located.js';
 import { readFileOrStdin } from '../io/read-input.js';
 import { inReadingOrder } from '../util/reading-order.js';
 import { parseDocument, type ParsedDocument } from '../util/structured-text.js';
@@ -161,8 +162,10 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
   problems.push(...duplicates(loaded.agents));
   for (const { key, resource } of STACK_SECTIONS) problems.push(...duplicateResources(resource, loaded.resources[key]));
   if (problems.length > 0) {
+    const details = inReadingOrder(problems, loaded.sources, (problem) => problem);
     throw new CliError('usage', `invalid provisioning input (nothing was sent)`, {
-      details: inReadingOrder(problems, loaded.sources, (problem) => problem),
+      details,
+      locations: locatedIn(details, loaded.sources),
       hint: sawUnknownModel ? UNKNOWN_MODEL_HINT : undefined,
     });
   }

@@ -4,7 +4,7 @@
 import { redactSecrets } from '../secrets/redact.js';
 import { scrubSecrets } from '../secrets/known.js';
 import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
-import { CliError, errorFields } from '../errors.js';
+import { CliError, errorFields, type Located } from '../errors.js';
 import { escapeControls } from '../ui/safe-text.js';
 import type { Theme } from '../ui/theme.js';
 import type { Applied, AppliedAgent, LinkResult } from './execute.js';
@@ -44,7 +44,7 @@ function abbreviateIds(ids: readonly string[], minimum = MIN_ID_PREFIX): Map<str
 }
 
 /** A field's value, quoted when text, on one line, secrets hidden and control characters escaped. */
-function valueText(value: unknown): string {
+export function valueText(value: unknown): string {
   if (value === undefined || value === null) return '(none)';
   const safe = redactSecrets(value); // a tool's metadata may hold its keys
   return escapeControls(scrubSecrets(typeof safe === 'string' ? JSON.stringify(safe) : textOf(safe)));
@@ -88,7 +88,7 @@ const pad = padToWidth;
 type ChangeRow = [label: string, text: string, paint: (text: string) => string];
 
 /** A link by name, with its id cut short, or "(new)" for one the plan creates. */
-function linkShown(plan: Plan, shortIds: Map<string, string>, id: string): string {
+export function linkShown(plan: Plan, shortIds: Map<string, string>, id: string): string {
   const name = plan.linkNames.get(id);
   const idText = id.startsWith(NEW_PREFIX) ? 'new' : (shortIds.get(id) ?? id);
   return escapeControls(name === undefined ? idText : `${name} (${idText})`);
@@ -253,6 +253,11 @@ export function problemLines(plan: Plan): string[] {
   ]);
 }
 
+/** Each problem at its line in the stack file: where a GitHub Actions annotation points. */
+export function problemLocations(plan: Plan): Located[] {
+  return plan.problems.map((p) => ({ where: p.where, message: `${p.name}: ${p.error.message}` }));
+}
+
 export function applyFailure(plan: Plan, applied: Applied): CliError | undefined {
   const firstProblem = plan.problems[0];
   if (firstProblem) {
@@ -260,6 +265,7 @@ export function applyFailure(plan: Plan, applied: Applied): CliError | undefined
     const count = plural(plan.problems.length, 'problem');
     return new CliError(firstProblem.error.kind, `${count} in the plan; nothing was applied`, {
       details: problemLines(plan),
+      locations: problemLocations(plan),
     });
   }
   const failedResources = applied.resources.filter((r) => r.error && r.attempted);

@@ -43,7 +43,10 @@ async function refuseNonJson(text: string, source: string): Promise<void> {
   const line = before.length;
   const col = before.at(-1)!.length + 1;
   const code = printParseErrorCode(first.error);
-  throw new CliError('usage', `${source}:${line}:${col}: not valid JSON: ${JSON_PROBLEMS[code] ?? code}`);
+  const message = `not valid JSON: ${JSON_PROBLEMS[code] ?? code}`;
+  throw new CliError('usage', `${source}:${line}:${col}: ${message}`, {
+    locations: [{ where: `${source}:${line}`, message }],
+  });
 }
 
 /** jsonc-parser's codes, in words; a .json file is held to JSON, so a comma or comment YAML would take is named. */
@@ -141,7 +144,9 @@ async function parsedAsYaml(text: string, source: string): Promise<ParsedDocumen
       problem.code === 'MULTIPLE_DOCS'
         ? 'a second document starts here ("---"): a file holds one document; put the rest in another file'
         : problem.message.split('\n')[0];
-    throw new CliError('usage', `${source}:${line}:${col}: not valid JSON or YAML: ${message}`);
+    throw new CliError('usage', `${source}:${line}:${col}: not valid JSON or YAML: ${message}`, {
+      locations: [{ where: `${source}:${line}`, message: `not valid JSON or YAML: ${message}` }],
+    });
   }
   return {
     value: toJsOrUsage(document, source),

@@ -9,6 +9,8 @@ import {
   resultsJson,
 } from '../../provision/render.js';
 import { planFromOptions } from '../provision-plan.js';
+import { planSummary } from '../../provision/summary.js';
+import { appendSummary } from '../summary-flag.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 
@@ -21,6 +23,9 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   // A plan with a problem is not started: a half-applied stack is worse than none.
   const blocked = plan.problems.length > 0;
   const applied = dryRun || blocked ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
+  appendSummary(options.summary, () =>
+    planSummary(dryRun ? 'agents apply --dry-run' : 'agents apply', options.file, plan, dryRun ? undefined : applied),
+  );
   const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 

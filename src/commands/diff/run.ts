@@ -1,8 +1,10 @@
 import { adviceFor } from '../../advice.js';
 import { CliError, ExitCode, ExitWithCode } from '../../errors.js';
 import { planHasChanges } from '../../provision/plan.js';
-import { planJson, problemLines, renderPlan, resourcesPlanJson } from '../../provision/render.js';
+import { planJson, problemLines, problemLocations, renderPlan, resourcesPlanJson } from '../../provision/render.js';
 import { planFromOptions } from '../provision-plan.js';
+import { planSummary } from '../../provision/summary.js';
+import { appendSummary } from '../summary-flag.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 
@@ -11,6 +13,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     throw asDiffFailure(error);
   });
   const changes = planHasChanges(plan);
+  appendSummary(options.summary, () => planSummary('agents diff', options.file, plan));
   // -q: the exit code says it, as git diff --quiet does.
   await ctx.out.result(
     { changes, plan: planJson(plan), resources: resourcesPlanJson(plan) },
@@ -19,7 +22,13 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (plan.problems.length > 0) {
     const first = plan.problems[0]!;
     const [, ...details] = problemLines(plan);
-    throw asDiffFailure(first.error.with({ message: `${first.name}: ${first.error.message}`, details }));
+    throw asDiffFailure(
+      first.error.with({
+        message: `${first.name}: ${first.error.message}`,
+        details,
+        locations: problemLocations(plan),
+      }),
+    );
   }
   if (changes) throw new ExitWithCode(ExitCode.failure); // 1: changes found, as git diff and kubectl diff
 };
@@ -27,5 +36,10 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 /** diff keeps 1 for "changes found": what other commands report as 1 becomes 7. */
 function asDiffFailure(error: unknown): unknown {
   if (!(error instanceof CliError) || error.exitCode !== ExitCode.failure) return error;
-  return new CliError('diff-failure', error.message, { details: error.details, hint: adviceFor(error), cause: error });
+  return new CliError('diff-failure', error.message, {
+    details: error.details,
+    hint: adviceFor(error),
+    cause: error,
+    locations: error.locations,
+  });
 }

@@ -14,6 +14,10 @@ import { runCase } from '../../eval/run-case.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../../eval/runner.js';
 import type { EvalCase } from '../../eval/spec.js';
 import { junitXml } from '../../eval/junit.js';
+import { annotateCases } from '../../eval/annotate.js';
+import { evalSummary } from '../../eval/summary.js';
+import { appendSummary } from '../summary-flag.js';
+import { writeHtmlReport } from '../../eval/html-file.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
@@ -90,6 +94,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   );
   if (baseline) judgeAgainstBaseline(report, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
   writeReportFiles(report, options);
+  annotateCases(ctx.annotations, report);
   if (mode === 'json') ctx.out.document(report);
   else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
   else await printHumanReport(ctx, settings, outcome, cases, progress !== undefined, report);
@@ -98,10 +103,16 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (code !== ExitCode.ok) throw new ExitWithCode(code);
 };
 
-/** --report and --junit, from the one report: what merge writes from shards is the same. */
-export function writeReportFiles(report: EvalReport, options: { report?: string; junit?: string }): void {
+/** --report, --junit, --html and --summary, from the one report: what merge writes from shards is the same. */
+export function writeReportFiles(
+  report: EvalReport,
+  options: { report?: string; junit?: string; html?: string; summary?: string },
+  command = 'agents eval',
+): void {
   if (options.report !== undefined) writeReport(options.report, report);
   if (options.junit !== undefined) writeOutputFile(options.junit, junitXml(report), '--junit');
+  if (options.html !== undefined) writeHtmlReport(options.html, report);
+  appendSummary(options.summary, () => evalSummary(report, command));
 }
 
 type Mode = 'events' | 'json' | 'human';

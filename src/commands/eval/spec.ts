@@ -3,6 +3,7 @@ import { REPORT_FORMAT, reportSchema } from '../../eval/report-schema.js';
 import { count, fraction, inputPath, on, outputPath, reference, text } from '../../spec/flags.js';
 import { titled } from '../output-shapes.js';
 import { BASELINE_FLAGS } from './baseline-flags.js';
+import { VIEW_FLAGS } from './view-flags.js';
 import { defineSpec } from '../../spec/spec.js';
 
 const FORMAT = `
@@ -56,6 +57,7 @@ export const spec = defineSpec({
     }),
     junit: outputPath('also write a JUnit XML report there (for GitHub, GitLab, Jenkins)'),
     report: outputPath('also write the whole run there (the --json document): what --baseline, merge and compare read'),
+    ...VIEW_FLAGS,
     ...BASELINE_FLAGS,
     shard: text('run only part i of n of the cases (by a hash of each name); `agents eval merge` joins the reports', {
       placeholder: 'i/n',
@@ -77,6 +79,7 @@ export const spec = defineSpec({
     'agents eval -f evals.yaml --shard 2/2 --report shard2.json   # exit 1: both failing cases',
     'agents eval merge shard1.json shard2.json --junit eval.xml   # exit 1: as one run',
     'agents eval compare main.json shard1.json --all',
+    'agents eval -f evals.yaml --html report.html   # exit 1: open report.html in a browser',
   ],
   readsStdin: ['-f', '-'],
 });

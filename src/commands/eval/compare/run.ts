@@ -1,12 +1,15 @@
 import { compareReports, compareTable } from '../../../eval/compare.js';
 import { readReport } from '../../../eval/report-file.js';
+import { compareSummary } from '../../../eval/summary.js';
+import { appendSummary } from '../../summary-flag.js';
 import type { RunOf } from '../../command.js';
 import type { spec } from './spec.js';
 
-export const run: RunOf<typeof spec> = async ({ before: beforePath, after: afterPath, all }, ctx) => {
+export const run: RunOf<typeof spec> = async ({ before: beforePath, after: afterPath, all, summary }, ctx) => {
   const before = await readReport(beforePath, 'compare', ctx.io.stdin);
   const after = await readReport(afterPath, 'compare', ctx.io.stdin);
   const rows = compareReports(before, after).filter((row) => all || row.changed);
+  appendSummary(summary, () => compareSummary(beforePath, afterPath, rows));
   await ctx.out.result(
     { before: beforePath, after: afterPath, cases: rows },
     {

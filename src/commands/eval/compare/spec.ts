@@ -2,6 +2,7 @@
 import { z } from '../../../util/zod.js';
 import { on, requiredArg } from '../../../spec/flags.js';
 import { titled } from '../../output-shapes.js';
+import { SUMMARY_FLAG } from '../../summary-flag.js';
 import { defineSpec } from '../../../spec/spec.js';
 
 const side = () =>
@@ -23,7 +24,7 @@ export const spec = defineSpec({
     requiredArg('before', 'the earlier report', { complete: { kind: 'files' } }),
     requiredArg('after', 'the later report', { complete: { kind: 'files' } }),
   ],
-  flags: { all: on('every case, changed or not') },
+  flags: { all: on('every case, changed or not'), ...SUMMARY_FLAG },
   readsStdin: ['-', 'after.json'],
   output: {
     name: 'eval-compare',

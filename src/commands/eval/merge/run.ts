@@ -7,6 +7,7 @@ import { readReport } from '../../../eval/report-file.js';
 import { reportLines } from '../../../eval/report-lines.js';
 import { escapeControls } from '../../../ui/safe-text.js';
 import { writeReportFiles } from '../run.js';
+import { annotateCases } from '../../../eval/annotate.js';
 import type { RunOf } from '../../command.js';
 import type { spec } from './spec.js';
 
@@ -17,7 +18,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.io.stdin) });
   const merged: EvalReport = mergeReports(reports);
   if (baseline) judgeAgainstBaseline(merged, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
-  writeReportFiles(merged, options);
+  writeReportFiles(merged, options, 'agents eval merge');
+  annotateCases(ctx.annotations, merged);
   await ctx.out.result(merged, {
     human: () =>
       [

@@ -1,6 +1,7 @@
 // `agents eval merge`: the reports of shards joined into the report one run would have written.
 import { outputPath, variadicArg } from '../../../spec/flags.js';
 import { BASELINE_FLAGS } from '../baseline-flags.js';
+import { VIEW_FLAGS } from '../view-flags.js';
 import { defineSpec } from '../../../spec/spec.js';
 import { reportShape } from '../spec.js';
 
@@ -19,6 +20,7 @@ export const spec = defineSpec({
   flags: {
     report: outputPath('write the merged report there'),
     junit: outputPath('write JUnit XML there'),
+    ...VIEW_FLAGS,
     ...BASELINE_FLAGS,
   },
   output: { name: 'eval', schema: reportShape },

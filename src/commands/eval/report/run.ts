@@ -1,0 +1,21 @@
+import { CliError } from '../../../errors.js';
+import { judgeAgainstBaseline, readBaseline } from '../../../eval/baseline-file.js';
+import { readReport } from '../../../eval/report-file.js';
+import { writeReportFiles } from '../run.js';
+import type { RunOf } from '../../command.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = async (options, ctx) => {
+  if (options.html === undefined && options.summary === undefined)
+    throw new CliError('usage', 'nothing to write: give --html FILE, --summary FILE, or both');
+  const baseline = await readBaseline(options, ctx.io.stdin);
+  const report = await readReport(options.run, 'report', ctx.io.stdin);
+  if (baseline) judgeAgainstBaseline(report, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
+  writeReportFiles(report, { html: options.html, summary: options.summary }, 'agents eval report');
+  await ctx.out.result(report, {
+    human: () => {
+      if (options.html !== undefined)
+        ctx.io.logger.info(`Wrote ${options.html} (${report.cases.length} cases): open it in a browser.`);
+    },
+  });
+};

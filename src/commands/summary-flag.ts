@@ -1,0 +1,15 @@
+// --summary FILE: the Markdown job summary eval, its merge and compare, diff and apply append to.
+// On GitHub Actions GITHUB_STEP_SUMMARY names the step's summary file, so it is on by itself there.
+import { outputPath } from '../spec/flags.js';
+import { appendOutputFile } from '../io/write-file.js';
+
+export const SUMMARY_FLAG = {
+  summary: outputPath('append a Markdown summary to this file (on GitHub Actions: the job summary)', {
+    env: 'GITHUB_STEP_SUMMARY',
+  }),
+};
+
+/** The summary appended, when there is a file to append it to; built only then. */
+export function appendSummary(path: string | undefined, markdown: () => string): void {
+  if (path !== undefined) appendOutputFile(path, `${markdown()}\n\n`, '--summary');
+}

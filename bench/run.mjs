@@ -398,6 +398,17 @@ async function benchOneNode(node, bare) {
   return results;
 }
 
+/** The eval report's web page, 1,000 cases, in headless Chromium: once, as the browser is the same for every Node. */
+function benchHtmlReport() {
+  log('eval report page…');
+  const page = spawnSync(process.execPath, [join(root, 'bench', 'html-report.mjs')], {
+    env: { ...process.env, BENCH_RUNS: quick ? '3' : '7' },
+    encoding: 'utf8',
+  });
+  if (page.status !== 0) throw new Error(`eval report page bench failed: ${page.stderr}`);
+  return JSON.parse(page.stdout);
+}
+
 /** The published package: tarball size, and install time of the tarball (check:pack). */
 function benchPackage() {
   log('package…');
@@ -474,9 +485,11 @@ const report = {
   machine: `${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, ${cpus()[0]?.model ?? 'unknown CPU'}`,
   runs: [],
   package: undefined,
+  htmlReport: undefined,
 };
 for (const node of nodes) report.runs.push(await benchOneNode(node, bare));
 report.package = benchPackage();
+report.htmlReport = benchHtmlReport();
 
 if (asJson) {
   console.log(JSON.stringify(report, null, 2));
@@ -577,4 +590,16 @@ if (asJson) {
   console.log(
     `| npm install -g of the tarball | ${p.tarballKiB} KiB | ${p.packages} | ${p.installMs} ms | 1 package |`,
   );
+  const h = report.htmlReport;
+  console.log(`\n| eval report page, headless Chromium | figure | budget |\n|---|---|---|`);
+  if (h.skipped) console.log(`| 1,000 cases | not measured: ${h.skipped} | < 1000 ms |`);
+  else {
+    const met = (ms) => `${fmt(ms, 0)} ms ${ms < h.budgetMs ? 'met' : '**not met**'}`;
+    console.log(
+      `| open ${h.cases} cases (${h.pageKiB} KiB): navigation to load end, median | ${met(h.openMs)} | < ${h.budgetMs} ms |`,
+    );
+    console.log(
+      `| filter them (text and verdict) and lay out again, median | ${met(h.filterMs)} | < ${h.budgetMs} ms |`,
+    );
+  }
 }

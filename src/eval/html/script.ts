@@ -10,7 +10,12 @@ export const SCRIPT = `
   const agent = document.getElementById('filter-agent');
   const text = document.getElementById('filter-text');
   const shown = document.getElementById('shown');
-  const words = new Map(bodies.map((body) => [body, body.textContent.toLowerCase()]));
+  // Each case's text, read when a text is first typed: opening the page does not wait for it.
+  let words;
+  const textOf = (body) => {
+    words = words || new Map(bodies.map((each) => [each, each.textContent.toLowerCase()]));
+    return words.get(body);
+  };
   const filter = () => {
     const wanted = text.value.trim().toLowerCase();
     let count = 0;
@@ -18,7 +23,7 @@ export const SCRIPT = `
       const visible =
         (status.value === 'all' || body.dataset.status.split(' ').includes(status.value)) &&
         (agent.value === '' || body.dataset.agent === agent.value) &&
-        (wanted === '' || words.get(body).includes(wanted));
+        (wanted === '' || textOf(body).includes(wanted));
       body.hidden = !visible;
       if (visible) count++;
     }
@@ -59,6 +64,5 @@ export const SCRIPT = `
     detail.hidden = !detail.hidden;
     button.setAttribute('aria-expanded', String(!detail.hidden));
   });
-  filter();
 })();
 `;

@@ -1,0 +1,48 @@
+// Headless Chromium for the tests of the HTML report: Debian's `chromium` (or AGENTS_CHROMIUM),
+// driven by playwright-core. Off CI the browser tests skip without it; in CI (CI=true) a missing
+// browser is an error, so a runner without one fails instead of passing with the page untested.
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+export function chromiumPath(): string | undefined {
+  const found = [process.env.AGENTS_CHROMIUM, ...CANDIDATES].find((path) => path && existsSync(path));
+  if (found) return found;
+  const ci = process.env.CI;
+  if (ci && ci !== '0' && ci !== 'false')
+    throw new Error('chromium is missing: the report tests need it (.ci/run installs it)');
+  return undefined;
+}
+
+export function launchChromium(executablePath: string): Promise<Browser> {
+  return chromium.launch({ executablePath, args: ['--disable-gpu', '--no-first-run'] });
+}
+
+/** What a page did that it must not: dialogs opened, requests beyond the file itself, script errors. */
+export interface PageWatch {
+  dialogs: string[];
+  requests: string[];
+  errors: string[];
+}
+
+/** Opens `file` in a fresh page that records dialogs, requests (all refused but the file) and errors. */
+export async function openWatched(browser: Browser, file: string): Promise<{ page: Page; watch: PageWatch }> {
+  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, colorScheme: 'light' });
+  const page = await context.newPage();
+  const watch: PageWatch = { dialogs: [], requests: [], errors: [] };
+  const url = `file://${file}`;
+  page.on('dialog', (dialog) => {
+    watch.dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  page.on('pageerror', (error) => watch.errors.push(error.message));
+  await context.route('**/*', (route) => {
+    const requested = route.request().url();
+    if (requested === url) return route.continue();
+    watch.requests.push(requested);
+    return route.abort();
+  });
+  await page.goto(url);
+  return { page, watch };
+}

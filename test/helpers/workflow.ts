@@ -3,20 +3,27 @@
 // workflow's and the job's env, `${{ … }}` filled in, a failing step failing its job and the jobs
 // that need it. The few actions the docs use are stood in for (checkout copies the repository;
 // artifacts are folders; the baseline download takes what the last successful run on main
-// uploaded). Anything else in a workflow (another action, another expression) fails the test, so a
-// doc that changes its workflow changes this too.
+// uploaded; actions/cache keeps folders across runs). This repository's own action (action.yml,
+// a composite) runs its steps for real, as `uses: YOUR-ORG/agents-cli@…`. Steps see what a runner
+// gives them: GITHUB_ACTIONS, GITHUB_WORKSPACE, a GITHUB_STEP_SUMMARY, GITHUB_OUTPUT and GITHUB_PATH
+// files. Anything else in a workflow (another action, another expression) fails the test, so a doc
+// that changes its workflow changes this too.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
 
 interface Step {
+  id?: string;
   uses?: string;
   run?: string;
   if?: string;
   with?: Record<string, unknown>;
   env?: Record<string, string>;
 }
+
+/** This repository's action as the docs name it, run from RunSettings.action. */
+const OWN_ACTION = 'YOUR-ORG/agents-cli';
 
 interface Job {
   needs?: string | string[];
@@ -38,6 +45,10 @@ export interface JobRun {
   output: string;
   /** The `run:` of the step that failed, and its exit code. */
   failed?: { step: string; code: number };
+  /** The job summary: what its steps appended to GITHUB_STEP_SUMMARY. */
+  summary: string;
+  /** The workspace at the end of the job. */
+  workspace: string;
 }
 
 export interface WorkflowRun {
@@ -56,6 +67,25 @@ export interface RunSettings {
   env: Record<string, string>;
   /** Workflow env values replaced for this machine (a download address by a local file). */
   replace?: Record<string, string>;
+  /** The folder a runner downloads this repository's action to (a copy of the repository). */
+  action?: string;
+}
+
+/** Expression contexts of a step: ${{ matrix.x }}, ${{ steps.id.outputs.y }}, ${{ inputs.z }}, … */
+type Contexts = Record<string, Record<string, unknown>>;
+
+/** What one job's steps share: where they run, their environment, and the outputs of earlier steps. */
+interface JobState {
+  workspace: string;
+  runner: string;
+  env: Record<string, string>;
+  /** Folders GITHUB_PATH added, first on PATH for the steps after. */
+  paths: string[];
+  output: string;
+  summary: string;
+  failed?: { step: string; code: number };
+  /** actions/cache saves at the end of a job that succeeded. */
+  saves: Array<{ key: string; path: string }>;
 }
 
 /** The workflow in the first ```yaml block of `markdown` that holds `jobs:`. */
@@ -69,6 +99,8 @@ export function workflowFrom(markdown: string): Workflow {
 /** Keeps what successful runs on main uploaded, for the next run's baseline download. */
 export class WorkflowHistory {
   private keptOnMain = new Map<string, string>();
+  /** actions/cache: key → a copy of the folder saved. */
+  private readonly caches = new Map<string, string>();
 
   /** `root`: where workspaces and artifacts go (a temporary folder the test removes). */
   constructor(private readonly root: string) {}
@@ -105,61 +137,149 @@ export class WorkflowHistory {
     artifacts: Map<string, string>,
   ): Promise<JobRun> {
     const workspace = mkdtempSync(join(this.root, `${name}-`));
-    // Each job is a runner of its own: its own global npm folder, first on PATH.
+    // Each job is a runner of its own: its own global npm folder, first on PATH, its own tool cache.
     const runner = mkdtempSync(join(this.root, 'runner-'));
-    const fill = (text: string) => expand(text, { matrix, vars: settings.vars, secrets: settings.secrets });
+    const contexts: Contexts = { matrix, vars: settings.vars, secrets: settings.secrets, steps: {} };
     const env: Record<string, string> = {
       ...settings.env,
       npm_config_prefix: runner,
       PATH: `${join(runner, 'bin')}:${settings.env.PATH ?? ''}`,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_WORKSPACE: workspace,
+      GITHUB_REF: settings.ref,
+      RUNNER_OS: 'Linux',
+      RUNNER_TEMP: mkdtempSync(join(runner, 'temp-')),
+      RUNNER_TOOL_CACHE: mkdtempSync(join(runner, 'tool-cache-')),
     };
     for (const [key, value] of Object.entries({ ...workflow.env, ...job.env }))
-      env[key] = settings.replace?.[key] ?? fill(String(value));
-    let output = '';
-    for (const step of job.steps) {
-      if (step.if !== undefined && !condition(step.if, settings.ref)) continue;
+      env[key] = settings.replace?.[key] ?? expand(String(value), contexts);
+    const state: JobState = { workspace, runner, env, paths: [], output: '', summary: '', saves: [] };
+    await this.runSteps(job.steps, contexts, state, settings, artifacts);
+    if (!state.failed) for (const { key, path } of state.saves) this.saveCache(key, path);
+    const done = { job: name, matrix, output: state.output, summary: state.summary, workspace };
+    return state.failed ? { ...done, ok: false, failed: state.failed } : { ...done, ok: true };
+  }
+
+  /** Steps in order; after a failure only those whose condition is always(). */
+  private async runSteps(
+    steps: Step[],
+    contexts: Contexts,
+    state: JobState,
+    settings: RunSettings,
+    artifacts: Map<string, string>,
+  ): Promise<void> {
+    for (const step of steps) {
+      const wanted = step.if === undefined ? !state.failed : condition(step.if, settings.ref, contexts, !!state.failed);
+      if (!wanted) continue;
+      const fill = (text: string) => expand(text, contexts);
+      const given = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, fill(`${v as string}`)]));
+      if (step.uses?.split('@')[0] === OWN_ACTION) {
+        await this.runOwnAction(given, contexts, state, settings, artifacts);
+        continue;
+      }
       if (step.uses) {
-        this.standIn(step, workspace, settings, artifacts, fill);
+        const outputs = this.standIn(step.uses, given, state, settings, artifacts);
+        if (step.id) contexts.steps![step.id] = { outputs };
         continue;
       }
       const script = fill(step.run ?? '');
-      const stepEnv = { ...env, ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, fill(v)])) };
-      const { code, text } = await bash(script, workspace, stepEnv);
-      output += text;
-      if (code !== 0) return { job: name, matrix, ok: false, output, failed: { step: script, code } };
+      const files = mkdtempSync(join(state.runner, 'step-'));
+      const [outputFile, pathFile, summaryFile] = ['output', 'path', 'summary'].map((name) => join(files, name));
+      for (const file of [outputFile!, pathFile!, summaryFile!]) writeFileSync(file, '');
+      const stepEnv = {
+        ...state.env,
+        ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, fill(v)])),
+        PATH: [...state.paths, state.env.PATH].join(':'),
+        GITHUB_OUTPUT: outputFile!,
+        GITHUB_PATH: pathFile!,
+        GITHUB_STEP_SUMMARY: summaryFile!,
+        ...(typeof contexts.github?.action_path === 'string'
+          ? { GITHUB_ACTION_PATH: contexts.github.action_path }
+          : {}),
+      };
+      const { code, text } = await bash(script, state.workspace, stepEnv);
+      state.output += text;
+      state.summary += readFileSync(summaryFile!, 'utf8');
+      state.paths.unshift(...readFileSync(pathFile!, 'utf8').split('\n').filter(Boolean).reverse());
+      if (step.id) contexts.steps![step.id] = { outputs: keyValues(readFileSync(outputFile!, 'utf8')) };
+      if (code !== 0 && !state.failed) state.failed = { step: script, code };
     }
-    return { job: name, matrix, ok: true, output };
   }
 
-  private standIn(
-    step: Step,
-    workspace: string,
+  /** action.yml's composite steps, with its inputs (defaults where not given) and its own steps context. */
+  private async runOwnAction(
+    given: Record<string, string>,
+    outer: Contexts,
+    state: JobState,
     settings: RunSettings,
     artifacts: Map<string, string>,
-    fill: (text: string) => string,
-  ): void {
-    const action = step.uses!.split('@')[0];
-    const given = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, fill(`${v as string}`)]));
-    if (action === 'actions/checkout') return cpSync(settings.repository, workspace, { recursive: true });
+  ): Promise<void> {
+    if (!settings.action) throw new Error(`${OWN_ACTION} is used, but no folder stands for it (RunSettings.action)`);
+    const action = parse(readFileSync(join(settings.action, 'action.yml'), 'utf8')) as {
+      inputs: Record<string, { default?: string }>;
+      runs: { using: string; steps: Step[] };
+    };
+    if (action.runs.using !== 'composite') throw new Error('action.yml is not a composite action');
+    for (const key of Object.keys(given))
+      if (!(key in action.inputs)) throw new Error(`action.yml has no input "${key}"`);
+    const inputs = Object.fromEntries(Object.entries(action.inputs).map(([k, v]) => [k, given[k] ?? v.default ?? '']));
+    const contexts: Contexts = {
+      ...outer,
+      inputs,
+      steps: {},
+      github: { action_path: settings.action, action_repository: OWN_ACTION },
+    };
+    await this.runSteps(action.runs.steps, contexts, state, settings, artifacts);
+  }
+
+  private saveCache(key: string, path: string): void {
+    if (this.caches.has(key) || !existsSync(path)) return; // a key is saved once, as actions/cache does
+    const copy = mkdtempSync(join(this.root, 'cache-'));
+    cpSync(path, copy, { recursive: true, verbatimSymlinks: true });
+    this.caches.set(key, copy);
+  }
+
+  /** A well-known action, done as it would be; returns the step's outputs. */
+  private standIn(
+    uses: string,
+    given: Record<string, string>,
+    state: JobState,
+    settings: RunSettings,
+    artifacts: Map<string, string>,
+  ): Record<string, string> {
+    const action = uses.split('@')[0];
+    const workspace = state.workspace;
+    if (action === 'actions/checkout') {
+      cpSync(settings.repository, workspace, { recursive: true });
+      return {};
+    }
+    if (action === 'actions/cache') {
+      const kept = this.caches.get(given.key!);
+      state.saves.push({ key: given.key!, path: given.path! });
+      if (!kept) return { 'cache-hit': 'false' };
+      mkdirSync(given.path!, { recursive: true });
+      cpSync(kept, given.path!, { recursive: true, verbatimSymlinks: true });
+      return { 'cache-hit': 'true' };
+    }
     if (action === 'actions/upload-artifact') {
       const folder = mkdtempSync(join(this.root, 'artifact-'));
       cpSync(join(workspace, given.path!), join(folder, basename(given.path!)));
       artifacts.set(given.name!, folder);
-      return;
+      return {};
     }
     if (action === 'actions/download-artifact') {
       const pattern = new RegExp(`^${given.pattern!.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
       for (const [name, folder] of artifacts) if (pattern.test(name)) copyInto(folder, workspace);
-      return;
+      return {};
     }
     if (action === 'dawidd6/action-download-artifact') {
       if (given.branch !== 'main') throw new Error(`a baseline from ${given.branch}: only main is stood in for`);
       const kept = this.keptOnMain.get(given.name!);
       if (kept) copyInto(kept, workspace);
       else if (given.if_no_artifact_found !== 'warn') throw new Error(`no artifact ${given.name} on main yet`);
-      return;
+      return {};
     }
-    throw new Error(`no stand-in for the action ${step.uses}`);
+    throw new Error(`no stand-in for the action ${uses}`);
   }
 }
 
@@ -187,21 +307,45 @@ function expandMatrix(matrix: Record<string, unknown[]> | undefined): Array<Reco
   );
 }
 
-/** `${{ matrix.x }}`, `${{ vars.X }}`, `${{ secrets.X }}`; any other expression is an error. */
-function expand(text: string, context: Record<'matrix' | 'vars' | 'secrets', Record<string, unknown>>): string {
-  return text.replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_all, path: string) => {
-    const [scope, key] = path.split('.') as [keyof typeof context, string];
-    const value = context[scope]?.[key];
+/** `${{ context.path }}` (matrix, vars, secrets, inputs, steps.<id>.outputs.<name>, github); any other expression is an error. */
+function expand(text: string, contexts: Contexts): string {
+  return text.replace(/\$\{\{\s*([\w.-]+)\s*\}\}/g, (_all, path: string) => {
+    const value = lookUp(path, contexts);
     if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`no value for \${{ ${path} }}`);
     return String(value);
   });
 }
 
-/** The one condition the docs use. */
-function condition(expression: string, ref: string): boolean {
-  const match = /^github\.ref == '([^']+)'$/.exec(expression.trim());
+function lookUp(path: string, contexts: Contexts): unknown {
+  const [scope, ...rest] = path.split('.');
+  if (!(scope! in contexts)) throw new Error(`no stand-in for the context of \${{ ${path} }}`);
+  return rest.reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], contexts[scope!]);
+}
+
+/**
+ * The conditions the docs and action.yml use: `github.ref == '…'`, `<context path> == '…'` or
+ * `!= '…'`, and `always()`. Without always(), a condition is false once a step failed.
+ */
+function condition(expression: string, ref: string, contexts: Contexts, afterFailure: boolean): boolean {
+  const text = expression.trim();
+  if (text === 'always()') return true;
+  if (afterFailure) return false;
+  const match = /^([\w.-]+) (==|!=) '([^']*)'$/.exec(text);
   if (!match) throw new Error(`no stand-in for the condition ${expression}`);
-  return ref === match[1];
+  const [, path, operator, literal] = match as unknown as [string, string, string, string];
+  const found = path === 'github.ref' ? ref : lookUp(path, contexts);
+  const value = typeof found === 'string' || typeof found === 'number' ? String(found) : '';
+  return operator === '==' ? value === literal : value !== literal;
+}
+
+/** A GITHUB_OUTPUT file's `name=value` lines. */
+function keyValues(text: string): Record<string, string> {
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => line.includes('='))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
 }
 
 /** A `run:` as the runner's default shell runs it: bash -e, in the workspace. */

@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -26,7 +26,7 @@ _agents() {
     elif [[ $cmd_path == "tools" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "datasources" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "llms" && $npos == 0 && " list get create update " == *" $word "* ]]; then cmd_path="$cmd_path $word"
-    elif [[ $cmd_path == "eval" && $npos == 0 && " merge compare " == *" $word "* ]]; then cmd_path="$cmd_path $word"
+    elif [[ $cmd_path == "eval" && $npos == 0 && " merge compare report " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "keys" && $npos == 0 && " list create rename delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "config" && $npos == 0 && " get set unset list " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "mcp" && $npos == 0 && " serve " == *" $word "* ]]; then cmd_path="$cmd_path $word"
@@ -84,6 +84,7 @@ _agents() {
       *:--options) COMPREPLY=(); return ;;
       *:--concurrency) COMPREPLY=(); return ;;
       *:--allow-env) COMPREPLY=(); return ;;
+      *:--summary) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:-o) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--agent) _agents_values agents; return ;;
@@ -92,6 +93,7 @@ _agents() {
       *:--threshold) COMPREPLY=(); return ;;
       *:--junit) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--report) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      *:--html) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--baseline) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--baseline-missing) COMPREPLY=($(compgen -W "fail ok" -- "$cur")); return ;;
       *:--tolerance) COMPREPLY=(); return ;;
@@ -356,13 +358,13 @@ _agents() {
         return
       fi ;;
     "apply")
-      flags="--dry-run -f --file --concurrency --allow-unknown-model --allow-env --prune"
+      flags="--dry-run -f --file --concurrency --allow-unknown-model --allow-env --prune --summary"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "diff")
-      flags="-f --file --concurrency --allow-unknown-model --allow-env --prune"
+      flags="-f --file --concurrency --allow-unknown-model --allow-env --prune --summary"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
@@ -376,13 +378,13 @@ _agents() {
         return
       fi ;;
     "eval")
-      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --events"
+      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --report --html --summary --baseline --baseline-missing --tolerance --shard --events"
       if [[ $cur != -* ]]; then
-        COMPREPLY=($(compgen -W "merge compare" -- "$cur"))
+        COMPREPLY=($(compgen -W "merge compare report" -- "$cur"))
         return
       fi ;;
     "eval merge")
-      flags="--report --junit --baseline --baseline-missing --tolerance"
+      flags="--report --junit --html --summary --baseline --baseline-missing --tolerance"
       if [[ $cur != -* ]]; then
         case $npos in
           0|*) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
@@ -390,11 +392,19 @@ _agents() {
         return
       fi ;;
     "eval compare")
-      flags="--all"
+      flags="--all --summary"
       if [[ $cur != -* ]]; then
         case $npos in
           0) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
           1) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+        esac
+        return
+      fi ;;
+    "eval report")
+      flags="--html --summary --baseline --baseline-missing --tolerance"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
         esac
         return
       fi ;;

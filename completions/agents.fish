@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env -o --output --agent --filter --repeat --threshold --junit --report --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -20,7 +20,7 @@ function __agents_state
             set path $path $token
         else if test "$path" = 'llms'; and test $npos = 0; and contains -- $token list get create update
             set path $path $token
-        else if test "$path" = 'eval'; and test $npos = 0; and contains -- $token merge compare
+        else if test "$path" = 'eval'; and test $npos = 0; and contains -- $token merge compare report
             set path $path $token
         else if test "$path" = 'keys'; and test $npos = 0; and contains -- $token list create rename delete
             set path $path $token
@@ -222,11 +222,13 @@ complete -c agents -n '__agents_at '\''apply'\''' -l concurrency -r -f -d 'agent
 complete -c agents -n '__agents_at '\''apply'\''' -l allow-unknown-model -d 'accept an llmModel this CLI does not know (a newer server may)'
 complete -c agents -n '__agents_at '\''apply'\''' -l allow-env -r -f -d 'let the file read this variable for a key, besides AGENTS_KEY_* ones (repeatable; never an AGENTS_* setting)'
 complete -c agents -n '__agents_at '\''apply'\''' -l prune -d 'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything'
+complete -c agents -n '__agents_at '\''apply'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
 complete -c agents -n '__agents_at '\''diff'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
 complete -c agents -n '__agents_at '\''diff'\''' -l concurrency -r -f -d 'agents worked on at once'
 complete -c agents -n '__agents_at '\''diff'\''' -l allow-unknown-model -d 'accept an llmModel this CLI does not know (a newer server may)'
 complete -c agents -n '__agents_at '\''diff'\''' -l allow-env -r -f -d 'let the file read this variable for a key, besides AGENTS_KEY_* ones (repeatable; never an AGENTS_* setting)'
 complete -c agents -n '__agents_at '\''diff'\''' -l prune -d 'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything'
+complete -c agents -n '__agents_at '\''diff'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
 complete -c agents -n '__agents_at '\''export'\''' -l all -d 'export every agent'
 complete -c agents -n '__agents_at '\''export'\''' -s o -l output -r -F -d 'write to a file instead of stdout'
 complete -c agents -n '__agents_at '\''export'\'' 0' -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)'
@@ -238,6 +240,8 @@ complete -c agents -n '__agents_at '\''eval'\''' -l repeat -r -f -d 'run each ca
 complete -c agents -n '__agents_at '\''eval'\''' -l threshold -r -f -d 'the pass rate, 0 to 1, a repeated case needs'
 complete -c agents -n '__agents_at '\''eval'\''' -l junit -r -F -d 'also write a JUnit XML report there (for GitHub, GitLab, Jenkins)'
 complete -c agents -n '__agents_at '\''eval'\''' -l report -r -F -d 'also write the whole run there (the --json document): what --baseline, merge and compare read'
+complete -c agents -n '__agents_at '\''eval'\''' -l html -r -F -d 'write the report as one web page to open in a browser (self-contained, no network)'
+complete -c agents -n '__agents_at '\''eval'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
 complete -c agents -n '__agents_at '\''eval'\''' -l baseline -r -F -d 'exit 1 only for regressions against this earlier report, not for failures it had too'
 complete -c agents -n '__agents_at '\''eval'\''' -l baseline-missing -r -f -a 'fail ok' -d 'when the --baseline file does not exist: fail (exit 2), or ok (a first run starts the baseline: nothing regresses)'
 complete -c agents -n '__agents_at '\''eval'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
@@ -245,15 +249,25 @@ complete -c agents -n '__agents_at '\''eval'\''' -l shard -r -f -d 'run only par
 complete -c agents -n '__agents_at '\''eval'\''' -l events -d 'print NDJSON events as cases start and finish (case_start, timing, case_end, summary)'
 complete -c agents -n '__agents_at '\''eval'\'' 0' -a 'merge' -d 'Join the reports of shards into the report one run would have written'
 complete -c agents -n '__agents_at '\''eval'\'' 0' -a 'compare' -d 'Compare two eval reports case by case'
+complete -c agents -n '__agents_at '\''eval'\'' 0' -a 'report' -d 'Turn a report file into a web page or a job summary'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l report -r -F -d 'write the merged report there'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l junit -r -F -d 'write JUnit XML there'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l html -r -F -d 'write the report as one web page to open in a browser (self-contained, no network)'
+complete -c agents -n '__agents_at '\''eval merge'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l baseline -r -F -d 'exit 1 only for regressions against this earlier report, not for failures it had too'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l baseline-missing -r -f -a 'fail ok' -d 'when the --baseline file does not exist: fail (exit 2), or ok (a first run starts the baseline: nothing regresses)'
 complete -c agents -n '__agents_at '\''eval merge'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
 complete -c agents -n '__agents_at '\''eval merge'\'' 0' -F
 complete -c agents -n '__agents_at '\''eval compare'\''' -l all -d 'every case, changed or not'
+complete -c agents -n '__agents_at '\''eval compare'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
 complete -c agents -n '__agents_at '\''eval compare'\'' 0' -F
 complete -c agents -n '__agents_at '\''eval compare'\'' 1' -F
+complete -c agents -n '__agents_at '\''eval report'\''' -l html -r -F -d 'write the report as one web page to open in a browser (self-contained, no network)'
+complete -c agents -n '__agents_at '\''eval report'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
+complete -c agents -n '__agents_at '\''eval report'\''' -l baseline -r -F -d 'exit 1 only for regressions against this earlier report, not for failures it had too'
+complete -c agents -n '__agents_at '\''eval report'\''' -l baseline-missing -r -f -a 'fail ok' -d 'when the --baseline file does not exist: fail (exit 2), or ok (a first run starts the baseline: nothing regresses)'
+complete -c agents -n '__agents_at '\''eval report'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
+complete -c agents -n '__agents_at '\''eval report'\'' 0' -F
 complete -c agents -n '__agents_at '\''login'\''' -l token-stdin -d 'read the token from standard input'
 complete -c agents -n '__agents_at '\''login'\''' -l skip-verify -d 'save without checking the token against the service'
 complete -c agents -n '__agents_at '\''signup'\''' -l email -r -f -d 'the email of the new user (required)'

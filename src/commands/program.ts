@@ -174,7 +174,9 @@ function optionsOf(key: string, flag: Flag): Option[] {
           ];
       break;
     case 'value': {
-      const option = new Option(named(`${long} <${flag.placeholder}>`), flag.help);
+      // A variable that gives the value is named, as the global flags name theirs.
+      const help = flag.env === undefined ? flag.help : `${flag.help} (env ${flag.env})`;
+      const option = new Option(named(`${long} <${flag.placeholder}>`), help);
       // Shown in help, and kept apart from a given value: options.ts reads a variable before it.
       if (flag.default !== undefined) option.default(flag.default, flag.default);
       options = [option, ...(flag.negatable ? [new Option(`--no-${long.slice(2)}`, flag.negatable)] : [])];

@@ -4,7 +4,7 @@ import { outputPath } from '../spec/flags.js';
 import { appendOutputFile } from '../io/write-file.js';
 
 export const SUMMARY_FLAG = {
-  summary: outputPath('append a Markdown summary to this file (on GitHub Actions: the job summary)', {
+  summary: outputPath('append a Markdown summary to this file: the job summary on GitHub Actions', {
     env: 'GITHUB_STEP_SUMMARY',
   }),
 };

@@ -207,5 +207,15 @@ describe('eval compare', () => {
     for (const tag of FORGED) expect(html, tag).not.toContain(tag);
     expect(html).toContain('1 of 1 cases shown changed their verdict or pass rate');
     expect(html).toMatch(/<td>PASS 100%<\/td>\s*<td>FAIL 0%<\/td>/);
+
+    // eval report: the same report's summary, judged against the earlier one; nothing asked is exit 2.
+    const reported = await agents(['eval', 'report', after, '--baseline', before, '--summary', summary]);
+    expect(reported.code).toBe(0);
+    expect(readFileSync(summary, 'utf8')).toMatch(/### ❌ agents eval report[\s\S]*Regressions \(1\)/);
+    const nothing = await agents(['eval', 'report', after]);
+    expect([nothing.code, nothing.stderr]).toEqual([
+      2,
+      'error: nothing to write: give --html FILE, --summary FILE, or both\n',
+    ]);
   });
 });

@@ -132,6 +132,7 @@ describe('every --json document validates against its schema', () => {
     await check('eval', ['eval', '-f', cases, '--agent', agent.id, '--report', report]);
     await check('eval merge', ['eval', 'merge', report]);
     await check('eval compare', ['eval', 'compare', report, report, '--all']);
+    await check('eval report', ['eval', 'report', report, '--baseline', report, '--html', join(dir, 'report.html')]);
     await check('models', ['models']);
     await check('init', ['init', join(dir, 'starter')]);
     await check(

@@ -94,6 +94,11 @@ describe('a path that cannot be written is exit 2 before any request', () => {
     ],
     ['eval --report on a folder', ['eval', '-f', evalFile, '--report', dir], 'it is a folder'],
     [
+      'diff --summary in a missing folder',
+      ['diff', '-f', evalFile, '--summary', join(dir, 'missing', 'summary.md')],
+      `the folder ${join(dir, 'missing')} does not exist`,
+    ],
+    [
       'export -o under a regular file',
       ['export', '--all', '-o', join(file, 'x.yaml')],
       'a part of the path is a file, not a folder',
@@ -114,6 +119,17 @@ describe('a write that fails after the checks is exit 8, in one line', () => {
     expect(result.code).toBe(8);
     expect(result.stderr).toContain('error: could not write --report /dev/full: no space left on device');
     noStackTrace(result.stderr);
+  });
+
+  it('the job summary (GITHUB_STEP_SUMMARY) and --html on a full disk: exit 8, the run finished', async () => {
+    const summary = await runBinary(['eval', '-f', evalFile], { env: { ...env, GITHUB_STEP_SUMMARY: '/dev/full' } });
+    expect(summary.code).toBe(8);
+    expect(summary.stdout).toMatch(/^PASS  hi/);
+    expect(summary.stderr).toContain('error: could not write --summary /dev/full: no space left on device');
+    const html = await runBinary(['eval', '-f', evalFile, '--html', '/dev/full'], { env });
+    expect(html.code).toBe(8);
+    expect(html.stderr).toContain('error: could not write --html /dev/full: no space left on device');
+    noStackTrace(summary.stderr + html.stderr);
   });
 
   it('export -o /dev/full', async () => {

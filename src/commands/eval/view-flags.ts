@@ -4,6 +4,6 @@ import { outputPath } from '../../spec/flags.js';
 import { SUMMARY_FLAG } from '../summary-flag.js';
 
 export const VIEW_FLAGS = {
-  html: outputPath('also write the report as one web page to open in a browser (self-contained, no network)'),
+  html: outputPath('write the report as one web page to open in a browser (self-contained, no network)'),
   ...SUMMARY_FLAG,
 };

@@ -26,6 +26,14 @@ export const ENVIRONMENT: Array<[string, string]> = [
   ],
   ['NO_COLOR, FORCE_COLOR, TERM=dumb', 'colour; TERM=dumb also stops the spinner'],
   ['CI', 'never prompt, never animate'],
+  [
+    'GITHUB_STEP_SUMMARY',
+    'a file eval, merge, report, compare, diff and apply append a Markdown summary to (as --summary)',
+  ],
+  [
+    'GITHUB_ACTIONS, GITHUB_WORKSPACE',
+    'true: failing cases and file problems are also annotations, the file relative to the workspace',
+  ],
   ['HTTPS_PROXY, HTTP_PROXY, NO_PROXY', 'proxy (never used for a loopback service)'],
   ['VISUAL, EDITOR', 'editor for multi-line answers in prompts'],
 ];

@@ -13,7 +13,7 @@ export const spec = defineSpec({
   args: [requiredArg('run', 'the report file (- for stdin)', { label: 'report', complete: { kind: 'files' } })],
   flags: { ...VIEW_FLAGS, ...BASELINE_FLAGS },
   output: { name: 'eval', schema: reportShape },
-  readsStdin: ['-'],
+  readsStdin: ['-', '--html', 'report.html'],
   examples: [
     'agents eval report main.json --html main.html',
     'agents eval report shard1.json --baseline main.json --html shard1.html',

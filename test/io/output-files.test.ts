@@ -124,7 +124,7 @@ describe('a write that fails after the checks is exit 8, in one line', () => {
   it('the job summary (GITHUB_STEP_SUMMARY) and --html on a full disk: exit 8, the run finished', async () => {
     const summary = await runBinary(['eval', '-f', evalFile], { env: { ...env, GITHUB_STEP_SUMMARY: '/dev/full' } });
     expect(summary.code).toBe(8);
-    expect(summary.stdout).toMatch(/^PASS  hi/);
+    expect(summary.stdout).toMatch(/^PASS {2}hi/);
     expect(summary.stderr).toContain('error: could not write --summary /dev/full: no space left on device');
     const html = await runBinary(['eval', '-f', evalFile, '--html', '/dev/full'], { env });
     expect(html.code).toBe(8);

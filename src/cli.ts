@@ -1,6 +1,7 @@
 // The program and run(): the one place that turns an outcome into an exit code.
 import { type Command as Commander, CommanderError } from 'commander';
 import { annotationsOf } from './ci/annotations.js';
+import { commandGuardedStream, readsWorkflowCommands } from './ci/command-guard.js';
 import { createProgram } from './commands/program.js';
 import { COMMANDS, GROUPS } from './commands/registry.js';
 import type { Deps } from './deps.js';
@@ -18,7 +19,9 @@ export async function run(argv: string[], given: Deps): Promise<number> {
   const [guardedStdout, guardedStderr] = [guardOutput(given.stdout), guardOutput(given.stderr)];
   // Every byte a command writes passes the scrubber: no secret the run knows is printed, whoever prints it.
   const stdout = redactingStream(guardedStdout, { pieces: true });
-  const stderr = redactingStream(guardedStderr, { pieces: false });
+  const redactedStderr = redactingStream(guardedStderr, { pieces: false });
+  // On GitHub Actions no line of stderr is a workflow command but the CLI's own annotations.
+  const stderr = readsWorkflowCommands(given.env) ? commandGuardedStream(redactedStderr) : redactedStderr;
   let code: number;
   try {
     const outcome = await runProgram(argv, { ...given, stdout, stderr });

@@ -29,6 +29,7 @@ import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 import { reportError } from './report.js';
 import { annotationsOf, type Annotations } from './ci/annotations.js';
+import { guardLines, readsWorkflowCommands } from './ci/command-guard.js';
 
 /** The program a run belongs to: `help` prints its pages, `completion` describes it. */
 export interface ProgramView {
@@ -58,7 +59,9 @@ export class Context {
   ) {
     this.io = new Io(deps, globals, colours, createTheme);
     const mode = globals.json ? 'json' : globals.quiet ? 'quiet' : 'human';
-    this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME);
+    // On GitHub Actions a line of a view that would start with "::" is no workflow command.
+    const shown = readsWorkflowCommands(deps.env) ? guardLines : undefined;
+    this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME, shown);
   }
 
   /** A failure said on stderr as the run's end would say it, when the command goes on after it. */

@@ -5,6 +5,7 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import type { OutputStream } from '../deps.js';
 import type { Located } from '../errors.js';
+import { readsWorkflowCommands, writeCommand } from './command-guard.js';
 import { workflowCommand, type AnnotationLevel } from './workflow-commands.js';
 
 export const ANNOTATION_CAP = 50;
@@ -25,7 +26,7 @@ export class Annotations {
       return;
     }
     this.shown++;
-    this.stderr.write(`${workflowCommand(level, { ...this.place(where), title }, message)}\n`);
+    writeCommand(this.stderr, workflowCommand(level, { ...this.place(where), title }, message));
   }
 
   /** The line saying how many were left out, once, when some were. */
@@ -33,9 +34,8 @@ export class Annotations {
     if (this.left === 0) return;
     const count = this.left;
     this.left = 0;
-    this.stderr.write(
-      `${workflowCommand('notice', { title: `${count} more not annotated` }, `${count} more annotations were left out (at most ${ANNOTATION_CAP} a run); the log and the report list every one`)}\n`,
-    );
+    const message = `${count} more annotations were left out (at most ${ANNOTATION_CAP} a run); the log and the report list every one`;
+    writeCommand(this.stderr, workflowCommand('notice', { title: `${count} more not annotated` }, message));
   }
 
   /** file and line of "path:12"; the path relative to the workspace when it is inside it. */
@@ -63,7 +63,7 @@ export function annotationsOf(
   env: Record<string, string | undefined>,
   cwd: string = process.cwd(),
 ): Annotations | undefined {
-  if (env.GITHUB_ACTIONS !== 'true') return undefined;
+  if (!readsWorkflowCommands(env)) return undefined;
   let annotations = perStream.get(stderr);
   if (!annotations) {
     annotations = new Annotations(stderr, env.GITHUB_WORKSPACE || undefined, cwd);

@@ -19,6 +19,8 @@ export class Exporter {
     readonly mode: OutputMode,
     /** Styles for stdout: plain unless stdout is a terminal with colour. */
     readonly theme: Theme,
+    /** What the lines of a view for people become before they are printed (CI runners: ci/command-guard.ts). */
+    private readonly shown: (text: string) => string = (text) => text,
   ) {}
 
   /** Whether a person reads stdout: answers are then escaped and JSON indented for the eye. */
@@ -47,12 +49,13 @@ export class Exporter {
     if (this.mode === 'json') return this.document(document);
     if (this.mode === 'quiet') {
       const lines = views.quiet?.();
-      if (lines !== undefined && lines.length > 0) this.line(typeof lines === 'string' ? lines : lines.join('\n'));
+      if (lines !== undefined && lines.length > 0)
+        this.line(this.shown(typeof lines === 'string' ? lines : lines.join('\n')));
       return;
     }
     // A view may wait for what it measures with (a table beyond ASCII loads string-width).
     const text = await views.human?.();
-    if (typeof text === 'string') this.line(text);
+    if (typeof text === 'string') this.line(this.shown(text));
   }
 
   /** One JSON document: the whole of stdout under --json, whatever happened. */

@@ -148,6 +148,33 @@ describe('eval on GitHub Actions', () => {
   });
 });
 
+describe('text that is not ours never starts a workflow command', () => {
+  it('on stdout (a table) or stderr (a list under an error), while the annotations still work', async () => {
+    const names = ['::add-mask::hidden', '  ::error file=evals.yaml,line=1::forged', '::stop-commands::pause'];
+    const file = evalFile(
+      'commands.yaml',
+      names.map((name): [string, string, string] => [name, 'hello', '{contains: nope}']),
+    );
+    const unmatched = await agents(['eval', '-f', file, '--filter', 'matches-nothing'], onGitHub(join(dir, 'c.md')));
+    expect(unmatched.code).toBe(2);
+    expect(workflowCommandsIn(unmatched.stderr)).toEqual([]);
+    for (const name of names) expect(unmatched.stderr.replace(/\u200b/g, '')).toContain(name.trim());
+
+    const report = join(dir, 'commands.json');
+    const run = await agents(['eval', '-f', file, '--report', report], onGitHub(join(dir, 'c.md')));
+    expect(run.code).toBe(1);
+    expect(workflowCommandsIn(run.stdout)).toEqual([]);
+    expect(workflowCommandsIn(run.stderr).map((c) => c.properties.title)).toEqual(
+      names.map((name) => `Failed: ${name.trim()}`),
+    );
+
+    const compared = await agents(['eval', 'compare', report, report, '--all'], onGitHub(join(dir, 'c.md')));
+    expect(compared.code).toBe(0);
+    expect(compared.stdout.replace(/\u200b/g, '')).toMatch(/^::add-mask::hidden/m);
+    expect(workflowCommandsIn(compared.stdout)).toEqual([]);
+  });
+});
+
 describe('diff and apply', () => {
   it('summarise the plan as a table, hostile names and prompts as text; a stack problem is annotated at its line', async () => {
     const stack = join(dir, 'stack.yaml');

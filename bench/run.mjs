@@ -394,6 +394,14 @@ async function benchOneNode(node, bare) {
   const progress = spawnSync(node, [join(root, 'bench', 'mcp-progress.mjs')], { encoding: 'utf8' });
   if (progress.status !== 0) throw new Error(`mcp progress bench failed: ${progress.stderr}`);
   results.mcpProgress = JSON.parse(progress.stdout);
+  // The run log (Node 22.13+): invoke with it against --no-log, and reading 100,000 runs.
+  log(`${version}: run log…`);
+  const logs = spawnSync(node, [join(root, 'bench', 'logs.mjs')], {
+    env: { ...process.env, BENCH_RUNS: String(RUNS) },
+    encoding: 'utf8',
+  });
+  if (logs.status !== 0) throw new Error(`run log bench failed: ${logs.stderr}`);
+  results.logs = JSON.parse(logs.stdout);
   results.targets = targetsOf(results);
   return results;
 }
@@ -471,6 +479,10 @@ function targetsOf(r) {
       '< 150',
       (v) => v < 150,
     ],
+    ['invoke with the run log × with --no-log (medians, interleaved)', r.logs.invokeRatio, '≤ 1.05', (v) => v <= 1.05],
+    ['agents logs over 100,000 runs (ms, whole command)', r.logs.logsMs, '< 100', (v) => v < 100],
+    ['agents logs search over 100,000 runs (ms, whole command)', r.logs.searchMs, '< 100', (v) => v < 100],
+    ['agents logs stats over 100,000 runs (ms, whole command)', r.logs.statsMs, '< 300', (v) => v < 300],
   ];
   return rows.map(([target, value, budget, meets]) => ({
     target,
@@ -577,6 +589,20 @@ if (asJson) {
     console.log(
       `| HTTP, the client not reading for 5 s: server peak RSS (MiB) | ${fmt(p.httpNotReadingPeakMiB, 0)} | < 150 |`,
     );
+  }
+  for (const r of report.runs) {
+    const l = r.logs;
+    console.log(`\n| run log, ${r.node} | figure |\n|---|---|`);
+    if (l.skipped) console.log(`| not measured | ${l.skipped} |`);
+    else {
+      console.log(
+        `| invoke, logged / --no-log (median ms) | ${fmt(l.invokeLoggedMs)} / ${fmt(l.invokeUnloggedMs)} (${fmt(l.invokeRatio, 3)}x) |`,
+      );
+      console.log(
+        `| logs / logs search / logs stats over ${l.runs} runs (median ms; --version: ${fmt(l.nodeStartMs)}) | ${fmt(l.logsMs)} / ${fmt(l.searchMs)} / ${fmt(l.statsMs)} |`,
+      );
+      console.log(`| the log's size for ${l.runs} runs | ${fmt(l.dbMiB)} MiB |`);
+    }
   }
   console.log('\n### Targets\n');
   console.log(`| target | budget | ${report.runs.map((r) => r.node).join(' | ')} |`);

@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -27,6 +27,7 @@ _agents() {
     elif [[ $cmd_path == "datasources" && $npos == 0 && " list get create update delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "llms" && $npos == 0 && " list get create update " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "eval" && $npos == 0 && " merge compare report " == *" $word "* ]]; then cmd_path="$cmd_path $word"
+    elif [[ $cmd_path == "logs" && $npos == 0 && " show search stats replay to-eval rm path on off status " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "keys" && $npos == 0 && " list create rename delete " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "config" && $npos == 0 && " get set unset list " == *" $word "* ]]; then cmd_path="$cmd_path $word"
     elif [[ $cmd_path == "mcp" && $npos == 0 && " serve " == *" $word "* ]]; then cmd_path="$cmd_path $word"
@@ -58,6 +59,14 @@ _agents() {
       "tools update:--type") COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
       "datasources create:--type") COMPREPLY=($(compgen -W "TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION" -- "$cur")); return ;;
       "datasources update:--type") COMPREPLY=($(compgen -W "TXT PDF CSV PPTX XLSX DOCX GOOGLE_DOC YOUTUBE GITHUB_REPOSITORY MARKDOWN WEBPAGE AIRTABLE STRIPE NOTION SITEMAP URL FUNCTION" -- "$cur")); return ;;
+      "eval:--agent") _agents_values agents; return ;;
+      "logs:--agent") COMPREPLY=(); return ;;
+      "logs search:--agent") COMPREPLY=(); return ;;
+      "logs stats:--agent") COMPREPLY=(); return ;;
+      "logs replay:--agent") _agents_values agents; return ;;
+      "logs to-eval:--agent") COMPREPLY=(); return ;;
+      "logs rm:--agent") COMPREPLY=(); return ;;
+      "mcp serve:--agent") _agents_values agents; return ;;
       *:--base-url) COMPREPLY=(); return ;;
       *:--profile) _agents_values profiles; return ;;
       *:--timeout) COMPREPLY=(); return ;;
@@ -87,7 +96,6 @@ _agents() {
       *:--summary) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:-o) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
-      *:--agent) _agents_values agents; return ;;
       *:--filter) COMPREPLY=(); return ;;
       *:--repeat) COMPREPLY=(); return ;;
       *:--threshold) COMPREPLY=(); return ;;
@@ -98,6 +106,11 @@ _agents() {
       *:--baseline-missing) COMPREPLY=($(compgen -W "fail ok" -- "$cur")); return ;;
       *:--tolerance) COMPREPLY=(); return ;;
       *:--shard) COMPREPLY=(); return ;;
+      *:-n) COMPREPLY=(); return ;;
+      *:--since) COMPREPLY=(); return ;;
+      *:--until) COMPREPLY=(); return ;;
+      *:--search) COMPREPLY=(); return ;;
+      *:--before) COMPREPLY=(); return ;;
       *:--email) COMPREPLY=(); return ;;
       *:-X) COMPREPLY=(); return ;;
       *:--method) COMPREPLY=(); return ;;
@@ -117,8 +130,8 @@ _agents() {
   fi
 
   if [[ -z $cmd_path ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout --no-log" -- "$cur"))
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval logs login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -408,6 +421,82 @@ _agents() {
         esac
         return
       fi ;;
+    "logs")
+      flags="-n --limit --agent --session --since --until --failed"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=($(compgen -W "show search stats replay to-eval rm path on off status" -- "$cur"))
+        return
+      fi ;;
+    "logs show")
+      flags=""
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) _agents_values runs ;;
+        esac
+        return
+      fi ;;
+    "logs search")
+      flags="-n --limit --agent --since"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0|*) COMPREPLY=() ;;
+        esac
+        return
+      fi ;;
+    "logs stats")
+      flags="--agent --since"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "logs replay")
+      flags="--agent"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0) _agents_values runs ;;
+        esac
+        return
+      fi ;;
+    "logs to-eval")
+      flags="--search --agent --since -n --limit -o --output"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0|*) _agents_values runs ;;
+        esac
+        return
+      fi ;;
+    "logs rm")
+      flags="--before --agent -y --yes"
+      if [[ $cur != -* ]]; then
+        case $npos in
+          0|*) _agents_values runs ;;
+        esac
+        return
+      fi ;;
+    "logs path")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "logs on")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "logs off")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "logs status")
+      flags=""
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
     "login")
       flags="--token-stdin --skip-verify"
       if [[ $cur != -* ]]; then
@@ -493,7 +582,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=($(compgen -W "base-url timeout allow-insecure-http" -- "$cur")) ;;
+          0) COMPREPLY=($(compgen -W "base-url timeout allow-insecure-http logs logs.max-runs logs.max-days" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -501,7 +590,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=($(compgen -W "base-url timeout allow-insecure-http" -- "$cur")) ;;
+          0) COMPREPLY=($(compgen -W "base-url timeout allow-insecure-http logs logs.max-runs logs.max-days" -- "$cur")) ;;
           1) COMPREPLY=() ;;
         esac
         return
@@ -510,7 +599,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0) COMPREPLY=($(compgen -W "base-url timeout allow-insecure-http" -- "$cur")) ;;
+          0) COMPREPLY=($(compgen -W "base-url timeout allow-insecure-http logs logs.max-runs logs.max-days" -- "$cur")) ;;
         esac
         return
       fi ;;
@@ -556,11 +645,11 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes" -- "$cur")) ;;
+          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval logs login logout signup whoami keys api status config models mcp emulator completion environment exit-codes" -- "$cur")) ;;
         esac
         return
       fi ;;
   esac
-  COMPREPLY=($(compgen -W "$flags -V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout" -- "$cur"))
+  COMPREPLY=($(compgen -W "$flags -V --version --base-url --profile --json -q --quiet --no-input --no-color --debug --show-secrets --timeout --no-log" -- "$cur"))
 }
 complete -F _agents agents

@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -21,6 +21,8 @@ function __agents_state
         else if test "$path" = 'llms'; and test $npos = 0; and contains -- $token list get create update
             set path $path $token
         else if test "$path" = 'eval'; and test $npos = 0; and contains -- $token merge compare report
+            set path $path $token
+        else if test "$path" = 'logs'; and test $npos = 0; and contains -- $token show search stats replay to-eval rm path on off status
             set path $path $token
         else if test "$path" = 'keys'; and test $npos = 0; and contains -- $token list create rename delete
             set path $path $token
@@ -52,6 +54,7 @@ complete -c agents -l no-color -d 'disable colour'
 complete -c agents -l debug -d 'log requests and responses to stderr (token redacted)'
 complete -c agents -l show-secrets -d 'show values whose key names a secret (e.g. a tool'\''s API key in its metadata); hidden otherwise'
 complete -c agents -l timeout -r -f -d 'network timeout in seconds: connect, first byte, a pause in a stream, a whole non-streamed answer (default 60) (env AGENTS_TIMEOUT)'
+complete -c agents -l no-log -d 'keep this command out of the run log (agents logs; env AGENTS_NO_LOG=1)'
 complete -c agents -n '__agents_at '\'''\''' -a 'create' -d 'Create an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'update' -d 'Change fields of an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'invoke' -d 'Send an input to an agent and print its answer'
@@ -73,6 +76,7 @@ complete -c agents -n '__agents_at '\'''\''' -a 'apply' -d 'Make the tools, data
 complete -c agents -n '__agents_at '\'''\''' -a 'diff' -d 'Show what apply would change'
 complete -c agents -n '__agents_at '\'''\''' -a 'export' -d 'Write existing agents in the apply format'
 complete -c agents -n '__agents_at '\'''\''' -a 'eval' -d 'Run test cases against agents and check their answers'
+complete -c agents -n '__agents_at '\'''\''' -a 'logs' -d 'List the runs kept in the local run log'
 complete -c agents -n '__agents_at '\'''\''' -a 'login' -d 'Save the service address and token for a profile'
 complete -c agents -n '__agents_at '\'''\''' -a 'logout' -d 'Forget the token of a profile (the base URL is kept)'
 complete -c agents -n '__agents_at '\'''\''' -a 'signup' -d 'Create a user on the service and save its token in a profile'
@@ -268,6 +272,40 @@ complete -c agents -n '__agents_at '\''eval report'\''' -l baseline -r -F -d 'ex
 complete -c agents -n '__agents_at '\''eval report'\''' -l baseline-missing -r -f -a 'fail ok' -d 'when the --baseline file does not exist: fail (exit 2), or ok (a first run starts the baseline: nothing regresses)'
 complete -c agents -n '__agents_at '\''eval report'\''' -l tolerance -r -f -d 'with --baseline: how far, 0 to 1, a pass rate may drop'
 complete -c agents -n '__agents_at '\''eval report'\'' 0' -F
+complete -c agents -n '__agents_at '\''logs'\''' -s n -l limit -r -f -d 'how many runs to show'
+complete -c agents -n '__agents_at '\''logs'\''' -l agent -r -f -d 'runs of this agent: its name, id or id prefix, as the run logged it'
+complete -c agents -n '__agents_at '\''logs'\''' -l session -r -f -d 'runs of this session id'
+complete -c agents -n '__agents_at '\''logs'\''' -l since -r -f -d 'runs from this time on: 2026-11-27, 2026-11-27T10:00, or ago: 30m, 12h, 7d'
+complete -c agents -n '__agents_at '\''logs'\''' -l until -r -f -d 'runs before this time (as --since)'
+complete -c agents -n '__agents_at '\''logs'\''' -l failed -d 'only runs that failed'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'show' -d 'Show one logged run whole'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'search' -d 'Find logged runs by the words of their input or answer'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'stats' -d 'Per agent: runs, failures by kind, time to first token and total time at p50 and p95'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'replay' -d 'Send a logged input again and compare the new answer with the logged one'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'to-eval' -d 'Write logged runs as eval cases (YAML), each with checks its logged answer passes'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'rm' -d 'Delete runs from the run log, their text from the file too'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'path' -d 'Print where the run log is'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'on' -d 'Log runs from now on (the default)'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'off' -d 'Stop logging runs (what is logged stays until agents logs rm)'
+complete -c agents -n '__agents_at '\''logs'\'' 0' -a 'status' -d 'Say whether runs are logged, where, and how many the log holds'
+complete -c agents -n '__agents_at '\''logs show'\'' 0' -a '(agents __complete runs "" (commandline -opc) 2>/dev/null)'
+complete -c agents -n '__agents_at '\''logs search'\''' -s n -l limit -r -f -d 'how many runs to show'
+complete -c agents -n '__agents_at '\''logs search'\''' -l agent -r -f -d 'runs of this agent: its name, id or id prefix, as the run logged it'
+complete -c agents -n '__agents_at '\''logs search'\''' -l since -r -f -d 'runs from this time on: 2026-11-27, 2026-11-27T10:00, or ago: 30m, 12h, 7d'
+complete -c agents -n '__agents_at '\''logs stats'\''' -l agent -r -f -d 'runs of this agent: its name, id or id prefix, as the run logged it'
+complete -c agents -n '__agents_at '\''logs stats'\''' -l since -r -f -d 'runs from this time on: 2026-11-27, 2026-11-27T10:00, or ago: 30m, 12h, 7d'
+complete -c agents -n '__agents_at '\''logs replay'\''' -l agent -r -f -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)' -d 'send it to this agent instead (a name, an id prefix or an id)'
+complete -c agents -n '__agents_at '\''logs replay'\'' 0' -a '(agents __complete runs "" (commandline -opc) 2>/dev/null)'
+complete -c agents -n '__agents_at '\''logs to-eval'\''' -l search -r -f -d 'the runs whose input or answer holds these words'
+complete -c agents -n '__agents_at '\''logs to-eval'\''' -l agent -r -f -d 'runs of this agent: its name, id or id prefix, as the run logged it'
+complete -c agents -n '__agents_at '\''logs to-eval'\''' -l since -r -f -d 'runs from this time on: 2026-11-27, 2026-11-27T10:00, or ago: 30m, 12h, 7d'
+complete -c agents -n '__agents_at '\''logs to-eval'\''' -s n -l limit -r -f -d 'at most this many runs (with --search, --agent or --since)'
+complete -c agents -n '__agents_at '\''logs to-eval'\''' -s o -l output -r -F -d 'write the cases to this file instead of stdout'
+complete -c agents -n '__agents_at '\''logs to-eval'\'' 0' -a '(agents __complete runs "" (commandline -opc) 2>/dev/null)'
+complete -c agents -n '__agents_at '\''logs rm'\''' -l before -r -f -d 'every run before this time: 2026-11-01, or ago: 30d'
+complete -c agents -n '__agents_at '\''logs rm'\''' -l agent -r -f -d 'runs of this agent: its name, id or id prefix, as the run logged it'
+complete -c agents -n '__agents_at '\''logs rm'\''' -s y -l yes -d 'do not ask for confirmation'
+complete -c agents -n '__agents_at '\''logs rm'\'' 0' -a '(agents __complete runs "" (commandline -opc) 2>/dev/null)'
 complete -c agents -n '__agents_at '\''login'\''' -l token-stdin -d 'read the token from standard input'
 complete -c agents -n '__agents_at '\''login'\''' -l skip-verify -d 'save without checking the token against the service'
 complete -c agents -n '__agents_at '\''signup'\''' -l email -r -f -d 'the email of the new user (required)'
@@ -289,9 +327,9 @@ complete -c agents -n '__agents_at '\''config'\'' 0' -a 'get' -d 'Print one sett
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'set' -d 'Change one setting'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'unset' -d 'Remove one setting (its default applies again)'
 complete -c agents -n '__agents_at '\''config'\'' 0' -a 'list' -d 'Print every setting of the profile'
-complete -c agents -n '__agents_at '\''config get'\'' 0' -a 'base-url timeout allow-insecure-http'
-complete -c agents -n '__agents_at '\''config set'\'' 0' -a 'base-url timeout allow-insecure-http'
-complete -c agents -n '__agents_at '\''config unset'\'' 0' -a 'base-url timeout allow-insecure-http'
+complete -c agents -n '__agents_at '\''config get'\'' 0' -a 'base-url timeout allow-insecure-http logs logs.max-runs logs.max-days'
+complete -c agents -n '__agents_at '\''config set'\'' 0' -a 'base-url timeout allow-insecure-http logs logs.max-runs logs.max-days'
+complete -c agents -n '__agents_at '\''config unset'\'' 0' -a 'base-url timeout allow-insecure-http logs logs.max-runs logs.max-days'
 complete -c agents -n '__agents_at '\''mcp'\'' 0' -a 'serve' -d 'Serve the agents of the profile as MCP tools, over stdio or HTTP'
 complete -c agents -n '__agents_at '\''mcp serve'\''' -l agent -r -f -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)' -d 'expose only this agent (an id, an id prefix or a name); repeatable'
 complete -c agents -n '__agents_at '\''mcp serve'\''' -l watch -r -f -d 'look for added or removed agents this often, and tell the client'
@@ -304,4 +342,4 @@ complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token th
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, attachment records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'
-complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval login logout signup whoami keys api status config models mcp emulator completion environment exit-codes'
+complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval logs login logout signup whoami keys api status config models mcp emulator completion environment exit-codes'

@@ -6,6 +6,9 @@
 export default function setup(): () => void {
   const previous = process.env.NODE_EXTRA_CA_CERTS;
   delete process.env.NODE_EXTRA_CA_CERTS;
+  // Kept aside for the one test that reaches the npm registry (the GitHub Action's npm ci), which
+  // needs it on a machine whose proxy intercepts TLS.
+  if (previous !== undefined) process.env.AGENTS_TEST_NPM_CA_CERTS = previous;
   return () => {
     if (previous !== undefined) process.env.NODE_EXTRA_CA_CERTS = previous;
   };

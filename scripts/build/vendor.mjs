@@ -35,6 +35,8 @@ export const VENDOR = {
   'ajv-2020': { package: 'ajv/dist/2020.js' },
   'ajv-draft-04': { package: 'ajv-draft-04' },
   'mcp-http': { package: '@modelcontextprotocol/sdk/server/streamableHttp.js' },
+  // Word-level differences of two answers (agents logs replay).
+  diff: { package: 'diff' },
 };
 
 /** What src/ imports (a package name, or a path from the root without extension) → its vendor file. */

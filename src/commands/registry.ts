@@ -25,6 +25,17 @@ import { spec as evalSpec } from './eval/spec.js';
 import { spec as evalMerge } from './eval/merge/spec.js';
 import { spec as evalCompare } from './eval/compare/spec.js';
 import { spec as evalReport } from './eval/report/spec.js';
+import { spec as logs } from './logs/spec.js';
+import { spec as logsShow } from './logs/show/spec.js';
+import { spec as logsSearch } from './logs/search/spec.js';
+import { spec as logsStats } from './logs/stats/spec.js';
+import { spec as logsReplay } from './logs/replay/spec.js';
+import { spec as logsToEval } from './logs/to-eval/spec.js';
+import { spec as logsRm } from './logs/rm/spec.js';
+import { spec as logsPath } from './logs/path/spec.js';
+import { spec as logsOn } from './logs/on/spec.js';
+import { spec as logsOff } from './logs/off/spec.js';
+import { spec as logsStatus } from './logs/status/spec.js';
 import { spec as login } from './login/spec.js';
 import { spec as logout } from './logout/spec.js';
 import { spec as init } from './init/spec.js';
@@ -135,6 +146,17 @@ export const COMMANDS: readonly Command[] = [
   command(evalMerge, () => run(import('./eval/merge/run.js'))),
   command(evalCompare, () => run(import('./eval/compare/run.js'))),
   command(evalReport, () => run(import('./eval/report/run.js'))),
+  command(logs, () => run(import('./logs/run.js'))),
+  command(logsShow, () => run(import('./logs/show/run.js'))),
+  command(logsSearch, () => run(import('./logs/search/run.js'))),
+  command(logsStats, () => run(import('./logs/stats/run.js'))),
+  command(logsReplay, () => run(import('./logs/replay/run.js'))),
+  command(logsToEval, () => run(import('./logs/to-eval/run.js'))),
+  command(logsRm, () => run(import('./logs/rm/run.js'))),
+  command(logsPath, () => run(import('./logs/path/run.js'))),
+  command(logsOn, () => run(import('./logs/on/run.js'))),
+  command(logsOff, () => run(import('./logs/off/run.js'))),
+  command(logsStatus, () => run(import('./logs/status/run.js'))),
   command(login, () => run(import('./login/run.js'))),
   command(logout, () => run(import('./logout/run.js'))),
   command(signup, () => run(import('./signup/run.js'))),

@@ -7,6 +7,8 @@ import { configDir } from '../config/paths.js';
 import { readJsonObject } from '../config/json-read.js';
 import { mostRecentFirst } from '../config/recency.js';
 import { join } from 'node:path';
+import { logsDbPath } from '../logs/path.js';
+import { loadSqlite } from '../logs/sqlite.js';
 import { scopeBaseUrl, scopedRecords, serviceScope } from '../config/service-scope.js';
 
 /** One candidate per line, `value<TAB>description` where there is a description; only those starting with `prefix`. */
@@ -25,6 +27,7 @@ export function completionCandidates(
     }
   };
   const candidates = (() => {
+    if (what === 'runs') return runCandidates(env);
     if (what === 'profiles') {
       const profiles = read('config.json').profiles;
       return Object.keys(typeof profiles === 'object' && profiles ? profiles : {}).filter(isSafeWord);
@@ -39,6 +42,31 @@ export function completionCandidates(
   })();
   return candidates.filter((line) => line.startsWith(prefix));
 }
+
+/** The run log's latest runs (Node 22.13+), each id with its input's first words; nothing on a problem. */
+function runCandidates(env: Record<string, string | undefined>): string[] {
+  const sqlite = loadSqlite();
+  if (!sqlite) return [];
+  try {
+    const db = new sqlite.DatabaseSync(logsDbPath(env), { readOnly: true, timeout: 100 });
+    try {
+      return db
+        .prepare('SELECT id, substr(input, 1, 200) AS input FROM runs ORDER BY n DESC LIMIT 50')
+        .all()
+        .map(
+          (row) =>
+            `${String(row.id)}\t${String(row.input).replace(UNSAFE_ALL, ' ').replace(/\s+/g, ' ').trim().slice(0, 60)}`,
+        );
+    } finally {
+      db.close();
+    }
+  } catch {
+    return []; // no log yet, or one that cannot be read: no candidates, never an error on a TAB
+  }
+}
+
+// eslint-disable-next-line no-control-regex -- control characters are what it replaces
+const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 // eslint-disable-next-line no-control-regex -- control characters are what it refuses
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/;

@@ -4,14 +4,14 @@
 // AGENTS_TIMEOUT=1e9 and `config set timeout 1e9` are refused alike. Resolution (settings.ts),
 // `agents config`, `agents help environment` and the config file's check read this table.
 import { CliError } from '../errors.js';
-import { readWith, seconds, yesOrNo, type Reader } from '../util/readers.js';
+import { readWith, seconds, wholeNumber, yesOrNo, type Reader } from '../util/readers.js';
 import { baseUrlReader } from './base-url.js';
 
 export type SettingValue = string | number | boolean;
 
 export interface SettingSpec {
   /** Its field in a profile of config.json. */
-  field: 'baseUrl' | 'token' | 'timeout' | 'allowInsecureHttp';
+  field: 'baseUrl' | 'token' | 'timeout' | 'allowInsecureHttp' | 'logs' | 'logsMaxRuns' | 'logsMaxDays';
   type: 'string' | 'number' | 'boolean';
   /** Its name for `agents config get|set|unset`; none for the token, which `agents login` saves. */
   key?: string;
@@ -68,6 +68,34 @@ export const SETTINGS: readonly SettingSpec[] = [
     read: yesOrNo,
     // Only "1" turns it on; anything else leaves it to the profile.
     fromEnv: (value) => (value === '1' ? true : undefined),
+  },
+  {
+    field: 'logs',
+    type: 'boolean',
+    key: 'logs',
+    env: 'AGENTS_NO_LOG',
+    default: true,
+    help: 'false to keep no run log (agents logs off; --no-log for one command)',
+    envHelp: '1 keeps this command out of the run log (as --no-log)',
+    read: yesOrNo,
+    // "1" turns the log off for the line; anything else leaves it to the profile.
+    fromEnv: (value) => (value === '1' ? false : undefined),
+  },
+  {
+    field: 'logsMaxRuns',
+    type: 'number',
+    key: 'logs.max-runs',
+    env: 'AGENTS_LOGS_MAX_RUNS',
+    help: 'keep at most this many runs in the run log (older ones are deleted as runs are written)',
+    read: wholeNumber(1, 1_000_000_000),
+  },
+  {
+    field: 'logsMaxDays',
+    type: 'number',
+    key: 'logs.max-days',
+    env: 'AGENTS_LOGS_MAX_DAYS',
+    help: 'delete runs older than this many days from the run log as runs are written',
+    read: wholeNumber(1, 100_000),
   },
 ];
 

@@ -29,6 +29,10 @@ export interface Settings {
   timeoutSeconds: number;
   timeoutSource: Source;
   allowInsecureHttp: boolean;
+  /** The run log: on unless `logs false` or AGENTS_NO_LOG=1; its retention when set. */
+  logs: boolean;
+  logsMaxRuns: number | undefined;
+  logsMaxDays: number | undefined;
 }
 
 /** Letters, digits, ".", "_" and "-", starting with a letter or digit: no "..", "-x", " " or "__proto__". */
@@ -83,6 +87,9 @@ export function resolveSettings(
   const token = resolveToken(profileName, profile, baseUrl, variables, store.file);
   const [timeout, timeoutSource] = resolve<number>('timeout');
   const [allowInsecureHttp] = resolve<boolean>('allowInsecureHttp');
+  const [logs] = resolve<boolean>('logs');
+  const [logsMaxRuns] = resolve<number>('logsMaxRuns');
+  const [logsMaxDays] = resolve<number>('logsMaxDays');
 
   return {
     profile: profileName,
@@ -94,6 +101,9 @@ export function resolveSettings(
     timeoutSeconds: timeout ?? DEFAULT_TIMEOUT_SECONDS,
     timeoutSource,
     allowInsecureHttp: allowInsecureHttp === true,
+    logs: logs !== false,
+    logsMaxRuns,
+    logsMaxDays,
   };
 }
 

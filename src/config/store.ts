@@ -11,6 +11,9 @@ export interface Profile {
   token?: string;
   timeout?: number;
   allowInsecureHttp?: boolean;
+  logs?: boolean;
+  logsMaxRuns?: number;
+  logsMaxDays?: number;
 }
 
 export interface ConfigData {

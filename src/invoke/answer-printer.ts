@@ -10,6 +10,7 @@ import { CliError, interrupted } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
 import type { Timing } from './timing.js';
+import { MAX_LOGGED_CHARS } from '../logs/record.js';
 
 export type AnswerMode = 'human' | 'json' | 'events' | 'structured';
 
@@ -26,6 +27,10 @@ export interface Answer {
   toolCalls: ToolCall[];
   /** Why the answer stopped early; what came before it is in output. */
   failure?: CliError;
+  /** The text for the run log, in every mode (human mode keeps nothing else): at most its cap, then cut. */
+  logText?: string;
+  /** The whole answer's length in characters, when the log's copy was cut. */
+  logChars?: number;
 }
 
 export async function printAnswer(
@@ -34,8 +39,11 @@ export async function printAnswer(
   mode: AnswerMode,
   sessionId: string | undefined,
   timing?: () => Timing,
+  forLog = false,
 ): Promise<Answer> {
   const keepText = mode !== 'human';
+  // The run log's copy of a human-mode answer, bounded: a plain invoke streams any size.
+  const logged = forLog && !keepText ? new LogCopy() : undefined;
   // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
   // Piped, it stays byte-exact.
   const shown = out.isTerminal ? escapeControlsKeepLines : (text: string) => text;
@@ -58,6 +66,7 @@ export async function printAnswer(
           case 'token':
             if (keepText) kept.addText(event.text);
             if (mode === 'human') pending += shown(event.text);
+            logged?.add(event.text);
             break;
           case 'value':
             value = event.value;
@@ -89,15 +98,48 @@ export async function printAnswer(
   }
 
   const output = value !== undefined ? value : kept.text;
+  const logText = forLog
+    ? logged
+      ? logged.text
+      : typeof output === 'string'
+        ? output
+        : JSON.stringify(output)
+    : undefined;
+  const logChars = logged?.chars;
   if (failure) {
     const partial = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
-    return { output, toolCalls, failure: partial ? failure.withHint(KEPT_HINT[mode]) : failure };
+    return { output, toolCalls, logText, logChars, failure: partial ? failure.withHint(KEPT_HINT[mode]) : failure };
   }
   if (mode === 'events') {
     const timed = timing ? JSON.stringify({ type: 'timing', ...timing() }) + '\n' : '';
     await out.stream(timed + JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
   }
-  return { output, toolCalls };
+  return { output, toolCalls, logText, logChars };
+}
+
+/** The first MAX_LOGGED_CHARS characters of a streamed answer, and its whole length. */
+class LogCopy {
+  private parts: string[] = [];
+  private kept = 0;
+  private all = 0;
+
+  add(text: string): void {
+    this.all += text.length;
+    if (this.kept >= MAX_LOGGED_CHARS) return;
+    const piece = text.slice(0, MAX_LOGGED_CHARS - this.kept);
+    this.parts.push(piece);
+    this.kept += piece.length;
+    if (this.parts.length >= 1024) this.parts = [this.parts.join('')];
+  }
+
+  get text(): string {
+    return this.parts.join('');
+  }
+
+  /** The whole answer's length, of which `text` is the start. */
+  get chars(): number {
+    return this.all;
+  }
 }
 
 const KEPT_HINT: Record<AnswerMode, string> = {

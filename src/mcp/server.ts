@@ -9,6 +9,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, Server } from './sdk.js'
 import { listAllAgents, type Agent } from '../api/agents.js';
 import type { ApiClient } from '../api/client.js';
 import { invokeAgent } from '../api/invoke.js';
+import type { RunRecord } from '../logs/record.js';
 import { CliError } from '../errors.js';
 import { toolCallJson, type ToolCall } from '../invoke/answer-printer.js';
 import { KeptAnswer } from '../invoke/kept-answer.js';
@@ -40,6 +41,8 @@ export interface McpSettings {
    * is full). Progress waits then: what a client does not read must not pile up in the server.
    */
   backlogged?: (requestId: string | number) => boolean;
+  /** The run log's writer, when calls are logged. */
+  record?: (run: RunRecord) => void;
 }
 
 type Listed = Array<{ name: string; agent: Agent }>;
@@ -146,6 +149,24 @@ export function createMcpServer(settings: McpSettings): McpServer {
       ).finally(() => {
         cancels.delete(extra.requestId);
         for (const source of [extra.signal, stopping.signal]) source.removeEventListener('abort', onCancel);
+      });
+      settings.record?.({
+        command: 'mcp',
+        agentId: tool.agent.id,
+        agentName: tool.agent.name ?? undefined,
+        sessionId,
+        input: args.input,
+        answer: answer.text,
+        toolCalls: answer.toolCalls.map(toolCallJson),
+        outputSchema: typeof tool.agent.outputSchema === 'string' ? tool.agent.outputSchema || undefined : undefined,
+        value: answer.value,
+        error:
+          answer.error === undefined
+            ? undefined
+            : { kind: answer.error === 'cancelled' ? 'interrupted' : 'failed', message: answer.error },
+        exitCode: answer.error === undefined ? 0 : 1,
+        ttftMs: answer.ttftMs,
+        totalMs: answer.totalMs,
       });
       return scrubbed(resultOf(answer, sessionId, await publishedSchema(tool.agent.outputSchema)));
     } catch (error) {
@@ -261,6 +282,9 @@ interface Answered {
   value?: unknown;
   toolCalls: ToolCall[];
   error?: string;
+  /** From the call to the first piece of the answer, and to its end (the run log's timings). */
+  ttftMs?: number;
+  totalMs?: number;
 }
 
 async function ask(
@@ -276,6 +300,13 @@ async function ask(
   const kept = new KeptAnswer<ToolCall>();
   let value: unknown;
   const progress = onText && new ProgressReporter(onText, backlogged);
+  const started = performance.now();
+  let ttftMs: number | undefined;
+  const timed = <T extends object>(answered: T) => ({
+    ...answered,
+    ttftMs,
+    totalMs: Math.round(performance.now() - started),
+  });
   const outputSchema = typeof agent.outputSchema === 'string' && agent.outputSchema ? agent.outputSchema : undefined;
   try {
     for await (const batch of invokeAgent(
@@ -288,6 +319,7 @@ async function ask(
       let grew = false;
       for (const event of batch) {
         if (event.type === 'token') {
+          ttftMs ??= Math.round(performance.now() - started);
           kept.addText(event.text);
           progress?.add(event.text);
           grew = true;
@@ -295,22 +327,22 @@ async function ask(
         else if (event.type === 'tool_call')
           kept.addToolCall({ name: event.name, args: event.args, response: event.response, raw: event.raw });
         else
-          return {
+          return timed({
             text: kept.text,
             toolCalls: kept.toolCalls,
             error: `the agent failed: ${event.message.split('\n')[0]}`,
-          };
+          });
       }
       if (grew) await progress?.report(false);
     }
     await progress?.report(true);
   } catch (error) {
-    if (signal.aborted) return { text: kept.text, toolCalls: kept.toolCalls, error: 'cancelled' };
+    if (signal.aborted) return timed({ text: kept.text, toolCalls: kept.toolCalls, error: 'cancelled' });
     // An agent deleted since it was listed: the real service's bare 500 told apart, as invoke does.
     const explained = error instanceof CliError ? await explainFailure(client, agent.id, error, kept.text) : error;
-    return { text: kept.text, toolCalls: kept.toolCalls, error: messageOf(explained) };
+    return timed({ text: kept.text, toolCalls: kept.toolCalls, error: messageOf(explained) });
   }
-  return { text: kept.text, ...(value !== undefined && { value }), toolCalls: kept.toolCalls };
+  return timed({ text: kept.text, ...(value !== undefined && { value }), toolCalls: kept.toolCalls });
 }
 
 /** The CLI's one line for an error: its message and, for a CliError, the advice under it. */

@@ -35,6 +35,7 @@ export const GLOBAL_FLAGS = {
   debug: on('log requests and responses to stderr (token redacted)'),
   showSecrets: on("show values whose key names a secret (e.g. a tool's API key in its metadata); hidden otherwise"),
   timeout: settingFlag('timeout', 'seconds') as ValueFlag<number, false>,
+  log: off('keep this command out of the run log (agents logs; env AGENTS_NO_LOG=1)'),
 } satisfies Flags;
 
 export type GlobalOptions = Options<typeof GLOBAL_FLAGS, []>;

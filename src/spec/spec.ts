@@ -17,6 +17,8 @@ export type ValueSource =
   /** What this machine has seen of the service (state.json), by id and by name. */
   | { kind: 'known'; of: ReferenceKind }
   | { kind: 'profiles' }
+  /** The latest runs of the run log, by id with their input's first words. */
+  | { kind: 'runs' }
   /** The commands and help topics (`help <TAB>`). */
   | { kind: 'commands' }
   | { kind: 'free' };

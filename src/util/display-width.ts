@@ -5,7 +5,11 @@
 // grapheme segmenter when it loads (15-25 ms): it is loaded only for text beyond ASCII, by
 // prepareWidths(), which a table awaits before it measures its cells.
 
-const PLAIN = /^[\x20-\x7e]*$/;
+/**
+ * ASCII, and the punctuation the CLI itself writes (…, —, –, quotes, •, °, ·): one column each, as
+ * string-width measures them, so a cut marked "…" does not load it.
+ */
+const PLAIN = /^[\x20-\x7e\u2026\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u00b0\u00b7]*$/;
 /** A character with its marks (accents, variation selectors), and any joined to it by U+200D. */
 let character: RegExp | undefined;
 /** Made on first use: a pattern of Unicode properties costs every command's start when made at load. */

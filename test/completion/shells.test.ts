@@ -88,7 +88,14 @@ describe('bash', () => {
     expect(bash('agents', 'invoke', 'x', '--no-s')).toEqual(['--no-session', '--no-stream']);
     expect(bash('agents', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(bash('agents', 'config', '')).toEqual(['get', 'set', 'unset', 'list']);
-    expect(bash('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
+    expect(bash('agents', 'config', 'set', '')).toEqual([
+      'base-url',
+      'timeout',
+      'allow-insecure-http',
+      'logs',
+      'logs.max-runs',
+      'logs.max-days',
+    ]);
     expect(bash('agents', '--profile', '')).toEqual(['default', 'staging']);
     expect(bash('agents', 'add-tool', '')).toEqual(['a1b2-id', 'c3d4-id', 'Docs\\ bot', 'Other:\\ one']);
     expect(bash('agents', 'invoke', '--session', 's1', 'c3')).toEqual(['c3d4-id']);
@@ -168,7 +175,14 @@ describe.skipIf(!has('zsh'))('zsh', () => {
       'Docs bot:a1b2-id',
       'Other\\: one:c3d4-id',
     ]);
-    expect(zsh('agents', 'config', 'set', '')).toEqual(['base-url', 'timeout', 'allow-insecure-http']);
+    expect(zsh('agents', 'config', 'set', '')).toEqual([
+      'base-url',
+      'timeout',
+      'allow-insecure-http',
+      'logs',
+      'logs.max-runs',
+      'logs.max-days',
+    ]);
     expect(zsh('agents', 'create', '-f', '')).toEqual(['<files>']);
     expect(zsh('agents', 'create', '--llm-model', '')).toContain('GPT_4_0');
     // --type means a tool type for tools and a datasource type for datasources.
@@ -200,7 +214,14 @@ describe.skipIf(!has('fish'))('fish', () => {
       'Docs bot\ta1b2-id',
       'Other: one\tc3d4-id',
     ]);
-    expect(fish('agents config set ')).toEqual(['allow-insecure-http', 'base-url', 'timeout']);
+    expect(fish('agents config set ')).toEqual([
+      'allow-insecure-http',
+      'base-url',
+      'logs',
+      'logs.max-days',
+      'logs.max-runs',
+      'timeout',
+    ]);
     expect(fish('agents --profile staging get ')).toEqual(['s1-id\tStaging bot', 'Staging bot\ts1-id']);
     expect(fish('agents help ').map((l) => l.split('\t')[0])).toEqual(expect.arrayContaining(['config', 'exit-codes']));
     expect(fish('agents eval --agent Do')).toEqual(['Docs bot\ta1b2-id']);

@@ -167,6 +167,9 @@ describe('config get|set|unset|list', () => {
       'base-url': 'https://agents.example.com',
       timeout: null,
       'allow-insecure-http': true,
+      logs: null,
+      'logs.max-runs': null,
+      'logs.max-days': null,
     });
     expect((await run('config', 'unset', 'allow-insecure-http')).code).toBe(0);
     expect((await run('config', 'get', 'allow-insecure-http', '--json')).stdout).toContain('"value": null');

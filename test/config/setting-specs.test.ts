@@ -20,6 +20,7 @@ const GLOBALS: GlobalOptions = {
   color: false,
   debug: false,
   showSecrets: false,
+  log: true,
 };
 
 describe('the settings table', () => {

@@ -49,6 +49,8 @@ beforeAll(async () => {
       // The packages of the lockfile are in npm's cache (npm ci filled it before the tests): the
       // action's npm ci takes them from there instead of asking the registry for each.
       npm_config_prefer_offline: 'true',
+      // What the registry needs on this machine (global-env.ts keeps it from every other process).
+      ...(process.env.AGENTS_TEST_NPM_CA_CERTS && { NODE_EXTRA_CA_CERTS: process.env.AGENTS_TEST_NPM_CA_CERTS }),
       AGENTS_CONFIG_DIR: join(root, 'config'),
       AGENTS_KEY_OPENAI: 'sk-test',
     },

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadSqlite } from '../../src/logs/sqlite.js';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
@@ -134,6 +135,37 @@ describe('every --json document validates against its schema', () => {
     await check('eval compare', ['eval', 'compare', report, report, '--all']);
     await check('eval report', ['eval', 'report', report, '--baseline', report, '--html', join(dir, 'report.html')]);
     await check('models', ['models']);
+    // The run log: every command of it answers --json as its schema says (Node 22.13+; older ones say so, exit 2).
+    if (loadSqlite()) {
+      await check('invoke', ['invoke', agent.id, 'hello']);
+      const [logged] = expectValid('logs', (await agents(['logs', '--json'])).stdout) as Array<{ id: string }>;
+      seen.add('logs');
+      await check('logs show', ['logs', 'show', logged!.id]);
+      await check('logs search', ['logs', 'search', 'hello']);
+      await check('logs stats', ['logs', 'stats']);
+      await check('logs replay', ['logs', 'replay', logged!.id]);
+      await check('logs to-eval', ['logs', 'to-eval', logged!.id, '-o', join(dir, 'logged.yaml')]);
+      await check('logs path', ['logs', 'path']);
+      await check('logs status', ['logs', 'status']);
+      await check('logs off', ['logs', 'off']);
+      await check('logs on', ['logs', 'on']);
+      await check('logs rm', ['logs', 'rm', logged!.id, '--yes']);
+    } else {
+      for (const command of [
+        'logs',
+        'logs show',
+        'logs search',
+        'logs stats',
+        'logs replay',
+        'logs to-eval',
+        'logs path',
+        'logs status',
+        'logs off',
+        'logs on',
+        'logs rm',
+      ])
+        seen.add(command);
+    }
     await check('init', ['init', join(dir, 'starter')]);
     await check(
       'login',

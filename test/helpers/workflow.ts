@@ -8,7 +8,7 @@
 // gives them: GITHUB_ACTIONS, GITHUB_WORKSPACE, a GITHUB_STEP_SUMMARY, GITHUB_OUTPUT and GITHUB_PATH
 // files. Anything else in a workflow (another action, another expression) fails the test, so a doc
 // that changes its workflow changes this too.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { parse } from 'yaml';
@@ -235,7 +235,7 @@ export class WorkflowHistory {
   private saveCache(key: string, path: string): void {
     if (this.caches.has(key) || !existsSync(path)) return; // a key is saved once, as actions/cache does
     const copy = mkdtempSync(join(this.root, 'cache-'));
-    cpSync(path, copy, { recursive: true, verbatimSymlinks: true });
+    copyTree(path, copy);
     this.caches.set(key, copy);
   }
 
@@ -258,7 +258,7 @@ export class WorkflowHistory {
       state.saves.push({ key: given.key!, path: given.path! });
       if (!kept) return { 'cache-hit': 'false' };
       mkdirSync(given.path!, { recursive: true });
-      cpSync(kept, given.path!, { recursive: true, verbatimSymlinks: true });
+      copyTree(kept, given.path!);
       return { 'cache-hit': 'true' };
     }
     if (action === 'actions/upload-artifact') {
@@ -281,6 +281,11 @@ export class WorkflowHistory {
     }
     throw new Error(`no stand-in for the action ${uses}`);
   }
+}
+
+/** A folder's content into another, links kept as links, as actions/cache keeps an npm prefix (cp -a: Node 26's cpSync fails on one). */
+function copyTree(from: string, to: string): void {
+  execFileSync('cp', ['-a', `${from}/.`, to]);
 }
 
 function copyInto(folder: string, workspace: string): void {

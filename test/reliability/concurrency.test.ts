@@ -155,22 +155,24 @@ describe('withFileLock in one process', () => {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, 'queue.json');
     const lock = `${file}.lock`;
-    const timing = { waitMs: 300, staleMs: 60_000 };
-    // A queue of live holders, 150 ms each, for 900 ms: three times the wait, but never one holder for long.
+    // The wait is long beside the 150 ms between holders, so a busy machine that delays a hand-over
+    // (the whole suite runs at once on two cores) does not read as one holder keeping it.
+    const timing = { waitMs: 1000, staleMs: 60_000 };
+    // A queue of live holders, 150 ms each, for 3 s: three times the wait, but never one holder for long.
     let turn = 0;
     writeFileSync(lock, `${process.pid} holder-${turn}`);
     const handOver = setInterval(() => writeFileSync(lock, `${process.pid} holder-${++turn}`), 150);
     setTimeout(() => {
       clearInterval(handOver);
       rmSync(lock, { force: true });
-    }, 900);
+    }, 3000);
     const started = Date.now();
     await withFileLock(file, () => undefined, timing);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(850);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2950);
 
     writeFileSync(lock, `${process.pid} stuck`);
     await expect(withFileLock(file, () => undefined, timing)).rejects.toThrow(
-      /another agents process holds .* \(waited 0 s\)/,
+      /another agents process holds .* \(waited 1 s\)/,
     );
   });
 });

@@ -4,6 +4,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { loadSqlite } from '../../src/logs/sqlite.js';
 import { runCli, tempConfigDir, type CliResult } from '../helpers/run-cli.js';
 import { sendJson, startTestServer } from '../helpers/test-server.js';
 
@@ -42,7 +43,9 @@ describe('the token', () => {
     expect(outputs.map((o) => o.stderr).join('')).toContain('authorization: Bearer [redacted]');
 
     const files = readdirSync(configDir);
-    expect(files.sort()).toEqual(['config.json', 'state.json']);
+    // The run log (Node 22.13+) keeps the invokes, and not the token.
+    expect(files.sort()).toEqual(['config.json', ...(loadSqlite() ? ['logs.db'] : []), 'state.json']);
+    if (loadSqlite()) expect(readFileSync(join(configDir, 'logs.db')).toString('latin1')).not.toContain(TOKEN);
     expect(readFileSync(join(configDir, 'state.json'), 'utf8')).not.toContain(TOKEN);
     expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toContain(TOKEN);
     for (const file of files) expect(statSync(join(configDir, file)).mode & 0o777).toBe(0o600);

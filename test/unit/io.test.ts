@@ -14,6 +14,7 @@ const GLOBALS: GlobalOptions = {
   color: true,
   debug: false,
   showSecrets: false,
+  log: true,
 };
 
 function ioWith(globals: Partial<GlobalOptions>, tty = false) {

@@ -5,6 +5,7 @@ import { TerminalTurns } from '../../chat/terminal-turns.js';
 import { CliError, interrupted } from '../../errors.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { printAnswer, toolCallJson } from '../../invoke/answer-printer.js';
+import { startStopwatch } from '../../invoke/timing.js';
 import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
 import { readLines } from '../../io/read-input.js';
 import { resolveAgentId } from '../../prompts/pick.js';
@@ -57,6 +58,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   };
 
   const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
+  const log = ctx.runLog();
+  log?.warm(); // opened while the first line is typed
   if (onTerminal)
     ctx.io.logger.info(
       `Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`,
@@ -91,12 +94,33 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
           ...(sessionId && { sessionId }),
           ...(params && { llm_params: params }),
         };
+        const stopwatch = log && startStopwatch();
+        const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog);
         const answer = await printAnswer(
           ctx,
-          invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog),
+          stopwatch?.watch(events) ?? events,
           json ? 'json' : 'human',
           sessionId,
+          undefined,
+          log !== undefined,
         );
+        if (log && stopwatch) {
+          const timing = stopwatch.read();
+          log.record({
+            command: 'chat',
+            agentId,
+            agentName: options.agent !== agentId ? options.agent : undefined,
+            sessionId,
+            input: line.text,
+            answer: answer.logText ?? '',
+            answerChars: answer.logChars,
+            toolCalls: answer.toolCalls.map(toolCallJson),
+            error: answer.failure && { kind: answer.failure.kind, message: answer.failure.message },
+            exitCode: answer.failure?.exitCode ?? 0,
+            ttftMs: timing.ttftMs,
+            totalMs: timing.totalMs,
+          });
+        }
         // --json: one document per turn, its error inside when it failed, as invoke's.
         if (json)
           ctx.out.event({
@@ -118,6 +142,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
       }
     }
   }
+  log?.close();
   if (onTerminal) say('');
 };
 

@@ -18,6 +18,7 @@ export function programShape(commands: readonly Command[], groups: Readonly<Reco
       const kind = KINDS[value.of];
       return { kind: 'known', of: kind.plural, label: kind.noun };
     }
+    if (value.kind === 'runs') return { kind: 'known', of: 'runs', label: 'run' };
     if (value.kind === 'commands') return { kind: 'choices', choices: [...topLevel, ...Object.keys(HELP_TOPICS)] };
     return value;
   };

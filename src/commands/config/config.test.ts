@@ -14,6 +14,9 @@ describe('config', () => {
       'base-url': null,
       timeout: 5,
       'allow-insecure-http': null,
+      logs: null,
+      'logs.max-runs': null,
+      'logs.max-days': null,
     });
     expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8'))).toEqual({
       profiles: { default: { timeout: 5 } },

@@ -10,7 +10,8 @@ import { writeOutputFile, writeReport } from '../../eval/report-file.js';
 import { inShard, parseShard } from '../../eval/shard.js';
 import { caseLine, failureDetails, summaryTable, totalsLine } from '../../eval/report-text.js';
 import { notRunLines } from '../../eval/report-lines.js';
-import { runCase } from '../../eval/run-case.js';
+import { runCase, type RunResult } from '../../eval/run-case.js';
+import { EvalRunLog } from '../../eval/log-runs.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../../eval/runner.js';
 import type { EvalCase } from '../../eval/spec.js';
 import { junitXml } from '../../eval/junit.js';
@@ -54,6 +55,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
   // Started after the names are looked up, which has a spinner of its own.
   const animate = ctx.io.canAnimate && !ctx.globals.debug && 'client' in prepared;
+  const runLog = ctx.runLog();
+  const logged = runLog && new EvalRunLog(runLog);
   const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
   let outcome: EvalOutcome;
   try {
@@ -65,7 +68,9 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
             repeat: options.repeat,
             threshold: options.threshold,
             signal: ctx.deps.signal,
-            listener: listener(ctx, mode, emit, settings, cases.length, progress),
+            listener: listener(ctx, mode, emit, settings, cases.length, progress, (evalCase, run) =>
+              logged?.record(evalCase, agentIds.get(evalCase.agent)!, run),
+            ),
             agentIdOf: (evalCase) => agentIds.get(evalCase.agent)!,
             runOne: (evalCase, run) =>
               runCase(evalCase, run, {
@@ -83,6 +88,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
           });
   } finally {
     progress?.stop();
+    logged?.close();
   }
 
   // What finished is reported even when the run stopped early (Ctrl-C, a refused token).
@@ -124,6 +130,7 @@ function listener(
   settings: EvalSettings,
   total: number,
   progress: ProgressLine | undefined,
+  record: (evalCase: EvalCase, run: RunResult) => void,
 ): EvalListener {
   const counts = { passed: 0, failed: 0, running: 0, total };
   return {
@@ -133,6 +140,7 @@ function listener(
       if (mode === 'events') emit(evalEvents.start(evalCase.name, run));
     },
     runFinished(evalCase, result) {
+      record(evalCase, result);
       if (mode === 'events') emit(evalEvents.end(evalCase.name, result));
     },
     caseFinished(result) {

@@ -35,14 +35,17 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 
   const mode: AnswerMode = options.events ? 'events' : json ? 'json' : schema ? 'structured' : 'human';
   const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
-  // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
-  const stopwatch = options.stats || mode === 'events' ? startStopwatch() : undefined;
+  const log = ctx.runLog();
+  // Timed when the timing is shown or logged: the stopwatch is one more step for every batch of a stream.
+  const stopwatch = options.stats || mode === 'events' || log ? startStopwatch() : undefined;
+  log?.warm();
   const answer = await printAnswer(
     ctx,
     stopwatch?.watch(events) ?? events,
     mode,
     sessionId,
     stopwatch && (() => stopwatch.read()),
+    log !== undefined,
   );
   // After the answer's last line (and any tool call lines), so it never lands inside the answer.
   if (stopwatch && options.stats) ctx.io.logger.info(ctx.io.theme.muted(describeTiming(stopwatch.read())));
@@ -55,6 +58,26 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const structured = schema && !failure ? readStructured(ctx, answer.output, schema) : undefined;
   const problem = failure ?? structured?.problem;
   const output = structured && 'value' in structured ? structured.value : answer.output;
+  if (log) {
+    const timing = stopwatch!.read();
+    log.record({
+      command: 'invoke',
+      agentId,
+      agentName: options.agent !== agentId ? options.agent : undefined,
+      sessionId,
+      input,
+      answer: answer.logText ?? '',
+      answerChars: answer.logChars,
+      toolCalls: answer.toolCalls.map(toolCallJson),
+      outputSchema: schema?.text,
+      value: structured && 'value' in structured ? structured.value : undefined,
+      error: problem && { kind: problem.kind, message: problem.message },
+      exitCode: problem?.exitCode ?? 0,
+      ttftMs: timing.ttftMs,
+      totalMs: timing.totalMs,
+    });
+    log.close();
+  }
   if (mode === 'json') {
     ctx.out.document({
       output,

@@ -1,5 +1,6 @@
 // `agents config list`: every setting of the profile.
 import { z } from '../../../util/zod.js';
+import { SETTINGS } from '../../../config/setting-specs.js';
 import { titled } from '../../output-shapes.js';
 import { defineSpec } from '../../../spec/spec.js';
 
@@ -12,11 +13,21 @@ export const spec = defineSpec({
     name: 'config-list',
     schema: () =>
       titled(
-        z.object({
-          'base-url': z.nullable(z.string()),
-          timeout: z.nullable(z.number()),
-          'allow-insecure-http': z.nullable(z.boolean()),
-        }),
+        // One field per setting of the table, typed as the table says: a new setting is listed here too.
+        z.object(
+          Object.fromEntries(
+            SETTINGS.flatMap((setting) =>
+              setting.key
+                ? [
+                    [
+                      setting.key,
+                      z.nullable({ string: z.string(), number: z.number(), boolean: z.boolean() }[setting.type]),
+                    ],
+                  ]
+                : [],
+            ),
+          ),
+        ),
         'agents config list --json: every setting of the profile, null when unset',
       ),
   },

@@ -1,4 +1,5 @@
 import type { Context } from '../../../context.js';
+import type { RunRecord } from '../../../logs/record.js';
 import { CliError, interrupted } from '../../../errors.js';
 import { listAllAgents } from '../../../api/agents.js';
 import type { McpSettings } from '../../../mcp/server.js';
@@ -101,9 +102,12 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
     const [agents, ids] = await Promise.all([ctx.client().then(listAllAgents), only()]);
     return ids ? agents.filter((agent) => ids.has(agent.id)) : agents;
   };
+  // One run log for the server's life: each call is written as it is answered.
+  const log = ctx.runLog();
   return {
     client: () => ctx.client(),
     timeoutSeconds: ctx.settings().timeoutSeconds,
+    ...(log && { record: (run: RunRecord) => void log.record(run) }),
     ...(options.watch !== undefined && { watcher: new AgentWatcher(options.watch, exposed) }),
     say: (line) => ctx.io.logger.warn(line),
     only,

@@ -21,6 +21,7 @@ const GLOBALS: GlobalOptions = {
   color: false,
   debug: false,
   showSecrets: false,
+  log: true,
 };
 
 let network: MockAgent;

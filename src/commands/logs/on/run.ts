@@ -1,0 +1,5 @@
+import type { RunOf } from '../../command.js';
+import { switchLogs } from '../switch.js';
+import type { spec } from './spec.js';
+
+export const run: RunOf<typeof spec> = (_options, ctx) => switchLogs(ctx, true);

@@ -1,0 +1,155 @@
+// Recording runs: every invoke, chat turn, eval case and mcp serve call, written after its answer
+// is shown. It never delays or fails the command: another process's write is waited for at most
+// 250 ms, then the record is dropped with one warning line; a log that cannot be used costs one
+// warning line a run, and recording stops for that run. Secrets are hidden before they are written.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
+import { scrubSecrets } from '../secrets/known.js';
+import { loadSqlite } from './sqlite.js';
+import { isBusy, LogFileError, openLogDb, sqliteReason } from './store.js';
+
+/** Characters of an answer kept: the rest is cut, and the run says so. */
+export const MAX_LOGGED_CHARS = 1024 * 1024;
+
+export interface RunRecord {
+  command: 'invoke' | 'chat' | 'eval' | 'mcp' | 'replay';
+  agentId: string | undefined;
+  agentName?: string;
+  sessionId?: string;
+  input: string;
+  answer: string;
+  /** The whole answer's length, when `answer` is only its start. */
+  answerChars?: number;
+  toolCalls?: unknown[];
+  /** The schema's text, as sent. */
+  outputSchema?: string;
+  value?: unknown;
+  error?: { kind: string; message: string };
+  exitCode: number;
+  ttftMs?: number | null;
+  totalMs?: number | null;
+  evalRun?: string;
+  evalCase?: string;
+}
+
+export interface LogPlace {
+  path: string;
+  profile: string;
+  baseUrl: string | undefined;
+  maxRuns?: number;
+  maxDays?: number;
+}
+
+/**
+ * A run's id: its time, then randomness; sorts by time, and a prefix picks it out. Not a secret,
+ * so Math.random: node:crypto would load with every command (this module loads with the context).
+ */
+export function newRunId(now = Date.now()): string {
+  const random = Math.floor(Math.random() * 2 ** 32);
+  return `${now.toString(36).padStart(9, '0')}${random.toString(16).padStart(8, '0')}`;
+}
+
+export class RunLog {
+  private db: DatabaseSync | undefined;
+  private insert: StatementSync | undefined;
+  private broken = false;
+  private openFailure: Error | undefined;
+
+  constructor(
+    private readonly place: LogPlace,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  /**
+   * Opens the log now, while the process waits for the service: the answer's end then only writes.
+   * A failure is kept for record() to say, at the end, as it would have.
+   */
+  warm(): void {
+    setImmediate(() => {
+      try {
+        this.open();
+      } catch (error) {
+        this.openFailure = error instanceof Error ? error : new Error(String(error));
+      }
+    });
+  }
+
+  /** Writes the run; returns its id, or undefined when it was not written (said on stderr once). */
+  record(run: RunRecord): string | undefined {
+    if (this.broken) return undefined;
+    try {
+      if (this.openFailure !== undefined) throw this.openFailure;
+      const db = this.open();
+      if (!db) return undefined;
+      const id = newRunId();
+      const json = (value: unknown) => (value === undefined ? null : scrubSecrets(JSON.stringify(value)));
+      const answer = run.answer.length > MAX_LOGGED_CHARS ? run.answer.slice(0, MAX_LOGGED_CHARS) : run.answer;
+      const chars = Math.max(run.answerChars ?? 0, run.answer.length);
+      this.insert!.run(
+        id,
+        Date.now(),
+        run.command,
+        this.place.profile,
+        this.place.baseUrl ?? null,
+        run.agentId ?? null,
+        run.agentName ?? null,
+        run.sessionId ?? null,
+        scrubSecrets(run.input),
+        scrubSecrets(answer),
+        answer.length < chars ? 1 : 0,
+        run.toolCalls && run.toolCalls.length > 0 ? json(run.toolCalls) : null,
+        run.outputSchema === undefined ? null : scrubSecrets(run.outputSchema),
+        json(run.value),
+        run.error?.kind ?? null,
+        run.error ? scrubSecrets(run.error.message) : null,
+        run.exitCode,
+        run.ttftMs ?? null,
+        run.totalMs ?? null,
+        chars,
+        run.evalRun ?? null,
+        run.evalCase ?? null,
+      );
+      this.prune(db);
+      return id;
+    } catch (error) {
+      if (isBusy(error)) {
+        this.warn(`the run log ${this.place.path} is busy (another agents is writing to it): this run was not logged`);
+        return undefined;
+      }
+      this.broken = true;
+      const reason =
+        error instanceof LogFileError ? error.message : `the run log ${this.place.path} failed: ${sqliteReason(error)}`;
+      this.warn(`runs are not logged: ${reason}`);
+      return undefined;
+    }
+  }
+
+  close(): void {
+    this.db?.close();
+    this.db = undefined;
+  }
+
+  private open(): DatabaseSync | undefined {
+    if (this.db) return this.db;
+    const sqlite = loadSqlite();
+    if (!sqlite) {
+      this.broken = true; // this Node has no node:sqlite: recording is off, silently
+      return undefined;
+    }
+    this.db = openLogDb(sqlite, this.place.path);
+    this.insert = this.db.prepare(
+      `INSERT INTO runs (id, started_at, command, profile, base_url, agent_id, agent_name, session_id, input, answer,
+         answer_cut, tool_calls, output_schema, value, error_kind, error_message, exit_code, ttft_ms, total_ms, chars,
+         eval_run, eval_case) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    return this.db;
+  }
+
+  /** logs.max-runs and logs.max-days, applied as each run is written. */
+  private prune(db: DatabaseSync): void {
+    const { maxRuns, maxDays } = this.place;
+    if (maxDays !== undefined)
+      db.prepare('DELETE FROM runs WHERE started_at < ?').run(Date.now() - maxDays * 86_400_000);
+    if (maxRuns !== undefined)
+      db.prepare('DELETE FROM runs WHERE n IN (SELECT n FROM runs ORDER BY n DESC LIMIT -1 OFFSET ?)').run(maxRuns);
+  }
+}

@@ -1,0 +1,116 @@
+// The run log's database: opened with its checks (a file of someone else, not SQLite, not this
+// CLI's, damaged, from a newer agents: each a LogFileError naming the file and how to move it
+// aside), its folder 0700 and file 0600, WAL with a busy timeout, migrated to the newest schema.
+import { closeSync, lstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
+import { CliError } from '../errors.js';
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import type { Sqlite } from './sqlite.js';
+
+/** How long a write waits for another process's: past it the record is dropped (record.ts). */
+const BUSY_TIMEOUT_MS = 250;
+
+/** The run log cannot be used: `agents logs` says so (exit 2); other commands warn once and go on. */
+export class LogFileError extends CliError {
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
+    // One line: what is wrong, and the command that moves the file aside (the next run starts a new log).
+    super(
+      'usage',
+      `the run log ${path} ${problem}: move it aside to start a new one: mv ${shellWord(path)} ${shellWord(`${path}.old`)}`,
+    );
+    this.name = 'LogFileError';
+  }
+}
+
+/** A path as one shell word. */
+const shellWord = (text: string) => (/^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`);
+
+const SQLITE_HEADER = 'SQLite format 3\0';
+
+export function openLogDb(sqlite: Sqlite, path: string): DatabaseSync {
+  checkFile(path);
+  let db: DatabaseSync;
+  try {
+    db = new sqlite.DatabaseSync(path, { timeout: BUSY_TIMEOUT_MS });
+  } catch (error) {
+    throw new LogFileError(path, `cannot be opened: ${sqliteReason(error)}`);
+  }
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA secure_delete = ON;');
+    migrate(db, path);
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof CliError) throw error;
+    if (isBusy(error)) throw error; // the caller drops the record
+    throw new LogFileError(path, `is damaged (${sqliteReason(error)})`);
+  }
+}
+
+/** Before SQLite sees it: ours (owner), a file (not a folder), SQLite's header when not empty. */
+function checkFile(path: string): void {
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  let link;
+  try {
+    link = lstatSync(path);
+  } catch {
+    // Made now, private from its first byte (SQLite would make it with the umask's mode).
+    closeSync(openSync(path, 'wx', 0o600));
+    return;
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && link.uid !== uid) throw new LogFileError(path, 'belongs to another user');
+  const stats = statSync(path);
+  if (uid !== undefined && stats.uid !== uid) throw new LogFileError(path, 'leads to a file of another user');
+  if (!stats.isFile()) throw new LogFileError(path, 'is not a file');
+  if (stats.size === 0) return;
+  const head = Buffer.alloc(16);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (head.toString('latin1') !== SQLITE_HEADER) throw new LogFileError(path, 'is not a SQLite database');
+}
+
+function migrate(db: DatabaseSync, path: string): void {
+  const versionOf = () => Number(db.prepare('PRAGMA user_version').get()!.user_version);
+  const application = Number(db.prepare('PRAGMA application_id').get()!.application_id);
+  const hasTables = Number(db.prepare('SELECT count(*) AS n FROM sqlite_master').get()!.n) > 0;
+  if (application !== APPLICATION_ID && (hasTables || versionOf() !== 0))
+    throw new LogFileError(path, 'is a SQLite database of something else, not an agents run log');
+  if (versionOf() > SCHEMA_VERSION)
+    throw new LogFileError(
+      path,
+      `was written by a newer agents (schema ${versionOf()}; this one knows ${SCHEMA_VERSION})`,
+    );
+  while (versionOf() < SCHEMA_VERSION) {
+    // Another process may be migrating too: the version is read again once the write lock is held.
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const version = versionOf();
+      if (version < SCHEMA_VERSION) {
+        db.exec(MIGRATIONS[version]!);
+        db.exec(`PRAGMA application_id = ${APPLICATION_ID}; PRAGMA user_version = ${version + 1}`);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}
+
+export function isBusy(error: unknown): boolean {
+  return /SQLITE_BUSY|database is locked|database is busy/i.test(sqliteReason(error));
+}
+
+export function sqliteReason(error: unknown): string {
+  const { message, errstr } = error as { message?: string; errstr?: string };
+  return (errstr && !message?.includes(errstr) ? `${message}: ${errstr}` : message) ?? String(error);
+}

@@ -32,6 +32,7 @@ import { annotationsOf, type Annotations } from './ci/annotations.js';
 import { guardLines, readsWorkflowCommands } from './ci/command-guard.js';
 import { logsDbPath } from './logs/path.js';
 import { RunLog } from './logs/record.js';
+import { sqliteAvailable } from './logs/sqlite.js';
 
 /** The program a run belongs to: `help` prints its pages, `completion` describes it. */
 export interface ProgramView {
@@ -76,6 +77,8 @@ export class Context {
    * at its first record. The caller closes it when its command ends.
    */
   runLog(): RunLog | undefined {
+    // A Node without node:sqlite records nothing, and keeps nothing for it (no copy, no clock).
+    if (!sqliteAvailable()) return undefined;
     const settings = this.settings();
     if (!this.globals.log || !settings.logs) return undefined;
     const place = {

@@ -10,6 +10,7 @@ import { CliError, interrupted } from '../errors.js';
 import { escapeControls, escapeControlsKeepLines } from '../ui/safe-text.js';
 import { startSpinner } from '../ui/spinner.js';
 import type { Timing } from './timing.js';
+import { monotonicMs } from '../util/monotonic.js';
 import { MAX_LOGGED_CHARS } from '../logs/record.js';
 
 export type AnswerMode = 'human' | 'json' | 'events' | 'structured';
@@ -31,6 +32,8 @@ export interface Answer {
   logText?: string;
   /** The whole answer's length in characters, when the log's copy was cut. */
   logChars?: number;
+  /** For the log: when the first piece of answer came (monotonicMs), read in the loop that prints it. */
+  firstAt?: number;
 }
 
 export async function printAnswer(
@@ -40,10 +43,13 @@ export async function printAnswer(
   sessionId: string | undefined,
   timing?: () => Timing,
   forLog = false,
+  /** Called once, when the first batch of the answer arrives. */
+  onFirstBatch?: () => void,
 ): Promise<Answer> {
   const keepText = mode !== 'human';
   // The run log's copy of a human-mode answer, bounded: a plain invoke streams any size.
   const logged = forLog && !keepText ? new LogCopy() : undefined;
+  let firstAt: number | undefined;
   // On a terminal the answer is shown, not replayed: its control characters must not drive the screen.
   // Piped, it stays byte-exact.
   const shown = out.isTerminal ? escapeControlsKeepLines : (text: string) => text;
@@ -58,6 +64,10 @@ export async function printAnswer(
   try {
     for await (const batch of batches) {
       spinner?.stop(); // once, before the first byte of the answer
+      if (onFirstBatch) {
+        onFirstBatch();
+        onFirstBatch = undefined;
+      }
       let pending = ''; // what this batch adds to stdout, written at once
       for (const event of batch) {
         // An error ends the run: invoke writes it last, with its kind and exit code, however it came.
@@ -67,9 +77,11 @@ export async function printAnswer(
             if (keepText) kept.addText(event.text);
             if (mode === 'human') pending += shown(event.text);
             logged?.add(event.text);
+            if (forLog) firstAt ??= monotonicMs();
             break;
           case 'value':
             value = event.value;
+            if (forLog) firstAt ??= monotonicMs();
             break;
           case 'tool_call': {
             const { type: _type, ...call } = event;
@@ -108,17 +120,26 @@ export async function printAnswer(
   const logChars = logged?.chars;
   if (failure) {
     const partial = mode === 'human' ? shownSomething : mode === 'json' && output !== '';
-    return { output, toolCalls, logText, logChars, failure: partial ? failure.withHint(KEPT_HINT[mode]) : failure };
+    return {
+      output,
+      toolCalls,
+      logText,
+      logChars,
+      firstAt,
+      failure: partial ? failure.withHint(KEPT_HINT[mode]) : failure,
+    };
   }
   if (mode === 'events') {
     const timed = timing ? JSON.stringify({ type: 'timing', ...timing() }) + '\n' : '';
     await out.stream(timed + JSON.stringify({ type: 'done', output, sessionId: sessionId ?? null }) + '\n');
   }
-  return { output, toolCalls, logText, logChars };
+  return { output, toolCalls, logText, logChars, firstAt };
 }
 
 /** The first MAX_LOGGED_CHARS characters of a streamed answer, and its whole length. */
 class LogCopy {
+  /** Joined groups of pieces, and the pieces since the last group: the text is never copied whole until read. */
+  private groups: string[] = [];
   private parts: string[] = [];
   private kept = 0;
   private all = 0;
@@ -126,14 +147,17 @@ class LogCopy {
   add(text: string): void {
     this.all += text.length;
     if (this.kept >= MAX_LOGGED_CHARS) return;
-    const piece = text.slice(0, MAX_LOGGED_CHARS - this.kept);
+    const piece = text.length <= MAX_LOGGED_CHARS - this.kept ? text : text.slice(0, MAX_LOGGED_CHARS - this.kept);
     this.parts.push(piece);
     this.kept += piece.length;
-    if (this.parts.length >= 1024) this.parts = [this.parts.join('')];
+    if (this.parts.length >= 1024) {
+      this.groups.push(this.parts.join(''));
+      this.parts = [];
+    }
   }
 
   get text(): string {
-    return this.parts.join('');
+    return this.groups.join('') + this.parts.join('');
   }
 
   /** The whole answer's length, of which `text` is the start. */

@@ -7,8 +7,11 @@ import { scrubSecrets } from '../secrets/known.js';
 import { loadSqlite } from './sqlite.js';
 import { isBusy, LogFileError, openLogDb, sqliteReason } from './store.js';
 
-/** Characters of an answer kept: the rest is cut, and the run says so. */
-export const MAX_LOGGED_CHARS = 1024 * 1024;
+/**
+ * Characters of an answer kept: the rest is cut, and the run says so. 256 Ki: indexing and scrubbing
+ * a megabyte would cost a long answer tens of ms after its end.
+ */
+export const MAX_LOGGED_CHARS = 256 * 1024;
 
 export interface RunRecord {
   command: 'invoke' | 'chat' | 'eval' | 'mcp' | 'replay';
@@ -60,17 +63,21 @@ export class RunLog {
   ) {}
 
   /**
-   * Opens the log now, while the process waits for the service: the answer's end then only writes.
+   * Opens the log while the process waits for the service, when the first piece of the answer is
+   * slow to come (past `afterMs`): the answer's end then only writes. Not mid-stream, where opening
+   * it costs a fast stream more than the open itself. Returns what the first piece calls to cancel.
    * A failure is kept for record() to say, at the end, as it would have.
    */
-  warm(): void {
-    setImmediate(() => {
+  warmUnlessAnswered(afterMs = 25): () => void {
+    const timer = setTimeout(() => {
       try {
         this.open();
       } catch (error) {
         this.openFailure = error instanceof Error ? error : new Error(String(error));
       }
-    });
+    }, afterMs);
+    timer.unref();
+    return () => clearTimeout(timer);
   }
 
   /** Writes the run; returns its id, or undefined when it was not written (said on stderr once). */

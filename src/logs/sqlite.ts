@@ -13,6 +13,9 @@ function recentEnough(version = process.versions.node): boolean {
   return major > 22 || (major === 22 && minor >= 13);
 }
 
+/** Whether this Node has node:sqlite without a flag: asked without loading it. */
+export const sqliteAvailable = (): boolean => recentEnough();
+
 let loaded: Sqlite | undefined;
 
 /** node:sqlite, or undefined on a Node without it (recording is then off). */

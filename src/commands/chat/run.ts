@@ -5,7 +5,7 @@ import { TerminalTurns } from '../../chat/terminal-turns.js';
 import { CliError, interrupted } from '../../errors.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { printAnswer, toolCallJson } from '../../invoke/answer-printer.js';
-import { startStopwatch } from '../../invoke/timing.js';
+import { monotonicMs } from '../../util/monotonic.js';
 import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
 import { readLines } from '../../io/read-input.js';
 import { resolveAgentId } from '../../prompts/pick.js';
@@ -59,7 +59,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 
   const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
   const log = ctx.runLog();
-  log?.warm(); // opened while the first line is typed
+  log?.warmUnlessAnswered(0); // opened while the first line is typed
   if (onTerminal)
     ctx.io.logger.info(
       `Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`,
@@ -94,18 +94,17 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
           ...(sessionId && { sessionId }),
           ...(params && { llm_params: params }),
         };
-        const stopwatch = log && startStopwatch();
-        const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog);
+        const startedAt = monotonicMs();
         const answer = await printAnswer(
           ctx,
-          stopwatch?.watch(events) ?? events,
+          invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog),
           json ? 'json' : 'human',
           sessionId,
           undefined,
           log !== undefined,
         );
-        if (log && stopwatch) {
-          const timing = stopwatch.read();
+        const endedAt = monotonicMs();
+        if (log) {
           log.record({
             command: 'chat',
             agentId,
@@ -117,8 +116,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
             toolCalls: answer.toolCalls.map(toolCallJson),
             error: answer.failure && { kind: answer.failure.kind, message: answer.failure.message },
             exitCode: answer.failure?.exitCode ?? 0,
-            ttftMs: timing.ttftMs,
-            totalMs: timing.totalMs,
+            ttftMs: answer.firstAt === undefined ? null : Math.round(answer.firstAt - startedAt),
+            totalMs: Math.round(endedAt - startedAt),
           });
         }
         // --json: one document per turn, its error inside when it failed, as invoke's.

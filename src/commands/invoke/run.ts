@@ -9,6 +9,7 @@ import type { spec } from './spec.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 import { explainFailure } from '../../invoke/explain-failure.js';
 import { describeTiming, startStopwatch } from '../../invoke/timing.js';
+import { monotonicMs } from '../../util/monotonic.js';
 import { loadOutputSchema, schemaMismatch, type OutputSchema } from '../../invoke/output-schema.js';
 
 type InvokeOptions = Parameters<RunOf<typeof spec>>[0];
@@ -36,9 +37,11 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const mode: AnswerMode = options.events ? 'events' : json ? 'json' : schema ? 'structured' : 'human';
   const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
   const log = ctx.runLog();
-  // Timed when the timing is shown or logged: the stopwatch is one more step for every batch of a stream.
-  const stopwatch = options.stats || mode === 'events' || log ? startStopwatch() : undefined;
-  log?.warm();
+  // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
+  // The log reads its two times in the loop that prints the answer instead.
+  const stopwatch = options.stats || mode === 'events' ? startStopwatch() : undefined;
+  const startedAt = monotonicMs();
+  const answered = log?.warmUnlessAnswered();
   const answer = await printAnswer(
     ctx,
     stopwatch?.watch(events) ?? events,
@@ -46,7 +49,9 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     sessionId,
     stopwatch && (() => stopwatch.read()),
     log !== undefined,
+    answered,
   );
+  const endedAt = monotonicMs();
   // After the answer's last line (and any tool call lines), so it never lands inside the answer.
   if (stopwatch && options.stats) ctx.io.logger.info(ctx.io.theme.muted(describeTiming(stopwatch.read())));
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
@@ -59,7 +64,6 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const problem = failure ?? structured?.problem;
   const output = structured && 'value' in structured ? structured.value : answer.output;
   if (log) {
-    const timing = stopwatch!.read();
     log.record({
       command: 'invoke',
       agentId,
@@ -73,8 +77,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
       value: structured && 'value' in structured ? structured.value : undefined,
       error: problem && { kind: problem.kind, message: problem.message },
       exitCode: problem?.exitCode ?? 0,
-      ttftMs: timing.ttftMs,
-      totalMs: timing.totalMs,
+      ttftMs: answer.firstAt === undefined ? null : Math.round(answer.firstAt - startedAt),
+      totalMs: Math.round(endedAt - startedAt),
     });
     log.close();
   }

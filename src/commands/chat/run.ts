@@ -6,7 +6,7 @@ import { CliError, interrupted } from '../../errors.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { printAnswer, toolCallJson } from '../../invoke/answer-printer.js';
 import { monotonicMs } from '../../util/monotonic.js';
-import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
+import { agentNameFor, chooseSession, llmParams } from '../../invoke/invoke-options.js';
 import { readLines } from '../../io/read-input.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 import { errorFields } from '../../errors.js';
@@ -59,6 +59,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 
   const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
   const log = ctx.runLog();
+  const agentName = log && agentNameFor(ctx, agentId, options.agent);
   log?.warmUnlessAnswered(0); // opened while the first line is typed
   if (onTerminal)
     ctx.io.logger.info(
@@ -108,7 +109,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
           log.record({
             command: 'chat',
             agentId,
-            agentName: options.agent !== agentId ? options.agent : undefined,
+            agentName,
             sessionId,
             input: line.text,
             answer: answer.logText ?? '',

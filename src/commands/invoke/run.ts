@@ -3,7 +3,7 @@ import type { Context } from '../../context.js';
 import { ApiError, CliError, errorFields } from '../../errors.js';
 import { decodeInput, pipedStdin, readInputFile } from '../../io/read-input.js';
 import { printAnswer, toolCallJson, type AnswerMode } from '../../invoke/answer-printer.js';
-import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
+import { agentNameFor, chooseSession, llmParams } from '../../invoke/invoke-options.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 import { resolveAgentId } from '../../prompts/pick.js';
@@ -63,25 +63,6 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const structured = schema && !failure ? readStructured(ctx, answer.output, schema) : undefined;
   const problem = failure ?? structured?.problem;
   const output = structured && 'value' in structured ? structured.value : answer.output;
-  if (log) {
-    log.record({
-      command: 'invoke',
-      agentId,
-      agentName: options.agent !== agentId ? options.agent : undefined,
-      sessionId,
-      input,
-      answer: answer.logText ?? '',
-      answerChars: answer.logChars,
-      toolCalls: answer.toolCalls.map(toolCallJson),
-      outputSchema: schema?.text,
-      value: structured && 'value' in structured ? structured.value : undefined,
-      error: problem && { kind: problem.kind, message: problem.message },
-      exitCode: problem?.exitCode ?? 0,
-      ttftMs: answer.firstAt === undefined ? null : Math.round(answer.firstAt - startedAt),
-      totalMs: Math.round(endedAt - startedAt),
-    });
-    log.close();
-  }
   if (mode === 'json') {
     ctx.out.document({
       output,
@@ -95,6 +76,26 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     // A result that does not match is still the result: printed as it came, the mismatch on stderr.
     if (structured && 'value' in structured) ctx.out.document(structured.value);
     else if (typeof output === 'string' && output !== '') ctx.out.text(output);
+  }
+  // Last, after everything is printed: the log never holds back what the user waits for.
+  if (log) {
+    log.record({
+      command: 'invoke',
+      agentId,
+      agentName: agentNameFor(ctx, agentId, options.agent),
+      sessionId,
+      input,
+      answer: answer.logText ?? '',
+      answerChars: answer.logChars,
+      toolCalls: answer.toolCalls.map(toolCallJson),
+      outputSchema: schema?.text,
+      value: structured && 'value' in structured ? structured.value : undefined,
+      error: problem && { kind: problem.kind, message: problem.message },
+      exitCode: problem?.exitCode ?? 0,
+      ttftMs: answer.firstAt === undefined ? null : Math.round(answer.firstAt - startedAt),
+      totalMs: Math.round(endedAt - startedAt),
+    });
+    log.close();
   }
   if (problem) throw problem;
 };

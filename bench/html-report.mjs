@@ -4,12 +4,11 @@
 // text typed, the rows hidden and laid out again), median of several opens. The report is a real
 // run against the emulator, its cases repeated to 1,000. Prints one JSON object; needs chromium
 // (AGENTS_CHROMIUM, else /usr/bin/chromium) and prints {"skipped": why} without it.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { bin, startBenchEmulator } from './emulator.mjs';
 
 const OPENS = Number(process.env.BENCH_RUNS ?? 7);
 const CASES = 1000;
@@ -22,22 +21,10 @@ if (!browserPath) {
 }
 const { chromium } = await import('playwright-core');
 
-const bin = fileURLToPath(new URL('../bin/agents.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'agents-bench-html-'));
-const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--json'], {
-  stdio: ['ignore', 'pipe', 'ignore'],
-  env: { ...process.env, AGENTS_EMULATOR_TOKEN_DELAY_MS: '0' },
-});
+const emulator = await startBenchEmulator(work);
 try {
-  const first = await new Promise((resolve) => createInterface({ input: emulator.stdout }).once('line', resolve));
-  const { baseUrl, token } = JSON.parse(first);
-  const env = {
-    ...process.env,
-    AGENTS_CONFIG_DIR: join(work, 'config'),
-    AGENTS_BASE_URL: baseUrl,
-    AGENTS_TOKEN: token,
-    AGENTS_KEY_OPENAI: 'sk-bench',
-  };
+  const env = { ...emulator.env, AGENTS_KEY_OPENAI: 'sk-bench' };
   const agents = (...args) => spawnSync(process.execPath, [bin, ...args], { env, cwd: work, encoding: 'utf8' });
   agents('init', '.');
   agents('apply', '-f', 'stack.yaml');
@@ -91,6 +78,6 @@ try {
     }),
   );
 } finally {
-  emulator.kill();
+  emulator.stop();
   rmSync(work, { recursive: true, force: true });
 }

@@ -3,12 +3,11 @@
 // answering at once), then `agents logs`, `agents logs search` and `agents logs stats` over a
 // log of 100,000 runs (wall time of the whole command, median), and that log's size on disk.
 // Prints one JSON object; {"skipped": why} on a Node without node:sqlite.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { bin, startBenchEmulator } from './emulator.mjs';
 
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 13)) {
@@ -18,12 +17,8 @@ if (major < 22 || (major === 22 && minor < 13)) {
 const { DatabaseSync } = process.getBuiltinModule('node:sqlite');
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const LOGGED = 100_000;
-const bin = fileURLToPath(new URL('../bin/agents.js', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'agents-bench-logs-'));
-const emulator = spawn(process.execPath, [bin, 'emulator', '--port', '0', '--json'], {
-  stdio: ['ignore', 'pipe', 'ignore'],
-  env: { ...process.env, AGENTS_EMULATOR_TOKEN_DELAY_MS: '0' },
-});
+const emulator = await startBenchEmulator(work);
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const timed = (env, args) => {
   const started = performance.now();
@@ -32,14 +27,7 @@ const timed = (env, args) => {
   return performance.now() - started;
 };
 try {
-  const first = await new Promise((resolve) => createInterface({ input: emulator.stdout }).once('line', resolve));
-  const { baseUrl, token } = JSON.parse(first);
-  const env = {
-    ...process.env,
-    AGENTS_CONFIG_DIR: join(work, 'config'),
-    AGENTS_BASE_URL: baseUrl,
-    AGENTS_TOKEN: token,
-  };
+  const { env, baseUrl } = emulator;
   const created = spawnSync(
     process.execPath,
     [bin, 'create', '-q', '--name', 'Bench', '--description', 'd', '--llm-model', 'GPT_4'],
@@ -131,7 +119,7 @@ try {
     }),
   );
 } finally {
-  emulator.kill();
+  emulator.stop();
   if (!process.env.BENCH_KEEP) rmSync(work, { recursive: true, force: true });
   else console.error(work);
 }

@@ -9,6 +9,9 @@ import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
 import { helpExamples } from '../helpers/doc-examples.js';
 import { agentsOnPathForUser, freshHome, spawnAsUser } from '../helpers/unprivileged.js';
 
+/** The keys `config set` completes, in the settings table's order. */
+const CONFIG_KEYS = ['base-url', 'timeout', 'allow-insecure-http', 'logs', 'logs.max-runs', 'logs.max-days'];
+
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ZSH_STUBS = fileURLToPath(new URL('./zsh-stubs.zsh', import.meta.url));
 const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
@@ -88,14 +91,7 @@ describe('bash', () => {
     expect(bash('agents', 'invoke', 'x', '--no-s')).toEqual(['--no-session', '--no-stream']);
     expect(bash('agents', 'completion', '')).toEqual(['bash', 'zsh', 'fish']);
     expect(bash('agents', 'config', '')).toEqual(['get', 'set', 'unset', 'list']);
-    expect(bash('agents', 'config', 'set', '')).toEqual([
-      'base-url',
-      'timeout',
-      'allow-insecure-http',
-      'logs',
-      'logs.max-runs',
-      'logs.max-days',
-    ]);
+    expect(bash('agents', 'config', 'set', '')).toEqual(CONFIG_KEYS);
     expect(bash('agents', '--profile', '')).toEqual(['default', 'staging']);
     expect(bash('agents', 'add-tool', '')).toEqual(['a1b2-id', 'c3d4-id', 'Docs\\ bot', 'Other:\\ one']);
     expect(bash('agents', 'invoke', '--session', 's1', 'c3')).toEqual(['c3d4-id']);
@@ -175,14 +171,7 @@ describe.skipIf(!has('zsh'))('zsh', () => {
       'Docs bot:a1b2-id',
       'Other\\: one:c3d4-id',
     ]);
-    expect(zsh('agents', 'config', 'set', '')).toEqual([
-      'base-url',
-      'timeout',
-      'allow-insecure-http',
-      'logs',
-      'logs.max-runs',
-      'logs.max-days',
-    ]);
+    expect(zsh('agents', 'config', 'set', '')).toEqual(CONFIG_KEYS);
     expect(zsh('agents', 'create', '-f', '')).toEqual(['<files>']);
     expect(zsh('agents', 'create', '--llm-model', '')).toContain('GPT_4_0');
     // --type means a tool type for tools and a datasource type for datasources.

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
-import { WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
+import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
 import { workflowCommandsIn } from '../helpers/workflow-commands.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -41,17 +41,12 @@ beforeAll(async () => {
     vars: { AGENTS_BASE_URL: emulator.url },
     secrets: { AGENTS_TOKEN: emulator.token },
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? root,
-      npm_config_audit: 'false',
-      npm_config_fund: 'false',
-      npm_config_update_notifier: 'false',
+      ...runnerEnv(root),
       // The packages of the lockfile are in npm's cache (npm ci filled it before the tests): the
       // action's npm ci takes them from there instead of asking the registry for each.
       npm_config_prefer_offline: 'true',
       // What the registry needs on this machine (global-env.ts keeps it from every other process).
       ...(process.env.AGENTS_TEST_NPM_CA_CERTS && { NODE_EXTRA_CA_CERTS: process.env.AGENTS_TEST_NPM_CA_CERTS }),
-      AGENTS_CONFIG_DIR: join(root, 'config'),
       AGENTS_KEY_OPENAI: 'sk-test',
     },
     action,

@@ -13,7 +13,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server.j
 import { assertBuilt } from '../helpers/binary.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
-import { WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
+import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const workflow = workflowFrom(readFileSync(join(ROOT, 'docs/eval.md'), 'utf8'));
@@ -40,14 +40,7 @@ beforeAll(async () => {
     repository: repository.dir,
     vars: { AGENTS_BASE_URL: emulator.url },
     secrets: { AGENTS_TOKEN: emulator.token },
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? root,
-      npm_config_audit: 'false',
-      npm_config_fund: 'false',
-      npm_config_update_notifier: 'false',
-      AGENTS_CONFIG_DIR: join(root, 'config'),
-    },
+    env: runnerEnv(root),
     replace: { AGENTS_CLI: join(release, readdirSync(release)[0]!) },
   };
 }, 60_000);

@@ -88,6 +88,18 @@ interface JobState {
   saves: Array<{ key: string; path: string }>;
 }
 
+/** What every step of a docs workflow runs with on this machine: PATH and HOME, npm kept quiet, a config folder under `root`. */
+export function runnerEnv(root: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? root,
+    npm_config_audit: 'false',
+    npm_config_fund: 'false',
+    npm_config_update_notifier: 'false',
+    AGENTS_CONFIG_DIR: join(root, 'config'),
+  };
+}
+
 /** The workflow in the first ```yaml block of `markdown` that holds `jobs:`. */
 export function workflowFrom(markdown: string): Workflow {
   const blocks = [...markdown.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);

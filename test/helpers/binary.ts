@@ -1,6 +1,8 @@
 // Runs the built bin/agents.js as a user would (npm test builds it first).
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/agents.js', import.meta.url));
@@ -17,6 +19,19 @@ export function assertBuilt(): void {
   if (!existsSync(DIST_MAIN)) throw new Error('dist/ is missing: run `npm run build` (npm test does it)');
 }
 
+/**
+ * What a process a test starts inherits: PATH and HOME, and a data folder inside the run's temporary
+ * root, so a command given no AGENTS_CONFIG_DIR keeps its run log there, never in the user's home.
+ */
+export function childEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/tmp',
+    XDG_DATA_HOME: join(tmpdir(), 'xdg-data'),
+    ...env,
+  };
+}
+
 export function runBinary(
   args: string[],
   options: { env?: Record<string, string>; input?: string; cwd?: string } = {},
@@ -25,12 +40,10 @@ export function runBinary(
   return spawnCollecting(
     process.execPath,
     [BIN, ...args],
-    {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '/tmp',
+    childEnv({
       ...(process.env.AGENTS_CACHE_DIR ? { AGENTS_CACHE_DIR: process.env.AGENTS_CACHE_DIR } : {}),
       ...options.env,
-    },
+    }),
     options.input,
     options.cwd,
   );
@@ -70,7 +83,7 @@ export function runMeasured(
   const input = options.stdinFile ? openSync(options.stdinFile, 'r') : 'pipe';
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...options.env },
+      env: childEnv(options.env),
       stdio: [input, out, 'pipe'],
     });
     let stdout = '';

@@ -4,10 +4,7 @@ import { spawn } from 'node:child_process';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { BIN, runBinary } from './binary.js';
-
-/** What a spawned server inherits, as runBinary gives it: the env a test passes is added to this. */
-const runnerEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' });
+import { BIN, childEnv, runBinary } from './binary.js';
 
 export interface Connected {
   client: Client;
@@ -21,7 +18,7 @@ export async function connectStdio(env: Record<string, string>, args: string[] =
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, 'mcp', 'serve', ...args],
-    env: { ...runnerEnv(), ...env },
+    env: childEnv(env),
     stderr: 'pipe',
   });
   let stderr = '';
@@ -42,7 +39,7 @@ export interface HttpServer {
 /** `mcp serve --http --port 0`, once it has printed its address and token. */
 export async function startHttpServer(env: Record<string, string>, args: string[] = []): Promise<HttpServer> {
   const child = spawn(process.execPath, [BIN, 'mcp', 'serve', '--http', '--port', '0', ...args], {
-    env: { ...runnerEnv(), ...env },
+    env: childEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

@@ -1,7 +1,7 @@
 // Drives the built binary in a real pseudo-terminal (through test/helpers/pty-driver.py).
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { assertBuilt, BIN } from './binary.js';
+import { assertBuilt, BIN, childEnv } from './binary.js';
 
 const DRIVER = fileURLToPath(new URL('./pty-driver.py', import.meta.url));
 
@@ -91,7 +91,7 @@ export function runCommandInPty(
       [DRIVER, JSON.stringify(steps), JSON.stringify(options), '--', ...command],
       {
         cwd: options.cwd,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TERM: 'xterm-256color', ...env },
+        env: childEnv({ TERM: 'xterm-256color', ...env }),
       },
     );
     let stdout = '';

@@ -4,7 +4,7 @@ import type { Theme } from '../ui/color-support.js';
 import { escapeControls } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
 import type { EvalReport, ReportCase } from './report.js';
-import { median } from './report-text.js';
+import { caseTimes } from './case-times.js';
 
 interface CaseFigures {
   passed: boolean;
@@ -48,27 +48,25 @@ export function compareReports(before: Pick<EvalReport, 'cases'>, after: Pick<Ev
 
 function figures(reportCase: ReportCase | undefined): CaseFigures | null {
   if (!reportCase) return null;
-  const ttfts = reportCase.runs.flatMap((run) => (run.timing.ttftMs === null ? [] : [run.timing.ttftMs]));
-  return {
-    passed: reportCase.passed,
-    passRate: reportCase.passRate,
-    ttftMs: ttfts.length ? median(ttfts) : null,
-    totalMs: reportCase.runs.length ? median(reportCase.runs.map((run) => run.timing.totalMs)) : null,
-  };
+  return { passed: reportCase.passed, passRate: reportCase.passRate, ...caseTimes(reportCase) };
 }
 
+/** A side of a comparison: "PASS 100%", or "-" when the case is not in that report. */
+export const verdictText = (f: CaseFigures | null) =>
+  f ? `${f.passed ? 'PASS' : 'FAIL'} ${Math.round(f.passRate * 100)}%` : '-';
+
+/** A change of time: "+12 ms", "-3 ms", or "-" when either side has none. */
+export const changeText = (value: number | null) => (value === null ? '-' : `${value > 0 ? '+' : ''}${value} ms`);
+
 export function compareTable(rows: ComparedCase[], theme: Theme, width?: number): Promise<string> {
-  const verdict = (f: CaseFigures | null) =>
-    f ? `${f.passed ? 'PASS' : 'FAIL'} ${Math.round(f.passRate * 100)}%` : '-';
-  const ms = (value: number | null) => (value === null ? '-' : `${value > 0 ? '+' : ''}${value} ms`);
   return renderTable(
     ['CASE', 'BEFORE', 'AFTER', 'FIRST TOKEN', 'TOTAL'],
     rows.map((row) => [
       escapeControls(row.name),
-      verdict(row.before),
-      verdict(row.after),
-      ms(row.ttftChangeMs),
-      ms(row.totalChangeMs),
+      verdictText(row.before),
+      verdictText(row.after),
+      changeText(row.ttftChangeMs),
+      changeText(row.totalChangeMs),
     ]),
     // The verdicts are the point: a long case name is what gives way.
     { theme, width, cutFirst: true },

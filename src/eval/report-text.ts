@@ -6,6 +6,7 @@ import { escapeControls } from '../ui/safe-text.js';
 import { renderTable } from '../ui/table.js';
 import type { RunResult } from './run-case.js';
 import { tally, type CaseResult, type EvalOutcome } from './runner.js';
+import { median } from './case-times.js';
 
 /** How much of an answer a failure shows. */
 const ANSWER_EXCERPT = 240;
@@ -89,10 +90,4 @@ function passedRuns(result: CaseResult): number {
 
 function percent(rate: number): string {
   return `${Math.round(rate * 100)}%`;
-}
-
-export function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
 }

@@ -2,7 +2,7 @@
 // regressions first, then failures, each with its case, agent, the check that failed and a short
 // excerpt of the answer. Every text from the eval file or the service goes through markdownText.
 import { markdownTable, markdownText as md } from '../ci/markdown.js';
-import type { ComparedCase } from './compare.js';
+import { changeText, verdictText, type ComparedCase } from './compare.js';
 import { casesToShow, failureView, totalsText } from './case-view.js';
 import type { EvalReport, ReportCase } from './report.js';
 
@@ -75,9 +75,6 @@ export function evalSummary(report: EvalReport, command: string): string {
 }
 
 export function compareSummary(before: string, after: string, rows: ComparedCase[]): string {
-  const verdict = (side: ComparedCase['before']) =>
-    side ? `${side.passed ? 'PASS' : 'FAIL'} ${Math.round(side.passRate * 100)}%` : '–';
-  const ms = (value: number | null) => (value === null ? '–' : `${value > 0 ? '+' : ''}${value} ms`);
   const changed = rows.filter((row) => row.changed).length;
   const lines = [
     `### agents eval compare: ${md(before, 80)} → ${md(after, 80)}`,
@@ -91,10 +88,10 @@ export function compareSummary(before: string, after: string, rows: ComparedCase
         ['Case', 'Before', 'After', 'First token', 'Total'],
         rows.map((row) => [
           md(row.name, 80),
-          verdict(row.before),
-          verdict(row.after),
-          ms(row.ttftChangeMs),
-          ms(row.totalChangeMs),
+          verdictText(row.before),
+          verdictText(row.after),
+          changeText(row.ttftChangeMs),
+          changeText(row.totalChangeMs),
         ]),
         ROWS,
         'cases',

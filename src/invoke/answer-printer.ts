@@ -1,6 +1,6 @@
 // Prints an agent's answer as its events arrive, in the chosen output mode.
 // Human mode streams text to stdout and keeps no copy, so memory stays flat.
-import { KeptAnswer } from './kept-answer.js';
+import { KeptAnswer, TextPieces } from './kept-answer.js';
 import { excerpt } from '../secrets/known.js';
 import type { InvokeEvent } from '../api/invoke.js';
 import { classifyNetworkError } from '../api/network-errors.js';
@@ -138,26 +138,17 @@ export async function printAnswer(
 
 /** The first MAX_LOGGED_CHARS characters of a streamed answer, and its whole length. */
 class LogCopy {
-  /** Joined groups of pieces, and the pieces since the last group: the text is never copied whole until read. */
-  private groups: string[] = [];
-  private parts: string[] = [];
-  private kept = 0;
+  private readonly kept = new TextPieces();
   private all = 0;
 
   add(text: string): void {
     this.all += text.length;
-    if (this.kept >= MAX_LOGGED_CHARS) return;
-    const piece = text.length <= MAX_LOGGED_CHARS - this.kept ? text : text.slice(0, MAX_LOGGED_CHARS - this.kept);
-    this.parts.push(piece);
-    this.kept += piece.length;
-    if (this.parts.length >= 1024) {
-      this.groups.push(this.parts.join(''));
-      this.parts = [];
-    }
+    const room = MAX_LOGGED_CHARS - this.kept.length;
+    if (room > 0) this.kept.add(text.length <= room ? text : text.slice(0, room));
   }
 
   get text(): string {
-    return this.groups.join('') + this.parts.join('');
+    return this.kept.text;
   }
 
   /** The whole answer's length, of which `text` is the start. */

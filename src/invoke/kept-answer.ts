@@ -13,16 +13,15 @@ const tooLong = (what: string) =>
     hint: 'A plain `agents invoke` (no --json, --events or --output-schema) streams an answer of any size.',
   });
 
-export class KeptAnswer<Call> {
+/** Text kept piece by piece as it streams: the pieces, and their length. */
+export class TextPieces {
   /** Joined groups of pieces, and the pieces since the last group. */
   private groups: string[] = [];
   private parts: string[] = [];
-  private chars = 0;
-  readonly toolCalls: Call[] = [];
+  length = 0;
 
-  addText(text: string): void {
-    this.chars += text.length;
-    if (this.chars > MAX_KEPT_ANSWER_CHARS) throw tooLong(`${MAX_KEPT_ANSWER_CHARS / 1024 / 1024} Mi characters`);
+  add(text: string): void {
+    this.length += text.length;
     this.parts.push(text);
     // Thousands of token-sized strings cost far more than their text: join each thousand into one
     // (never the whole text again, which would copy it over and over).
@@ -32,12 +31,27 @@ export class KeptAnswer<Call> {
     }
   }
 
+  get text(): string {
+    return this.groups.join('') + this.parts.join('');
+  }
+}
+
+export class KeptAnswer<Call> {
+  private readonly pieces = new TextPieces();
+  readonly toolCalls: Call[] = [];
+
+  addText(text: string): void {
+    if (this.pieces.length + text.length > MAX_KEPT_ANSWER_CHARS)
+      throw tooLong(`${MAX_KEPT_ANSWER_CHARS / 1024 / 1024} Mi characters`);
+    this.pieces.add(text);
+  }
+
   addToolCall(call: Call): void {
     if (this.toolCalls.length >= MAX_KEPT_TOOL_CALLS) throw tooLong(`${MAX_KEPT_TOOL_CALLS} tool calls`);
     this.toolCalls.push(call);
   }
 
   get text(): string {
-    return this.groups.join('') + this.parts.join('');
+    return this.pieces.text;
   }
 }

@@ -6,6 +6,7 @@
 // The build makes this file dist/vendor/eval-html.cjs: only `--html` loads it.
 import { createHash } from 'node:crypto';
 import { duration } from '../../invoke/timing.js';
+import { caseTimes, median } from '../case-times.js';
 import type { EvalReport, ReportCase } from '../report.js';
 import { timesChart, type AgentTimes } from './chart.js';
 import { cut, html, htmlLines } from './escape.js';
@@ -92,15 +93,7 @@ function totals(report: EvalReport): string {
   return `<ul class="totals" id="totals">${items.map(([label, value, tone]) => `<li><span class="muted">${label}</span><b class="${tone}">${value}</b></li>`).join('')}</ul>${baseline}`;
 }
 
-function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[middle]! : Math.round((sorted[middle - 1]! + sorted[middle]!) / 2);
-}
-
-const caseTtft = (c: ReportCase) => median(c.runs.flatMap((r) => (r.timing.ttftMs === null ? [] : [r.timing.ttftMs])));
-const caseTotal = (c: ReportCase) => median(c.runs.map((r) => r.timing.totalMs));
+const medianOrNull = (values: number[]) => (values.length ? median(values) : null);
 
 function agentTimes(report: EvalReport): AgentTimes[] {
   const byAgent = new Map<string, ReportCase[]>();
@@ -109,16 +102,15 @@ function agentTimes(report: EvalReport): AgentTimes[] {
     const runs = cases.flatMap((c) => c.runs);
     return {
       agent,
-      ttftMs: median(runs.flatMap((r) => (r.timing.ttftMs === null ? [] : [r.timing.ttftMs]))),
-      totalMs: median(runs.map((r) => r.timing.totalMs)),
+      ttftMs: medianOrNull(runs.flatMap((r) => (r.timing.ttftMs === null ? [] : [r.timing.ttftMs]))),
+      totalMs: medianOrNull(runs.map((r) => r.timing.totalMs)),
     };
   });
 }
 
 function caseRows(c: ReportCase, regression: string | undefined): string {
   const status = [c.passed ? 'passed' : 'failed', ...(regression !== undefined ? ['regressed'] : [])].join(' ');
-  const ttft = caseTtft(c);
-  const total = caseTotal(c);
+  const { ttftMs: ttft, totalMs: total } = caseTimes(c);
   const failedCheck = c.runs.flatMap((r) => r.turns.flatMap((t) => t.checks.filter((k) => !k.passed)))[0];
   const check = failedCheck ? `${failedCheck.kind}: ${failedCheck.message ?? 'failed'}` : '';
   const verdict = c.passed ? '<b class="pass">PASS</b>' : '<b class="fail">FAIL</b>';

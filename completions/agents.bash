@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay "
+  local value_flags=" --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -125,6 +125,7 @@ _agents() {
       *:--token-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--host) COMPREPLY=(); return ;;
       *:--token) COMPREPLY=(); return ;;
+      *:--env-out) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--token-delay) COMPREPLY=(); return ;;
     esac
   fi
@@ -628,7 +629,7 @@ _agents() {
         return
       fi ;;
     "emulator")
-      flags="--port --host --token --strict --token-delay"
+      flags="--port --host --token --env-out --strict --token-delay"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return

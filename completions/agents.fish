@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --token-delay
+    set -l value_flags --base-url --profile --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -338,7 +338,8 @@ complete -c agents -n '__agents_at '\''mcp serve'\''' -l port -r -f -d 'with --h
 complete -c agents -n '__agents_at '\''mcp serve'\''' -l token-file -r -F -d 'with --http: the bearer token kept in this file, made (0600) with a new one when missing and reused after, for client configurations that keep it'
 complete -c agents -n '__agents_at '\''emulator'\''' -l port -r -f -d 'port to listen on (0 picks a free one)'
 complete -c agents -n '__agents_at '\''emulator'\''' -l host -r -f -d 'address to bind'
-complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)'
+complete -c agents -n '__agents_at '\''emulator'\''' -l token -r -f -d 'token the emulator accepts, at least 8 characters (default: a new random one each start)'
+complete -c agents -n '__agents_at '\''emulator'\''' -l env-out -r -F -d 'also write AGENTS_BASE_URL and AGENTS_TOKEN to this file, readable by you alone (0600), once listening; removed when it stops, unless another has written it since'
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, attachment records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'

@@ -7,6 +7,7 @@
 // never through a proxy (as curl and Go do), so a plain-http token to the emulator cannot reach a
 // proxy in clear.
 import { CliError } from '../errors.js';
+import { acceptSecret } from '../secrets/known.js';
 import { isLoopbackHost } from '../config/base-url.js';
 
 type Env = Record<string, string | undefined>;
@@ -77,10 +78,14 @@ export function proxySecrets(env: Record<string, string | undefined>): string[] 
       const { username, password } = new URL(value);
       if (!password) return [];
       const decoded = decodeURIComponent(password);
+      acceptSecret(decoded, `the proxy password in ${name}`); // exit 2 when too short to hide
       return [password, decoded, Buffer.from(`${decodeURIComponent(username)}:${decoded}`).toString('base64')];
-    } catch {
+    } catch (error) {
+      if (error instanceof CliError) throw error;
       const raw = /^[a-z][a-z0-9+.-]*:\/\/[^/?#@:]*:([^/?#@]*)@/i.exec(value)?.[1];
+      if (raw) acceptSecret(raw, `the proxy password in ${name}`);
       return raw ? [raw] : [];
     }
   });
 }
+

@@ -4,6 +4,7 @@
 // AGENTS_TIMEOUT=1e9 and `config set timeout 1e9` are refused alike. Resolution (settings.ts),
 // `agents config`, `agents help environment` and the config file's check read this table.
 import { CliError } from '../errors.js';
+import { acceptSecret } from '../secrets/known.js';
 import { readWith, seconds, wholeNumber, yesOrNo, type Reader } from '../util/readers.js';
 import { baseUrlReader } from './base-url.js';
 
@@ -110,7 +111,8 @@ export function readSetting(spec: SettingSpec, text: string, source: string): Se
 /**
  * A bearer token as given: whitespace at either end goes (a key file saved on Windows ends in CR,
  * and `$(cat key.txt)` keeps it); one that still holds a control, space or non-ASCII character
- * cannot be a token, and is the user's input to fix (exit 4), never a network failure.
+ * cannot be a token, and is the user's input to fix (exit 4), never a network failure; nor can one
+ * shorter than MIN_SECRET_LENGTH (secrets/known.ts), which is also remembered for scrubbing.
  */
 export function readToken(value: string, source: string): string {
   const token = value.trim();
@@ -121,5 +123,5 @@ export function readToken(value: string, source: string): string {
       hint: 'Copy the token again, without line breaks or spaces.',
     });
   }
-  return token;
+  return acceptSecret(token, source, 'auth');
 }

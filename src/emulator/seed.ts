@@ -81,7 +81,5 @@ export const SEED = {
 /** The real service maps most GPT models to OpenAI by itself; others need llmProvider. */
 export { providerOfModel };
 
-export const DEFAULT_EMULATOR_TOKEN = 'emu_local_token_0123456789abcdef';
-
 export const LLM_MODELS: readonly string[] = KNOWN_LLM_MODELS;
 export { LLM_PROVIDERS };

@@ -7,10 +7,9 @@ import { isLoopbackHost } from '../config/base-url.js';
 import { connectableHost, isOwnHost, randomEmulatorToken } from './exposure.js';
 import { sendDetail, sendInternalError } from './http.js';
 import { matchRoute } from './router.js';
-import { DEFAULT_EMULATOR_TOKEN } from './seed.js';
 import { Store } from './store.js';
 
-export { DEFAULT_EMULATOR_TOKEN, SEED } from './seed.js';
+export { SEED } from './seed.js';
 
 export interface EmulatorOptions {
   port?: number;
@@ -38,8 +37,9 @@ const API_PREFIX = ['api', 'v1'];
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const host = options.host ?? '127.0.0.1';
   const exposed = !isLoopbackHost(host);
-  // The fixed token is public (it is in the docs): only loopback may use it unasked.
-  const token = options.token ?? (exposed ? randomEmulatorToken() : DEFAULT_EMULATOR_TOKEN);
+  // A new token each start: a fixed one would be public, and another user of this machine could
+  // read the LLM keys applied to it and use every agent.
+  const token = options.token ?? randomEmulatorToken();
   const config: EmulatorConfig = {
     strict: options.strict ?? false,
     tokenDelayMs: options.tokenDelayMs ?? DEFAULT_TOKEN_DELAY_MS,

@@ -3,7 +3,7 @@
 import type { FieldSpec } from '../resources/descriptor.js';
 import { fieldSchema } from '../resources/field-schema.js';
 import type { Prompter, Validate } from '../questions.js';
-import { rememberSecret } from '../secrets/known.js';
+import { MIN_SECRET_LENGTH, rememberSecret } from '../secrets/known.js';
 
 export interface AskOptions {
   required: boolean;
@@ -68,7 +68,12 @@ export async function askField(
   const initial = typeof current === 'string' ? current : undefined;
   const validate = validator(field, required, problemOf);
   if (field.secret) {
-    const value = (await p.secret(field.label, { validate })).trim();
+    const short = `at least ${MIN_SECRET_LENGTH} characters`;
+    const secretRule: Validate = (value) => {
+      const trimmed = value.trim();
+      return trimmed !== '' && trimmed.length < MIN_SECRET_LENGTH ? short : validate(value);
+    };
+    const value = (await p.secret(field.label, { validate: secretRule })).trim();
     rememberSecret(value); // scrubbed from any debug line or error
     return value;
   }

@@ -1,13 +1,32 @@
 // Secrets this run knows (the token, LLM keys read for it, proxy passwords), so no printed text can
 // carry them: a service that echoes the Authorization header back in an error body must not put the
-// token on a CI log. Every length counts: a short secret is still a secret.
+// token on a CI log. A secret shorter than MIN_SECRET_LENGTH is refused where it enters
+// (acceptSecret): replacing every "am" or "test" would rewrite answers, JSON keys and YAML.
+import { CliError, type ErrorKind } from '../errors.js';
 import { cutToWidth } from '../util/display-width.js';
 const secrets = new Set<string>();
 
 export const REDACTED = '[redacted]';
 
+/** The shortest secret the CLI accepts, and so the shortest text the scrubber ever replaces. */
+export const MIN_SECRET_LENGTH = 8;
+
+/** Remembers a secret for scrubbing; one shorter than MIN_SECRET_LENGTH never replaces text. */
 export function rememberSecret(value: string | undefined): void {
-  if (value) secrets.add(value);
+  if (value && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+}
+
+/**
+ * A secret the user gave (`source` names where: a variable, a flag), remembered for scrubbing; one
+ * shorter than MIN_SECRET_LENGTH is refused (exit 4 for a token, 2 otherwise), before any request.
+ */
+export function acceptSecret(value: string, source: string, kind: Extract<ErrorKind, 'auth' | 'usage'> = 'usage'): string {
+  if (value.length < MIN_SECRET_LENGTH)
+    throw new CliError(kind, `${source} is shorter than ${MIN_SECRET_LENGTH} characters`, {
+      hint: `A secret that short could be guessed, and could not be hidden in output without rewriting ordinary words; use one of at least ${MIN_SECRET_LENGTH} characters.`,
+    });
+  rememberSecret(value);
+  return value;
 }
 
 /** Back to knowing none, as a new process starts: for a test process that runs many files. */

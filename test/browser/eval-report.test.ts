@@ -19,7 +19,7 @@ const SCREENSHOT = fileURLToPath(new URL('../../docs/eval-report.png', import.me
 let browser: Browser;
 let dir: string;
 const agents = async (...argv: string[]) => {
-  const result = await runBinary(argv, { env: { ...running.env, AGENTS_KEY_OPENAI: 'sk-test' }, cwd: dir });
+  const result = await runBinary(argv, { env: { ...running.env, AGENTS_KEY_OPENAI: 'sk-test-openai-key' }, cwd: dir });
   expect(result.stderr).not.toMatch(/unexpected failure|TypeError/);
   return result;
 };

@@ -47,7 +47,7 @@ beforeAll(async () => {
       npm_config_prefer_offline: 'true',
       // What the registry needs on this machine (global-env.ts keeps it from every other process).
       ...(process.env.AGENTS_TEST_NPM_CA_CERTS && { NODE_EXTRA_CA_CERTS: process.env.AGENTS_TEST_NPM_CA_CERTS }),
-      AGENTS_KEY_OPENAI: 'sk-test',
+      AGENTS_KEY_OPENAI: 'sk-test-openai-key',
     },
     action,
   };

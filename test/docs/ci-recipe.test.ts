@@ -21,7 +21,7 @@ let emulator: RunningEmulator;
 let settings: RunSettings;
 let root: string;
 const agents = (...argv: string[]) =>
-  runCli(argv, { env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test' } });
+  runCli(argv, { env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test-openai-key' } });
 
 beforeAll(async () => {
   assertBuilt();

@@ -29,7 +29,7 @@ beforeAll(async () => {
     AGENTS_CONFIG_DIR: tempConfigDir(),
     AGENTS_BASE_URL: emulator.url,
     AGENTS_TOKEN: emulator.token,
-    AGENTS_KEY_OPENAI: 'sk-test',
+    AGENTS_KEY_OPENAI: 'sk-test-openai-key',
   };
   const applied = await runBinary(['apply', '-f', 'stack.yaml'], { env, cwd: starter.dir });
   expect(applied.code, applied.stderr).toBe(0);

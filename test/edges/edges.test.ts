@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_EMULATOR_TOKEN,
   MAX_BODY_BYTES,
   SEED,
   startEmulator,
@@ -554,6 +553,9 @@ describe('diff output', () => {
   });
 });
 
+/** The fixed token earlier versions printed in their docs: no emulator accepts it unasked. */
+const OLD_DOCUMENTED_TOKEN = 'emu_local_token_0123456789abcdef';
+
 describe('the emulator on an address others can reach', () => {
   it('--host 0.0.0.0: a random token, a warning, and a base URL the CLI accepts', async () => {
     const child = spawn(process.execPath, [BIN, 'emulator', '--host', '0.0.0.0', '--port', '0', '--json'], {
@@ -565,17 +567,17 @@ describe('the emulator on an address others can reach', () => {
       const [first] = (await once(child.stdout, 'data')) as [Buffer];
       const started = JSON.parse(first.toString().split('\n')[0]!) as { baseUrl: string; token: string };
       expect(started.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-      expect(started.token).not.toBe(DEFAULT_EMULATOR_TOKEN);
+      expect(started.token).not.toBe(OLD_DOCUMENTED_TOKEN);
       expect(started.token).toMatch(/^emu_[\w-]{24}$/);
       expect(stderr).toContain(
-        'warning: listening on 0.0.0.0: other machines can reach this emulator. Its token is random',
+        'warning: listening on 0.0.0.0: other machines can reach this emulator. Use --host 127.0.0.1',
       );
       const listed = await runCli(['list', '-q'], {
         env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: started.token },
       });
       expect(listed.code).toBe(0);
       const documented = await runCli(['list', '-q'], {
-        env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: DEFAULT_EMULATOR_TOKEN },
+        env: { AGENTS_BASE_URL: started.baseUrl, AGENTS_TOKEN: OLD_DOCUMENTED_TOKEN },
       });
       expect(documented.code).not.toBe(0);
     } finally {

@@ -31,7 +31,7 @@ function freshEnv(extra: Record<string, string> = {}): Record<string, string> {
     AGENTS_CONFIG_DIR: join(mkdtempSync(join(tmpdir(), 'agents-logs-')), 'config'),
     AGENTS_BASE_URL: emulator.url,
     AGENTS_TOKEN: emulator.token,
-    AGENTS_KEY_OPENAI: 'sk-test',
+    AGENTS_KEY_OPENAI: 'sk-test-openai-key',
     ...extra,
   };
 }

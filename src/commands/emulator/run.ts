@@ -1,10 +1,15 @@
+import { lstatSync, readFileSync, unlinkSync } from 'node:fs';
+import { readToken } from '../../config/setting-specs.js';
 import { CliError } from '../../errors.js';
+import { writePrivateFile } from '../../io/write-file.js';
 import { startEmulator } from '../../emulator/server.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
-  const emulator = await startEmulator({ ...options, tokenDelayMs: options.tokenDelay }).catch(
+  // A token given is read as AGENTS_TOKEN is (no space, at least 8 characters: exit 4 otherwise).
+  const token = options.token === undefined ? undefined : readToken(options.token, '--token');
+  const emulator = await startEmulator({ ...options, token, tokenDelayMs: options.tokenDelay }).catch(
     (error: NodeJS.ErrnoException) => {
       throw listenError(error, options.host, options.port);
     },
@@ -14,14 +19,24 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const stopped = untilStopped(ctx.deps.signal);
   if (emulator.exposed) {
     ctx.io.logger.warn(
-      `listening on ${options.host}: other machines can reach this emulator.${options.token === undefined ? ' Its token is random, not the documented one.' : ''} Use --host 127.0.0.1 to keep it local.`,
+      `listening on ${options.host}: other machines can reach this emulator. Use --host 127.0.0.1 to keep it local.`,
     );
+  }
+  const variables = `AGENTS_BASE_URL=${emulator.url}\nAGENTS_TOKEN=${emulator.token}`;
+  // Written whole (atomically) and private: a script waiting for the file reads both lines or none.
+  if (options.envOut !== undefined) {
+    try {
+      writePrivateFile(options.envOut, `${variables}\n`);
+    } catch (error) {
+      await emulator.close(); // no server left listening behind a failed start
+      throw error;
+    }
   }
   // One line of JSON, or two of shell: a script reads it as soon as it is there, while this runs on.
   if (ctx.out.mode === 'json') {
     ctx.out.event({ baseUrl: emulator.url, token: emulator.token, strict: emulator.strict });
   } else {
-    ctx.out.text(`AGENTS_BASE_URL=${emulator.url}\nAGENTS_TOKEN=${emulator.token}`);
+    ctx.out.text(variables);
     ctx.io.logger.info(
       ctx.io.theme.muted(
         `Emulator${emulator.strict ? ' (strict)' : ''} listening. Try:\n` +
@@ -34,8 +49,18 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 
   await stopped;
   await emulator.close();
+  if (options.envOut !== undefined) removeEnvFile(options.envOut, `${variables}\n`); // its token is of no use now
   ctx.io.logger.info(ctx.io.theme.muted('Emulator stopped.'));
 };
+
+/** The env file removed, when it is still the one this emulator wrote (another may have written it since). */
+function removeEnvFile(path: string, written: string): void {
+  try {
+    if (lstatSync(path).isFile() && readFileSync(path, 'utf8') === written) unlinkSync(path);
+  } catch {
+    // gone already, or not ours to remove
+  }
+}
 
 /** Resolves on Ctrl-C (the entry point's abort signal) or SIGTERM. */
 function untilStopped(signal: AbortSignal | undefined): Promise<void> {

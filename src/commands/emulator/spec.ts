@@ -1,7 +1,7 @@
 // `agents emulator`: a local stand-in for the service, with the real one's wire format.
 import { z } from '../../util/zod.js';
 import { DEFAULT_TOKEN_DELAY_MS } from '../../emulator/context.js';
-import { count, on, text } from '../../spec/flags.js';
+import { count, on, outputPath, text } from '../../spec/flags.js';
 import { titled } from '../output-shapes.js';
 import { defineSpec } from '../../spec/spec.js';
 
@@ -16,9 +16,12 @@ export const spec = defineSpec({
   flags: {
     port: count('port to listen on (0 picks a free one)', { min: 0, max: 65_535, default: DEFAULT_EMULATOR_PORT }),
     host: text('address to bind', { default: '127.0.0.1', placeholder: 'host' }),
-    token: text('token the emulator accepts (default: a fixed token on loopback, a random one on any other --host)', {
+    token: text('token the emulator accepts, at least 8 characters (default: a new random one each start)', {
       placeholder: 'token',
     }),
+    envOut: outputPath(
+      'also write AGENTS_BASE_URL and AGENTS_TOKEN to this file, readable by you alone (0600), once listening; removed when it stops, unless another has written it since',
+    ),
     strict: on("follow the spec's cleaner reading: 201, 401, 404, attachment records"),
     tokenDelay: count(
       `pause between streamed tokens; 0 sends each answer at once (default ${DEFAULT_TOKEN_DELAY_MS})`,
@@ -40,6 +43,7 @@ export const spec = defineSpec({
   },
   examples: [
     'agents emulator   # port 7878; Ctrl-C stops it',
+    'agents emulator --port 0 --env-out local.env',
     'agents emulator --port 0 --json',
     'agents emulator --strict --port 0',
     'agents emulator --token-delay 300 --port 0',

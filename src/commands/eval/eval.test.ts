@@ -17,7 +17,7 @@ let env: Record<string, string>;
 
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test' };
+  env = { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test-openai-key' };
   const applied = await runCli(['apply', '-f', starter.stack], { env });
   expect(applied.code, applied.stderr).toBe(0);
 });
@@ -273,7 +273,7 @@ describe('exit codes', () => {
     const server = await startTestServer((_q, res) => sendJson(res, 401, { detail: 'Invalid token' }));
     try {
       const result = await runCli(['eval', '-f', evals], {
-        env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'wrong' },
+        env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'wrong-token' },
       });
       expect(result.code).toBe(4);
       expect(server.requests.map((r) => r.method)).toEqual(['GET']);

@@ -1,6 +1,7 @@
 import { listAgentsPaged } from '../../api/agents.js';
 import { collect } from '../../api/paging.js';
 import { normalizeBaseUrl } from '../../config/base-url.js';
+import { readToken as readTokenAs } from '../../config/setting-specs.js';
 import { assertTokenMayTravel, type Context } from '../../context.js';
 import { ApiError, CliError } from '../../errors.js';
 import { readAll } from '../../io/read-input.js';
@@ -71,16 +72,24 @@ async function askBaseUrl(ctx: Context): Promise<string> {
 
 async function readToken(ctx: Context, fromStdin: boolean): Promise<string> {
   if (fromStdin) {
-    const token = (await readAll(ctx.io.stdin)).trim();
-    if (!token) throw new CliError('usage', 'no token on standard input');
-    if (/\s/.test(token))
-      throw new CliError('usage', 'the token on standard input contains whitespace; pass only the token');
-    return token;
+    const given = await readAll(ctx.io.stdin);
+    if (!given.trim()) throw new CliError('usage', 'no token on standard input');
+    return readTokenAs(given, 'the token on standard input'); // the checks AGENTS_TOKEN gets, exit 4
   }
   if (!ctx.io.interactive) {
     throw new CliError('usage', 'missing token', {
       hint: 'Pipe it in with --token-stdin, e.g. `agents login --token-stdin < token.txt`.',
     });
   }
-  return (await ctx.prompter.secret('Token', { validate: (v) => (v.trim() ? true : 'must not be empty') })).trim();
+  const typed = await ctx.prompter.secret('Token', {
+    validate: (value) => {
+      try {
+        readTokenAs(value, 'the token');
+        return true;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+  });
+  return readTokenAs(typed, 'the token');
 }

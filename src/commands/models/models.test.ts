@@ -33,7 +33,7 @@ describe('agents models', () => {
 
   it('create refuses a model outside the list and points at `agents models`', async () => {
     const result = await runCli(['create', '--name', 'x', '--description', 'd', '--llm-model', 'GPT4'], {
-      env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 't' },
+      env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'token-for-models' },
     });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('`agents models` lists them');
@@ -57,7 +57,7 @@ describe('agents models', () => {
     await runCli(['create', '--name', 'n', '--description', 'd'], {
       tty: true,
       prompter,
-      env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 't' },
+      env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'token-for-models' },
     });
     const asked = prompter.asked.find((question) => /^LLM model/.test(question.message))!;
     expect(asked.choices!.map((choice) => choice.value)).toEqual(await names());

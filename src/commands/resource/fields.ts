@@ -2,7 +2,7 @@
 // zod schema derived from the descriptor, so every source reads and fails the same way.
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
-import { rememberSecret } from '../../secrets/known.js';
+import { acceptSecret } from '../../secrets/known.js';
 import { readAll, readFileOrStdin } from '../../io/read-input.js';
 import { parseJsonOrYaml } from '../../util/structured-text.js';
 import { fieldByKey, type FieldSpec, type ResourceDescriptor } from '../../resources/descriptor.js';
@@ -70,16 +70,16 @@ async function fromSecretSources(
   for (const field of resource.fields) {
     if (!field.secret) continue;
     let value: string | undefined;
+    let source: string;
     if (options[attributeOf(field.secret.stdinFlag)] === true) {
       value = (await readAll(ctx.io.stdin)).trim();
+      source = `the ${field.label} on standard input`;
       if (!value) throw new CliError('usage', `no ${field.label} on standard input`);
     } else {
       value = ctx.env[field.secret.env] || undefined;
+      source = field.secret.env;
     }
-    if (value !== undefined) {
-      rememberSecret(value); // scrubbed from any debug line or error
-      fields[field.key] = value;
-    }
+    if (value !== undefined) fields[field.key] = acceptSecret(value, source); // scrubbed from any debug line or error
   }
   return fields;
 }

@@ -4,6 +4,7 @@
 // warning line a run, and recording stops for that run. Secrets are hidden before they are written.
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import { scrubSecrets } from '../secrets/known.js';
+import { redactSecrets } from '../secrets/redact.js';
 import { loadSqlite } from './sqlite.js';
 import { isBusy, LogFileError, openLogDb, sqliteReason } from './store.js';
 
@@ -103,7 +104,8 @@ export class RunLog {
         scrubSecrets(run.input),
         scrubSecrets(answer),
         answer.length < chars ? 1 : 0,
-        run.toolCalls && run.toolCalls.length > 0 ? json(run.toolCalls) : null,
+        // A tool call's arguments are settings like a tool's: an Authorization or a URL's password is hidden.
+        run.toolCalls && run.toolCalls.length > 0 ? json(redactSecrets(run.toolCalls)) : null,
         run.outputSchema === undefined ? null : scrubSecrets(run.outputSchema),
         json(run.value),
         run.error?.kind ?? null,

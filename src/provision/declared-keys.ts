@@ -3,7 +3,7 @@
 // as export writes it). Each is read, under the rule of key-variables.ts, before any request.
 import type { ResourceDescriptor } from '../resources/descriptor.js';
 import { isSecretKey } from '../secrets/redact.js';
-import { readKeyVariable, type KeyVariables } from './key-variables.js';
+import { KEY_VARIABLE_PREFIX, readKeyVariable, type KeyVariables } from './key-variables.js';
 import type { DesiredResource } from './schema.js';
 
 export interface DeclaredKeys {
@@ -17,11 +17,16 @@ export interface DeclaredKeys {
 
 const REFERENCE_SUFFIX = 'Env';
 
-/** The metadata key a `…Env` entry stands for, when that key names a secret. */
-function referencedSecretKey(key: string): string | undefined {
-  if (!key.endsWith(REFERENCE_SUFFIX)) return undefined;
+/**
+ * The metadata key a `…Env` entry stands for: when that key names a secret, or when the entry names
+ * an AGENTS_KEY_ variable (export writes one for a credential under any key, `dsnEnv`). Any other
+ * `…Env` entry (`targetEnv: production`) is ordinary metadata.
+ */
+function referencedKey(key: string, value: unknown): string | undefined {
+  if (!key.endsWith(REFERENCE_SUFFIX) || typeof value !== 'string') return undefined;
   const base = key.slice(0, -REFERENCE_SUFFIX.length);
-  return base && isSecretKey(base) ? base : undefined;
+  if (!base) return undefined;
+  return isSecretKey(base) || value.startsWith(KEY_VARIABLE_PREFIX) ? base : undefined;
 }
 
 export function readDeclaredKeys(
@@ -43,16 +48,21 @@ export function readDeclaredKeys(
       if (value !== undefined) secrets[field.key] = value;
     }
   }
+  // Each reference is read where it stands, in nested objects too (`headers: {AuthorizationEnv: …}`).
+  const withReferencesRead = (object: unknown, path: string[]): unknown => {
+    if (!object || typeof object !== 'object' || Array.isArray(object)) return object;
+    const entries = Object.entries(object as Record<string, unknown>).map(([key, value]): [string, unknown] => {
+      const secretKey = referencedKey(key, value);
+      if (secretKey === undefined) return [key, withReferencesRead(value, [...path, key])];
+      return [secretKey, read([...path, key], value as string) ?? ''];
+    });
+    return Object.fromEntries(entries);
+  };
   const withKeys: DesiredResource = { ...declared };
   for (const field of resource.fields.filter((f) => f.type === 'json-object')) {
     const object = declared[field.key];
-    if (!object || typeof object !== 'object' || Array.isArray(object)) continue;
-    const entries = Object.entries(object as Record<string, unknown>).map(([key, value]): [string, unknown] => {
-      const secretKey = referencedSecretKey(key);
-      if (secretKey === undefined || typeof value !== 'string') return [key, value];
-      return [secretKey, read([field.key, key], value) ?? ''];
-    });
-    withKeys[field.key] = Object.fromEntries(entries);
+    if (object && typeof object === 'object' && !Array.isArray(object))
+      withKeys[field.key] = withReferencesRead(object, [field.key]);
   }
   return { resource: withKeys, secrets, problems };
 }

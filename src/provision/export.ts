@@ -7,7 +7,7 @@ import { attachKey, nameOf, type ResourceDescriptor } from '../resources/descrip
 import { textOf } from '../util/text-of.js';
 import { FIELD_KEYS, STACK_SECTIONS, type StackSectionKey } from './schema.js';
 import { keyVariableFor } from './key-variables.js';
-import { isSecretKey } from '../secrets/redact.js';
+import { holdsCredential, isSecretKey } from '../secrets/redact.js';
 
 type Entry = Record<string, unknown>;
 
@@ -27,19 +27,25 @@ function asValue(value: unknown): unknown {
 }
 
 /**
- * Metadata with each secret (a key that names one) replaced by a reference apply reads it back from:
- * `bingSearchApiKey: sk-…` becomes `bingSearchApiKeyEnv: AGENTS_KEY_<RECORD>_BING_SEARCH_API_KEY`.
+ * Metadata with each secret replaced by a reference apply reads it back from, nested objects too:
+ * `bingSearchApiKey: sk-…` becomes `bingSearchApiKeyEnv: AGENTS_KEY_<RECORD>_BING_SEARCH_API_KEY`,
+ * and so does a value that carries a credential under any key (`dsn: postgres://u:pw@host/db`).
  */
-function withKeyReferences(value: unknown, recordName: string): unknown {
+function withKeyReferences(value: unknown, ...path: string[]): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) =>
-      isSecretKey(key) && (typeof inner === 'string' || typeof inner === 'number') && inner !== ''
-        ? [`${key}Env`, keyVariableFor(recordName, key)]
-        : [key, inner],
+      isSecretValue(key, inner)
+        ? [`${key}Env`, keyVariableFor(...path, key)]
+        : [key, withKeyReferences(inner, ...path, key)],
     ),
   );
 }
+
+/** A value export must not write: under a secret-named key, or a text that carries a credential. */
+const isSecretValue = (key: string, value: unknown) =>
+  ((typeof value === 'string' || typeof value === 'number') && value !== '' && isSecretKey(key)) ||
+  (typeof value === 'string' && holdsCredential(value));
 
 const counted = (values: unknown[]) =>
   values.reduce<Map<unknown, number>>((map, value) => map.set(value, (map.get(value) ?? 0) + 1), new Map());

@@ -4,7 +4,7 @@
 // the command allows with --allow-env NAME. The CLI's own AGENTS_* settings (the token above all) never.
 import { MIN_SECRET_LENGTH, rememberSecret } from '../secrets/known.js';
 
-const KEY_VARIABLE_PREFIX = 'AGENTS_KEY_';
+export const KEY_VARIABLE_PREFIX = 'AGENTS_KEY_';
 
 /** Why a file may not read `name`, or undefined when it may. */
 function keyVariableRefusal(name: string, allowed: readonly string[]): string | undefined {

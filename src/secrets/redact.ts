@@ -4,6 +4,7 @@
 import { parseBoundedJson } from '../util/bounded-json.js';
 import { REDACTED } from './known.js';
 
+/** Words that make a key secret wherever they stand in it: `apiKey`, `x_auth_token`, `dbPwd`, `Authorization`. */
 const SECRET_WORDS = new Set([
   'key',
   'apikey',
@@ -11,27 +12,74 @@ const SECRET_WORDS = new Set([
   'secret',
   'password',
   'passwd',
+  'pwd',
   'passphrase',
   'credential',
   'credentials',
+  'authorization',
+  'cookie',
+  'cookies',
+  'jwt',
 ]);
 
-/** Whether a field or metadata key names a secret: one of its words (camelCase or snake_case) is key, token, secret, password… */
+/**
+ * Words that make a key secret when they end it, as its noun (`auth`, `basicAuth`, `db_pass`,
+ * `session`), but not when another word names something else about them (`authType`,
+ * `passThrough`, `sessionId`, `sessionTimeout`).
+ */
+const SECRET_LAST_WORDS = new Set(['auth', 'pass', 'session']);
+
+/**
+ * Whether a field or metadata key names a secret, in any case and with any separator: one of its
+ * words is key, token, secret, password, pwd, credential(s), authorization, cookie, jwt…, or its
+ * last word is auth, pass or session.
+ */
 export function isSecretKey(key: string): boolean {
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
     .toLowerCase()
-    .split(/[^a-z0-9]+/);
-  return words.some((word) => SECRET_WORDS.has(word));
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  return words.some((word) => SECRET_WORDS.has(word)) || SECRET_LAST_WORDS.has(words.at(-1) ?? '');
 }
 
+/** A URL's user password (`https://user:pw@host`, `postgres://u:pw@host/db`): the password is group 2. */
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*:)([^\s/?#@]+)(@)/gi;
+/** `name=value` in a query string or a connection string (`?api_key=…`, `Password=…;`): name 2, value 4. */
+const NAMED_VALUE = /(^|[?&;\s])([A-Za-z][\w.-]*)(\s*=\s*)([^&;\s]+)/g;
+
 /**
- * A copy with every non-empty text or number under a secret-named key replaced by [redacted], also
- * inside JSON kept as text (the real service stores a tool's metadata as a text column).
+ * Text with the credentials it carries hidden: a URL's password, and the value of a secret-named
+ * parameter of a query or connection string. Anything else stays as it is.
+ */
+export function redactCredentialsIn(text: string): string {
+  if (!CREDENTIAL_HINT.test(text)) return text;
+  const withoutPasswords = text.replace(URL_PASSWORD, `$1${REDACTED}$3`);
+  // Parameters only in a URL or a connection string, not in prose ("a key=value list").
+  if (!PARAMETERS.test(withoutPasswords)) return withoutPasswords;
+  return withoutPasswords.replace(NAMED_VALUE, (whole, before: string, name: string, equals: string, value: string) =>
+    isSecretKey(name) && value !== REDACTED ? `${before}${name}${equals}${REDACTED}` : whole,
+  );
+}
+
+/** One word (a URL, `a=1&b=2`) or a `name=value;` list: where parameters are data. */
+const PARAMETERS = /^\s*(?:\S+|[\w .-]+=[^;]*(?:;\s*[\w .-]+=[^;]*)+;?)\s*$/;
+
+/** Whether a text value holds a credential (redactCredentialsIn would change it). */
+export const holdsCredential = (text: string): boolean => redactCredentialsIn(text) !== text;
+
+/** Cheap test before the patterns: text with neither a URL's user part nor a `=` holds none. */
+const CREDENTIAL_HINT = /:\/\/[^\s/]*@|=/;
+
+/**
+ * A copy with every non-empty text or number under a secret-named key replaced by [redacted], and
+ * the credentials inside any other text hidden (a URL's password), also inside JSON kept as text
+ * (the real service stores a tool's metadata as a text column).
  */
 export function redactSecrets<T>(value: T): T {
   if (Array.isArray(value)) return value.map(redactSecrets) as T;
-  if (typeof value === 'string') return redactJsonText(value) as T;
+  if (typeof value === 'string') return redactCredentialsIn(redactJsonText(value)) as T;
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
@@ -54,15 +102,15 @@ export function redactJsonText(text: string): string {
   return redacted === JSON.stringify(parsed) ? text : redacted;
 }
 
-/** Cheap test before parsing: text without any of the words holds no secret-named key. */
-const SECRET_HINT = /key|token|secret|passw|passphrase|credential/i;
+/** Cheap test before parsing: text without any of the words (or a URL's user part) holds no secret. */
+const SECRET_HINT = /key|token|secret|pass|pwd|credential|auth|cookie|jwt|session|:\/\/[^\s/]*@/i;
 
 const isShownValue = (value: unknown) => (typeof value === 'string' && value !== '') || typeof value === 'number';
 
 /**
  * Whether a header carries a credential: Authorization, Cookie and their kin, or any name with key,
- * token, secret or auth in it (X-Api-Key, X-Auth-Token, …). Its value is never shown.
+ * token, secret, auth, session, jwt or pass in it (X-Api-Key, X-Auth-Token, …). Its value is never shown.
  */
 export function isCredentialHeader(name: string): boolean {
-  return /cookie|key|token|secret|auth/i.test(name);
+  return /cookie|key|token|secret|auth|session|jwt|pass/i.test(name);
 }

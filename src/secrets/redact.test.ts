@@ -1,0 +1,95 @@
+// The one rule for secrets in settings: which keys name a secret, and which values carry one
+// under any key. A table each, so a change of the rule shows as a row that changed.
+import { describe, expect, it } from 'vitest';
+import { holdsCredential, isCredentialHeader, isSecretKey, redactCredentialsIn, redactJsonText, redactSecrets } from './redact.js';
+
+describe('secret-named keys, in any case and with any separator', () => {
+  it.each([
+    ['apiKey', true],
+    ['zapierNlaApiKey', true],
+    ['access_token', true],
+    ['client_secret', true],
+    ['privateKey', true],
+    ['credentials', true],
+    ['Authorization', true],
+    ['authorization', true],
+    ['proxy-authorization', true],
+    ['auth', true],
+    ['AUTH', true],
+    ['basicAuth', true],
+    ['cookie', true],
+    ['Set-Cookie', true],
+    ['pass', true],
+    ['db_pass', true],
+    ['pwd', true],
+    ['DB_PWD', true],
+    ['jwt', true],
+    ['jwtSecret', true],
+    ['session', true],
+    ['userSession', true],
+    ['X-API-KEY', true],
+    ['APIKey', true],
+    ['region', false],
+    ['url', false],
+    ['authType', false],
+    ['passThrough', false],
+    ['sessionId', false],
+    ['sessionTimeout', false],
+    ['name', false],
+    ['description', false],
+    ['monkey', false],
+    ['tokenizer', false],
+  ])('%s → %s', (key, secret) => {
+    expect(isSecretKey(key)).toBe(secret);
+  });
+
+  it('credential headers include session and jwt names', () => {
+    expect(isCredentialHeader('X-Session')).toBe(true);
+    expect(isCredentialHeader('X-Jwt-Assertion')).toBe(true);
+    expect(isCredentialHeader('Content-Type')).toBe(false);
+  });
+});
+
+describe('values that carry a credential under any key', () => {
+  it.each([
+    ['https://user:pw-secret@host.example/x', 'https://user:[redacted]@host.example/x'],
+    ['postgres://u:pw@db.example:5432/app', 'postgres://u:[redacted]@db.example:5432/app'],
+    ['see https://me:hunter22@x.example/a and more', 'see https://me:[redacted]@x.example/a and more'],
+    ['https://api.example/v1?api_key=abc123&region=eu', 'https://api.example/v1?api_key=[redacted]&region=eu'],
+    ['Server=db;User Id=me;Password=p4ss-w0rd;', 'Server=db;User Id=me;Password=[redacted];'],
+    ['https://host.example/x', 'https://host.example/x'],
+    ['https://user@host.example/x', 'https://user@host.example/x'],
+    ['use key=value pairs in the prompt', 'use key=value pairs in the prompt'],
+    ['a=1&b=2', 'a=1&b=2'],
+    ['plain words', 'plain words'],
+  ])('%s', (value, shown) => {
+    expect(redactCredentialsIn(value)).toBe(shown);
+    expect(holdsCredential(value)).toBe(value !== shown);
+  });
+});
+
+describe('redactSecrets over settings', () => {
+  it('hides values under secret-named keys at any depth, credentials in any value, and keeps the rest', () => {
+    const metadata = {
+      url: 'https://user:pw-secret@host.example/x',
+      headers: { Authorization: 'Bearer abc.def', Accept: 'application/json', cookie: 'sid=1' },
+      nested: { deeper: { client_secret: 's3cr3t-value', pass: 'p', region: 'eu' } },
+      sessionId: 'kept-as-is',
+      list: [{ jwt: 'eyJhbGciOi' }],
+    };
+    expect(redactSecrets(metadata)).toEqual({
+      url: 'https://user:[redacted]@host.example/x',
+      headers: { Authorization: '[redacted]', Accept: 'application/json', cookie: '[redacted]' },
+      nested: { deeper: { client_secret: '[redacted]', pass: '[redacted]', region: 'eu' } },
+      sessionId: 'kept-as-is',
+      list: [{ jwt: '[redacted]' }],
+    });
+  });
+
+  it('inside JSON kept as text, as the real service keeps metadata', () => {
+    const text = JSON.stringify({ headers: { Authorization: 'Bearer abc' }, dsn: 'postgres://u:pw@h/db' });
+    const hidden = { headers: { Authorization: '[redacted]' }, dsn: 'postgres://u:[redacted]@h/db' };
+    expect(JSON.parse(redactJsonText(text))).toEqual(hidden);
+    expect(JSON.parse(redactSecrets(text))).toEqual(hidden);
+  });
+});

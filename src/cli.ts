@@ -1,7 +1,14 @@
 // The program and run(): the one place that turns an outcome into an exit code.
 import { type Command as Commander, CommanderError } from 'commander';
 import { annotationsOf } from './ci/annotations.js';
-import { commandGuardedStream, readsWorkflowCommands } from './ci/command-guard.js';
+import {
+  commandGuardedStream,
+  finishCommands,
+  isRegularFile,
+  jsonForRunner,
+  readByRunner,
+  readsWorkflowCommands,
+} from './ci/command-guard.js';
 import { createProgram } from './commands/program.js';
 import { COMMANDS, GROUPS } from './commands/registry.js';
 import type { Deps } from './deps.js';
@@ -18,26 +25,33 @@ const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version']);
 export async function run(argv: string[], given: Deps): Promise<number> {
   const [guardedStdout, guardedStderr] = [guardOutput(given.stdout), guardOutput(given.stderr)];
   // Every byte a command writes passes the scrubber: no secret the run knows is printed, whoever prints it.
-  const stdout = redactingStream(guardedStdout, { pieces: true });
+  const redactedStdout = redactingStream(guardedStdout, { pieces: true });
   const redactedStderr = redactingStream(guardedStderr, { pieces: false });
-  // On GitHub Actions no line of stderr is a workflow command but the CLI's own annotations.
-  const stderr = readsWorkflowCommands(given.env) ? commandGuardedStream(redactedStderr) : redactedStderr;
+  // On GitHub Actions no text the CLI prints is a workflow command but its own annotations:
+  // stderr always reaches the runner, stdout unless it is a regular file (ci/command-guard.ts).
+  const runner = readsWorkflowCommands(given.env);
+  const stderr = runner ? commandGuardedStream(redactedStderr, { framed: true }) : redactedStderr;
+  const stdout =
+    runner && !isRegularFile(given.stdout) ? commandGuardedStream(redactedStdout, { framed: false }) : redactedStdout;
   let code: number;
   try {
     const outcome = await runProgram(argv, { ...given, stdout, stderr });
     code = outcome.code;
     // The --json contract holds for every command: a failure is one document on stdout, unless the
     // command already printed its own (invoke's, apply's and others carry their error inside).
-    if (outcome.failure && outcome.json && !stdout.wroteAnything())
-      stdout.write(JSON.stringify({ error: outcome.failure }, null, 2) + '\n');
+    if (outcome.failure && outcome.json && !stdout.wroteAnything()) {
+      const json = JSON.stringify({ error: outcome.failure }, null, 2);
+      stdout.write(`${readByRunner(stdout) ? jsonForRunner(json) : json}\n`);
+    }
   } finally {
+    finishCommands(stdout);
     stdout.flushRedacted();
   }
   await guardedStdout.settled();
   const broken = guardedStdout.writeFailure();
-  if (!broken) return code;
-  stderr.write(`error: cannot write to stdout: ${reason(broken)}\n`);
-  return ExitCode.output;
+  if (broken) stderr.write(`error: cannot write to stdout: ${reason(broken)}\n`);
+  finishCommands(stderr);
+  return broken ? ExitCode.output : code;
 }
 
 /** The error document of --json (docs/json/error.schema.json). */

@@ -29,7 +29,7 @@ import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 import { reportError } from './report.js';
 import { annotationsOf, type Annotations } from './ci/annotations.js';
-import { guardLines, readsWorkflowCommands } from './ci/command-guard.js';
+import { jsonForRunner, readByRunner } from './ci/command-guard.js';
 import { logsDbPath } from './logs/path.js';
 import { RunLog } from './logs/record.js';
 import { sqliteAvailable } from './logs/sqlite.js';
@@ -62,9 +62,9 @@ export class Context {
   ) {
     this.io = new Io(deps, globals, colours, createTheme);
     const mode = globals.json ? 'json' : globals.quiet ? 'quiet' : 'human';
-    // On GitHub Actions a line of a view that would start with "::" is no workflow command.
-    const shown = readsWorkflowCommands(deps.env) ? guardLines : undefined;
-    this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME, shown);
+    // On GitHub Actions (stdout not a file) no `##[` of a JSON document reads as a workflow command.
+    const jsonText = readByRunner(deps.stdout) ? jsonForRunner : undefined;
+    this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME, jsonText);
   }
 
   /** A failure said on stderr as the run's end would say it, when the command goes on after it. */

@@ -19,8 +19,8 @@ export class Exporter {
     readonly mode: OutputMode,
     /** Styles for stdout: plain unless stdout is a terminal with colour. */
     readonly theme: Theme,
-    /** What the lines of a view for people become before they are printed (CI runners: ci/command-guard.ts). */
-    private readonly shown: (text: string) => string = (text) => text,
+    /** What a JSON text becomes before it is printed (read by a CI runner: ci/command-guard.ts). */
+    private readonly jsonText: (json: string) => string = (json) => json,
   ) {}
 
   /** Whether a person reads stdout: answers are then escaped and JSON indented for the eye. */
@@ -50,17 +50,17 @@ export class Exporter {
     if (this.mode === 'quiet') {
       const lines = views.quiet?.();
       if (lines !== undefined && lines.length > 0)
-        this.line(this.shown(typeof lines === 'string' ? lines : lines.join('\n')));
+        this.line(typeof lines === 'string' ? lines : lines.join('\n'));
       return;
     }
     // A view may wait for what it measures with (a table beyond ASCII loads string-width).
     const text = await views.human?.();
-    if (typeof text === 'string') this.line(this.shown(text));
+    if (typeof text === 'string') this.line(text);
   }
 
   /** One JSON document: the whole of stdout under --json, whatever happened. */
   document(value: unknown): void {
-    this.line(JSON.stringify(value, null, 2));
+    this.line(this.jsonText(JSON.stringify(value, null, 2)));
   }
 
   /** A result that is text in every mode: export's YAML, a body from `agents api`, a key printed once. */
@@ -84,7 +84,7 @@ export class Exporter {
 
   /** One NDJSON line: --events, chat --json. */
   event(value: unknown): void {
-    this.line(JSON.stringify(value));
+    this.line(this.jsonText(JSON.stringify(value)));
   }
 
   /** A piece of a streamed answer, as it came: waits when the reader is slow. */

@@ -119,13 +119,15 @@ function kindOf(path: string): Kind {
 
 /**
  * An output the user named (`what`: the flag, e.g. --report): written atomically when it is a
- * regular file or new (mode 0644, or the file's own), through otherwise. A failure is exit 8.
+ * regular file or new, through otherwise. A new file is the user's alone (0600: reports, exports
+ * and summaries hold answers and names), unless `shared` (a starter file, 0644); an existing file
+ * keeps its mode. A failure is exit 8.
  */
-export function writeOutputFile(path: string, data: string | Uint8Array, what: string): void {
+export function writeOutputFile(path: string, data: string | Uint8Array, what: string, shared = false): void {
   try {
     const kind = kindOf(path);
     if (kind === 'through') return writeThrough(path, data);
-    const mode = kind === 'file' ? lstatSync(path).mode & 0o7777 : 0o644;
+    const mode = kind === 'file' ? lstatSync(path).mode & 0o7777 : shared ? 0o644 : 0o600;
     writeFileSync(path, data, { mode });
   } catch (error) {
     throw writeFailure(`${what} ${path}`, error);
@@ -139,7 +141,7 @@ export function writeOutputFile(path: string, data: string | Uint8Array, what: s
  */
 export function appendOutputFile(path: string, data: string, what: string): void {
   try {
-    const fd = openSync(path, 'a', 0o644);
+    const fd = openSync(path, 'a', 0o600); // made the user's alone when missing, as writeOutputFile
     try {
       const before = fstatSync(fd);
       try {

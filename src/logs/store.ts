@@ -1,10 +1,11 @@
 // The run log's database: opened with its checks (a file of someone else, not SQLite, not this
 // CLI's, damaged, from a newer agents: each a LogFileError naming the file and how to move it
 // aside), its folder 0700 and file 0600, WAL with a busy timeout, migrated to the newest schema.
-import { closeSync, lstatSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { CliError } from '../errors.js';
+import { privatePathProblem } from '../io/private-path.js';
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import type { Sqlite } from './sqlite.js';
 
@@ -51,22 +52,29 @@ export function openLogDb(sqlite: Sqlite, path: string): DatabaseSync {
   }
 }
 
-/** Before SQLite sees it: ours (owner), a file (not a folder), SQLite's header when not empty. */
+/**
+ * Before SQLite sees it: the folder, the file and SQLite's side files (-wal, -shm) the user's
+ * alone (a planted 0666 -wal would receive every answer), SQLite's header when not empty.
+ */
 function checkFile(path: string): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  let link;
+  const folder = dirname(path);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  const folderProblem = privatePathProblem(folder, 'folder');
+  if (folderProblem) throw new LogFileError(path, `is in a folder that ${folderProblem}`);
+  for (const side of [`${path}-wal`, `${path}-shm`]) {
+    const problem = privatePathProblem(side, 'file');
+    if (problem) throw new LogFileError(path, `has a side file ${side} that ${problem}`);
+  }
+  const problem = privatePathProblem(path, 'file');
+  if (problem) throw new LogFileError(path, problem);
+  let stats;
   try {
-    link = lstatSync(path);
+    stats = statSync(path);
   } catch {
     // Made now, private from its first byte (SQLite would make it with the umask's mode).
     closeSync(openSync(path, 'wx', 0o600));
     return;
   }
-  const uid = process.getuid?.();
-  if (uid !== undefined && link.uid !== uid) throw new LogFileError(path, 'belongs to another user');
-  const stats = statSync(path);
-  if (uid !== undefined && stats.uid !== uid) throw new LogFileError(path, 'leads to a file of another user');
-  if (!stats.isFile()) throw new LogFileError(path, 'is not a file');
   if (stats.size === 0) return;
   const head = Buffer.alloc(16);
   const fd = openSync(path, 'r');

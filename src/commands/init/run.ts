@@ -25,7 +25,7 @@ export const run: RunOf<typeof spec> = async ({ dir = '.', force }, ctx) => {
       files.push({ path, action: 'kept' });
       continue;
     }
-    writeOutputFile(path, text, 'the starter file');
+    writeOutputFile(path, text, 'the starter file', true); // no secret: readable as any source file
     files.push({ path, action: exists ? 'replaced' : 'written' });
   }
   await ctx.out.result(

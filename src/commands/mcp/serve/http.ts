@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Context } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
+import { privatePathProblem } from '../../../io/private-path.js';
 import { writePrivateFile } from '../../../io/write-file.js';
 import { isLoopbackHost } from '../../../config/base-url.js';
 import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
@@ -35,7 +36,7 @@ export async function serveHttp(
     ]);
   // node:crypto in this mode only: over stdio the server's first answer would wait for it (5 ms on Node 26).
   const { randomUUID } = process.getBuiltinModule('node:crypto');
-  const token = await bearerToken(options.tokenFile);
+  const { token, made } = await bearerToken(options.tokenFile);
   type Transport = InstanceType<typeof StreamableHTTPServerTransport>;
   type Session = {
     transport: Transport;
@@ -136,10 +137,13 @@ export async function serveHttp(
   });
   address = `127.0.0.1:${(http.address() as { port: number }).port}`;
   // Printed once, on stderr: the client's configuration needs both.
-  const kept = options.tokenFile
-    ? `(kept in ${options.tokenFile})`
-    : '(a new one each start: --token-file FILE keeps one for a client configuration)';
-  ctx.io.notice(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${token} ${kept}\nCtrl-C stops it.`);
+  // A token kept from an earlier start is already where its clients read it: it is not printed again.
+  const bearer = !made
+    ? `the token in ${options.tokenFile}`
+    : options.tokenFile
+      ? `${token} (kept in ${options.tokenFile})`
+      : `${token} (a new one each start: --token-file FILE keeps one for a client configuration)`;
+  ctx.io.notice(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${bearer}\nCtrl-C stops it.`);
   await new Promise<void>((resolve) => {
     // Streams clients hold open would keep close() waiting: every session and connection is ended now.
     const stop = () => {
@@ -153,10 +157,19 @@ export async function serveHttp(
   });
 }
 
-/** The token clients must send: from --token-file (made with a new one when missing), or a new one. */
-async function bearerToken(file: string | undefined): Promise<string> {
+/**
+ * The token clients must send, and whether it was made now: from --token-file when the file is the
+ * user's alone (another user could have planted a token they know, or read it), made there with a
+ * new one when missing, or a new one.
+ */
+async function bearerToken(file: string | undefined): Promise<{ token: string; made: boolean }> {
   const fresh = () => process.getBuiltinModule('node:crypto').randomBytes(24).toString('base64url');
-  if (file === undefined) return fresh();
+  if (file === undefined) return { token: fresh(), made: true };
+  const problem = privatePathProblem(file, 'file');
+  if (problem)
+    throw new CliError('usage', `--token-file ${file} ${problem}: not used`, {
+      hint: 'A token file must be yours alone (chmod 600); or remove it to have a new one made there.',
+    });
   const { readFile } = await import('node:fs/promises');
   const saved = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
@@ -165,14 +178,14 @@ async function bearerToken(file: string | undefined): Promise<string> {
   if (saved === undefined) {
     const token = fresh();
     writePrivateFile(file, `${token}\n`);
-    return token;
+    return { token, made: true };
   }
   const token = saved.trim();
   if (!/^\S{16,}$/.test(token))
     throw new CliError('usage', `--token-file ${file} does not hold a token (one line of 16 or more characters)`, {
       hint: 'Remove the file to have a new token made there.',
     });
-  return token;
+  return { token, made: false };
 }
 
 /** No Origin (not a browser), or a page on this machine's loopback; `null` (a sandboxed page) is not. */

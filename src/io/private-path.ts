@@ -1,0 +1,30 @@
+// Whether a file that holds secrets or answers (the run log, a bearer token file) is the user's
+// alone: another user who could plant it, read it or write it would read every answer or token
+// written there, or hand the CLI a token of their choosing. As ssh asks of ~/.ssh, but refused.
+import { lstatSync, type Stats } from 'node:fs';
+
+/**
+ * What is wrong with `path` as a private file (owned by this user, a regular file, no group or
+ * other bits) or folder (owned by this user, writable by no one else), or undefined when it is
+ * fine or missing. Never follows a link: a link is a problem of its own.
+ */
+export function privatePathProblem(path: string, kind: 'file' | 'folder'): string | undefined {
+  let stats: Stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return undefined; // missing: the caller makes it, private
+  }
+  if (stats.isSymbolicLink()) return 'is a symbolic link';
+  const uid = process.getuid?.();
+  if (uid !== undefined && stats.uid !== uid) return `belongs to another user (uid ${stats.uid})`;
+  const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
+  if (kind === 'file') {
+    if (!stats.isFile()) return 'is not a regular file';
+    if (uid !== undefined && (stats.mode & 0o077) !== 0) return `can be read or written by others (mode ${mode}; chmod 600 it)`;
+  } else {
+    if (!stats.isDirectory()) return 'is not a folder';
+    if (uid !== undefined && (stats.mode & 0o022) !== 0) return `can be written by others (mode ${mode}; chmod 700 it)`;
+  }
+  return undefined;
+}

@@ -17,11 +17,15 @@ export class LogFileError extends CliError {
   constructor(
     readonly path: string,
     problem: string,
+    /** false when moving the file aside would not help (its folder or a side file is the problem). */
+    moveAside = true,
   ) {
     // One line: what is wrong, and the command that moves the file aside (the next run starts a new log).
     super(
       'usage',
-      `the run log ${path} ${problem}: move it aside to start a new one: mv ${shellWord(path)} ${shellWord(`${path}.old`)}`,
+      moveAside
+        ? `the run log ${path} ${problem}: move it aside to start a new one: mv ${shellWord(path)} ${shellWord(`${path}.old`)}`
+        : `the run log ${path} ${problem}`,
     );
     this.name = 'LogFileError';
   }
@@ -60,10 +64,10 @@ function checkFile(path: string): void {
   const folder = dirname(path);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   const folderProblem = privatePathProblem(folder, 'folder');
-  if (folderProblem) throw new LogFileError(path, `is in a folder that ${folderProblem}`);
+  if (folderProblem) throw new LogFileError(path, `is in a folder that ${folderProblem}`, false);
   for (const side of [`${path}-wal`, `${path}-shm`]) {
     const problem = privatePathProblem(side, 'file');
-    if (problem) throw new LogFileError(path, `has a side file ${side} that ${problem}`);
+    if (problem) throw new LogFileError(path, `has a side file ${side} that ${problem}`, false);
   }
   const problem = privatePathProblem(path, 'file');
   if (problem) throw new LogFileError(path, problem);

@@ -22,7 +22,7 @@ export function junitXml(report: EvalReport): string {
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="agents eval" ${totals}>`,
-    `  <testsuite name=${attr(report.file)} package=${attr(report.file)} id="0" ${totals} timestamp="${report.startedAt.slice(0, 19)}" hostname=${attr(hostname() || 'localhost')}>`,
+    `  <testsuite name=${attr(report.file)} package=${attr(report.file)} id="0" ${totals} timestamp=${attr(report.startedAt.slice(0, 19))} hostname=${attr(hostname() || 'localhost')}>`,
     '    <properties>',
     ...Object.entries(report.settings).map(
       ([name, value]) => `      <property name=${attr(name)} value=${attr(String(value))}/>`,

@@ -1,6 +1,7 @@
 // Logged runs as eval cases: the logged input, and checks the logged answer passes (a sentence of
 // it, the tools it called, the schema it matched), commented so the user tightens them. The file
 // runs unchanged with `agents eval -f`.
+import { escapeControls } from '../ui/safe-text.js';
 import { loadYaml } from '../util/load-yaml.js';
 import type { LoggedRun } from './runs.js';
 
@@ -93,7 +94,8 @@ export async function evalFileText(cases: LoggedCase[]): Promise<string> {
   ];
   for (const { run, value, earlier } of cases) {
     const who = run.agentName ? `${run.agentName} (${run.agentId})` : run.agentId;
-    lines.push(`  # run ${run.id}: ${run.command} of ${who} at ${run.startedAt}`);
+    // A comment is one line: a line break in a name the service sent would start YAML of its own.
+    lines.push(`  # ${escapeControls(`run ${run.id}: ${run.command} of ${who} at ${run.startedAt}`)}`);
     if (earlier > 0)
       lines.push(`  # it was turn ${earlier + 1} of its session: the ${earlier} before it come first, in one session`);
     const item = stringify([value], { lineWidth: 0 }).trimEnd();

@@ -88,4 +88,3 @@ export function proxySecrets(env: Record<string, string | undefined>): string[] 
     }
   });
 }
-

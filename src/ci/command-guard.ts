@@ -124,7 +124,10 @@ export type CommandGuarded<T> = T & {
  * The stream with every line escaped across writes (a prompt writes a line in pieces) and, with
  * `framed` (stderr), everything it writes between `::stop-commands::TOKEN` and `::TOKEN::`.
  */
-export function commandGuardedStream<T extends OutputStream>(stream: T, options: { framed: boolean }): CommandGuarded<T> {
+export function commandGuardedStream<T extends OutputStream>(
+  stream: T,
+  options: { framed: boolean },
+): CommandGuarded<T> {
   const streamWrite = stream.write.bind<OutputStream['write']>(stream);
   const decoder = new TextDecoder();
   const escaper = new CommandEscaper();

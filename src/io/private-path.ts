@@ -21,7 +21,8 @@ export function privatePathProblem(path: string, kind: 'file' | 'folder'): strin
   const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
   if (kind === 'file') {
     if (!stats.isFile()) return 'is not a regular file';
-    if (uid !== undefined && (stats.mode & 0o077) !== 0) return `can be read or written by others (mode ${mode}; chmod 600 it)`;
+    if (uid !== undefined && (stats.mode & 0o077) !== 0)
+      return `can be read or written by others (mode ${mode}; chmod 600 it)`;
   } else {
     if (!stats.isDirectory()) return 'is not a folder';
     if (uid !== undefined && (stats.mode & 0o022) !== 0) return `can be written by others (mode ${mode}; chmod 700 it)`;

@@ -28,7 +28,9 @@ export function readKeyVariable(name: string, variables: KeyVariables): { value:
   const value = variables.env[name];
   if (!value) return { problem: `${name} is not set` };
   if (value.length < MIN_SECRET_LENGTH)
-    return { problem: `${name} is shorter than ${MIN_SECRET_LENGTH} characters, too short for a secret that output can hide` };
+    return {
+      problem: `${name} is shorter than ${MIN_SECRET_LENGTH} characters, too short for a secret that output can hide`,
+    };
   rememberSecret(value);
   return { value };
 }

@@ -20,7 +20,11 @@ export function rememberSecret(value: string | undefined): void {
  * A secret the user gave (`source` names where: a variable, a flag), remembered for scrubbing; one
  * shorter than MIN_SECRET_LENGTH is refused (exit 4 for a token, 2 otherwise), before any request.
  */
-export function acceptSecret(value: string, source: string, kind: Extract<ErrorKind, 'auth' | 'usage'> = 'usage'): string {
+export function acceptSecret(
+  value: string,
+  source: string,
+  kind: Extract<ErrorKind, 'auth' | 'usage'> = 'usage',
+): string {
   if (value.length < MIN_SECRET_LENGTH)
     throw new CliError(kind, `${source} is shorter than ${MIN_SECRET_LENGTH} characters`, {
       hint: `A secret that short could be guessed, and could not be hidden in output without rewriting ordinary words; use one of at least ${MIN_SECRET_LENGTH} characters.`,

@@ -1,7 +1,14 @@
 // The one rule for secrets in settings: which keys name a secret, and which values carry one
 // under any key. A table each, so a change of the rule shows as a row that changed.
 import { describe, expect, it } from 'vitest';
-import { holdsCredential, isCredentialHeader, isSecretKey, redactCredentialsIn, redactJsonText, redactSecrets } from './redact.js';
+import {
+  holdsCredential,
+  isCredentialHeader,
+  isSecretKey,
+  redactCredentialsIn,
+  redactJsonText,
+  redactSecrets,
+} from './redact.js';
 
 describe('secret-named keys, in any case and with any separator', () => {
   it.each([

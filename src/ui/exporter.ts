@@ -49,8 +49,7 @@ export class Exporter {
     if (this.mode === 'json') return this.document(document);
     if (this.mode === 'quiet') {
       const lines = views.quiet?.();
-      if (lines !== undefined && lines.length > 0)
-        this.line(typeof lines === 'string' ? lines : lines.join('\n'));
+      if (lines !== undefined && lines.length > 0) this.line(typeof lines === 'string' ? lines : lines.join('\n'));
       return;
     }
     // A view may wait for what it measures with (a table beyond ASCII loads string-width).

@@ -73,12 +73,28 @@ describe('with GITHUB_ACTIONS=true', () => {
         res.writeHead(200, { 'content-type': 'text/event-stream' });
         // The answer in pieces that cut the marks: "::" and "##[" arrive split.
         const pieces = STREAMED.match(/[\s\S]{1,3}/g)!;
-        return void res.end(pieces.map((p) => `event: message\n${p.split('\n').map((l) => `data: ${l}`).join('\n')}\n\n`).join(''));
+        return void res.end(
+          pieces
+            .map(
+              (p) =>
+                `event: message\n${p
+                  .split('\n')
+                  .map((l) => `data: ${l}`)
+                  .join('\n')}\n\n`,
+            )
+            .join(''),
+        );
       }
       if (req.url?.startsWith('/api/v1/agents/')) return sendJson(res, 404, { detail: `no agent\n${STREAMED}` });
       return sendJson(res, 200, {
         success: true,
-        data: HOSTILE.filter((name) => !name.includes('\r')).map((name, i) => ({ id: `${AGENT_ID.slice(0, -2)}${10 + i}`, name, description: name, llmModel: 'GPT_4', isActive: true })),
+        data: HOSTILE.filter((name) => !name.includes('\r')).map((name, i) => ({
+          id: `${AGENT_ID.slice(0, -2)}${10 + i}`,
+          name,
+          description: name,
+          llmModel: 'GPT_4',
+          isActive: true,
+        })),
       });
     });
   });

@@ -10,12 +10,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  MAX_BODY_BYTES,
-  SEED,
-  startEmulator,
-  type RunningEmulator,
-} from '../../src/emulator/server.js';
+import { MAX_BODY_BYTES, SEED, startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { BIN, runBinary } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { sendJson, startTestServer } from '../helpers/test-server.js';

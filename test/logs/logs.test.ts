@@ -315,7 +315,11 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
 
   describe('a log it cannot use: agents logs says so in one line (exit 2); other commands answer and warn once', () => {
     const cases: Array<[string, (path: string, env: Record<string, string>) => Promise<void> | void, RegExp]> = [
-      ['not SQLite', (path) => writeFileSync(path, 'hello, not a database\n', { mode: 0o600 }), /is not a SQLite database/],
+      [
+        'not SQLite',
+        (path) => writeFileSync(path, 'hello, not a database\n', { mode: 0o600 }),
+        /is not a SQLite database/,
+      ],
       [
         'damaged',
         async (path, env) => {

@@ -2,7 +2,16 @@
 // `mcp serve --http` is reused only when it is the user's alone, and its token is printed only when
 // made; the run log refuses a planted or shared file, side file or folder; new files that hold
 // answers or secrets are made 0600, and an existing file keeps its mode.
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -89,7 +98,9 @@ describe('mcp serve --http --token-file', () => {
     for (const file of [shared, link]) {
       const result = await serveOnce(file);
       expect(result.code, file).toBe(2);
-      expect(result.stderr).toMatch(new RegExp(`^error: --token-file ${file} (can be read or written by others|is a symbolic link)`));
+      expect(result.stderr).toMatch(
+        new RegExp(`^error: --token-file ${file} (can be read or written by others|is a symbolic link)`),
+      );
       expect(result.stderr).not.toContain('MCP over HTTP at');
     }
   });
@@ -98,12 +109,27 @@ describe('mcp serve --http --token-file', () => {
 describe('new files that hold answers or secrets', () => {
   it('--report, --junit, --html, export -o and --summary are made 0600; an existing file keeps its mode', async () => {
     const dir = folder();
-    writeFileSync(join(dir, 'evals.yaml'), 'cases:\n  - name: one\n    agent: nobody-here\n    input: hi\n    assert:\n      - contains: x\n');
+    writeFileSync(
+      join(dir, 'evals.yaml'),
+      'cases:\n  - name: one\n    agent: nobody-here\n    input: hi\n    assert:\n      - contains: x\n',
+    );
     const out = (name: string) => join(dir, name);
     writeFileSync(out('kept.json'), '{}', { mode: 0o644 });
     chmodSync(out('kept.json'), 0o644);
     await runCli(
-      ['eval', '-f', out('evals.yaml'), '--report', out('kept.json'), '--junit', out('j.xml'), '--html', out('r.html'), '--summary', out('s.md')],
+      [
+        'eval',
+        '-f',
+        out('evals.yaml'),
+        '--report',
+        out('kept.json'),
+        '--junit',
+        out('j.xml'),
+        '--html',
+        out('r.html'),
+        '--summary',
+        out('s.md'),
+      ],
       { env: running.env },
     );
     for (const name of ['j.xml', 'r.html', 's.md']) expect(modeOf(out(name)), name).toBe(0o600);
@@ -116,9 +142,12 @@ describe('new files that hold answers or secrets', () => {
 
 describe.runIf(loadSqlite() !== undefined)('the run log', () => {
   const invoke = async (db: string) => {
-    const created = await runCli(['create', '-q', '--if-missing', '--name', 'Logged', '--description', 'd', '--llm-model', 'GPT_4'], {
-      env: running.env,
-    });
+    const created = await runCli(
+      ['create', '-q', '--if-missing', '--name', 'Logged', '--description', 'd', '--llm-model', 'GPT_4'],
+      {
+        env: running.env,
+      },
+    );
     return runCli(['invoke', created.stdout.trim(), 'hello'], { env: { ...running.env, AGENTS_LOGS_DB: db } });
   };
 
@@ -133,7 +162,9 @@ describe.runIf(loadSqlite() !== undefined)('the run log', () => {
       if (plant === 'folder') chmodSync(logs, 0o777);
       const result = await invoke(db);
       expect(result.code, result.stderr).toBe(0);
-      expect(result.stderr, plant).toMatch(/warning: runs are not logged: the run log .*logs\.db (has a side file .*-wal that can be read or written|can be read or written|is in a folder that can be written)/);
+      expect(result.stderr, plant).toMatch(
+        /warning: runs are not logged: the run log .*logs\.db (has a side file .*-wal that can be read or written|can be read or written|is in a folder that can be written)/,
+      );
       if (plant === 'wal') expect(readFileSync(`${db}-wal`, 'utf8')).toBe('');
     }
   });

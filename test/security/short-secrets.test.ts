@@ -88,4 +88,3 @@ describe('where a secret enters', () => {
     expect(running.emulator.requests.filter((r) => r.method !== 'GET').length).toBe(before);
   });
 });
-

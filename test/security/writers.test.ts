@@ -40,7 +40,9 @@ describe('every writer escapes what is not its own', () => {
   });
 
   it('the job summary: no tag, heading or list of its own in the rendered Markdown', () => {
-    const html = new MarkdownIt({ html: true, linkify: true }).render(`| case |\n| --- |\n| ${markdownText(HOSTILE)} |\n`);
+    const html = new MarkdownIt({ html: true, linkify: true }).render(
+      `| case |\n| --- |\n| ${markdownText(HOSTILE)} |\n`,
+    );
     expect(html).not.toMatch(/<b>|<h\d|<li>/);
     expect(html.match(/<tr>/g)?.length).toBe(2);
   });
@@ -57,7 +59,18 @@ describe('export', () => {
   const running = useEmulatorEnv();
   it('a hostile name and prompt come back from the YAML as they were', async () => {
     const created = await runCli(
-      ['create', '-q', '--name', 'writer bot #1: "x" <b>', '--description', HOSTILE, '--prompt', HOSTILE, '--llm-model', 'GPT_4'],
+      [
+        'create',
+        '-q',
+        '--name',
+        'writer bot #1: "x" <b>',
+        '--description',
+        HOSTILE,
+        '--prompt',
+        HOSTILE,
+        '--llm-model',
+        'GPT_4',
+      ],
       { env: running.env },
     );
     expect(created.code, created.stderr).toBe(0);

@@ -46,12 +46,20 @@ describe('emulator token and --env-out', () => {
   it('makes a new random token each start, writes --env-out 0600 once listening, and removes it when stopped', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-emu-env-'));
     const envOut = join(dir, 'emulator.env');
-    writeFileSync(envOut, 'AGENTS_BASE_URL=http://127.0.0.1:1\nAGENTS_TOKEN=stale-token-of-an-old-run\n', { mode: 0o644 });
+    writeFileSync(envOut, 'AGENTS_BASE_URL=http://127.0.0.1:1\nAGENTS_TOKEN=stale-token-of-an-old-run\n', {
+      mode: 0o644,
+    });
     const tokens: string[] = [];
     for (const round of [1, 2]) {
       const stop = new AbortController();
       const stdout = captureStream();
-      const deps = { stdout, stderr: captureStream(), stdin: stdinFrom(), env: { AGENTS_CONFIG_DIR: tempConfigDir() }, signal: stop.signal };
+      const deps = {
+        stdout,
+        stderr: captureStream(),
+        stdin: stdinFrom(),
+        env: { AGENTS_CONFIG_DIR: tempConfigDir() },
+        signal: stop.signal,
+      };
       const running = run(['emulator', '--port', '0', '--env-out', envOut], deps);
       await once(stdout as unknown as NodeJS.EventEmitter, 'data'); // the file is written before stdout's first line
       const printed = stdout.text();

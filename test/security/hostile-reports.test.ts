@@ -6,69 +6,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
+import { oneFailedCaseReport } from '../helpers/eval-report.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agents-hostile-report-'));
 const INJECTED = '"/><injected/><x a="';
 const CLOSER = ']]></system-out><injected/>&lt;';
 
-/** A report of one failed case whose judge said FAIL, as `eval --report` writes it (format 1). */
-function report() {
-  const timing = { ttftMs: 10, totalMs: 20, chars: 5, charsPerSecond: 250 };
-  return {
-    format: 1,
-    cliVersion: '0.1.0',
+/** A report of one failed case whose judge said FAIL, its texts hostile. */
+const report = () =>
+  oneFailedCaseReport({
     file: `evals${INJECTED}.yaml`,
-    fileHash: 'abc',
-    startedAt: '2026-11-26T10:00:00.000Z',
-    filter: null,
-    shard: null,
-    passed: false,
-    summary: { cases: 1, passed: 0, failed: 1, unfinished: 0, durationMs: 20 },
-    settings: { repeat: 1, threshold: 1, concurrency: 4 },
-    agents: [{ reference: 'bot', id: 'a1' }],
-    cases: [
-      {
-        name: `greets${INJECTED}`,
-        index: 0,
-        where: 'evals.yaml:3',
-        agent: 'bot',
-        agentId: 'a1',
-        passed: false,
-        passRate: 0,
-        durationMs: 20,
-        failure: { element: 'failure', type: `judge${INJECTED}`, message: `said FAIL${CLOSER}`, details: CLOSER },
-        runs: [
-          {
-            run: 1,
-            sessionId: 's1',
-            passed: false,
-            timing,
-            turns: [
-              {
-                input: 'hi',
-                output: 'hello',
-                toolCalls: [],
-                error: null,
-                timing,
-                checks: [
-                  {
-                    kind: 'judge',
-                    expected: { agent: `judge${CLOSER}`, rubric: 'r' },
-                    passed: false,
-                    message: null,
-                    reason: CLOSER,
-                  },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-    notRun: [],
-  };
-}
+    name: `greets${INJECTED}`,
+    type: `judge${INJECTED}`,
+    message: `said FAIL${CLOSER}`,
+    details: CLOSER,
+    judge: `judge${CLOSER}`,
+    reason: CLOSER,
+  });
 
 function written(name: string, value: unknown): string {
   const path = join(dir, name);

@@ -11,6 +11,7 @@ import type { EvalReport } from '../../src/eval/report.js';
 import type { LoggedRun } from '../../src/logs/runs.js';
 import { evalFileText } from '../../src/logs/to-eval.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
+import { oneFailedCaseReport } from '../helpers/eval-report.js';
 import { runCli } from '../helpers/run-cli.js';
 
 const HOSTILE = 'first line\nsecond "quoted" <b>bold</b> ]]> #hash\r\ncases:\n  - name: injected';
@@ -82,51 +83,17 @@ describe('export', () => {
   });
 });
 
-function hostileReport(): EvalReport {
-  const timing = { ttftMs: 1, totalMs: 2, chars: 3, charsPerSecond: 4 };
-  return {
-    format: 1,
-    cliVersion: '0.1.0',
+/** A report whose every text, and its startedAt, is hostile. */
+const hostileReport = () =>
+  oneFailedCaseReport({
     file: `evals ${HOSTILE}.yaml`,
-    fileHash: 'abc',
+    name: HOSTILE,
+    agent: HOSTILE,
+    message: HOSTILE,
+    details: HOSTILE,
+    input: HOSTILE,
+    output: HOSTILE,
+    judge: HOSTILE,
+    reason: HOSTILE,
     startedAt: '2"/><x/>',
-    filter: null,
-    shard: null,
-    passed: false,
-    summary: { cases: 1, passed: 0, failed: 1, unfinished: 0, durationMs: 2 },
-    settings: { repeat: 1, threshold: 1, concurrency: 1 },
-    agents: [{ reference: HOSTILE, id: 'a1' }],
-    cases: [
-      {
-        name: HOSTILE,
-        index: 0,
-        where: 'evals.yaml:3',
-        agent: HOSTILE,
-        agentId: 'a1',
-        passed: false,
-        passRate: 0,
-        durationMs: 2,
-        failure: { element: 'failure', type: 'contains', message: HOSTILE, details: HOSTILE },
-        runs: [
-          {
-            run: 1,
-            sessionId: 's1',
-            passed: false,
-            timing,
-            turns: [
-              {
-                input: HOSTILE,
-                output: HOSTILE,
-                toolCalls: [],
-                error: null,
-                timing,
-                checks: [{ kind: 'contains', expected: HOSTILE, passed: false, message: HOSTILE, reason: null }],
-              },
-            ],
-          },
-        ],
-      },
-    ],
-    notRun: [],
-  } as unknown as EvalReport;
-}
+  }) as unknown as EvalReport;

@@ -127,9 +127,12 @@ describe('mcp serve --http', () => {
     expect(readFileSync(file, 'utf8').trim()).toBe(first.token);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(first.stderr()).toContain(`(kept in ${file})`);
+    // The next start serves the same token, and does not print it again: it is in the file.
     const second = await startHttpServer(served.env, ['--token-file', file]);
     await second.stop();
-    expect(second.token).toBe(first.token);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.token);
+    expect(second.stderr()).toContain(`Authorization: Bearer the token in ${file}`);
+    expect(second.stderr()).not.toContain(first.token);
   });
 
   it('SIGTERM ends it within a second while a client holds a stream open', async () => {

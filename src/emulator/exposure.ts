@@ -1,7 +1,7 @@
-// Where the emulator listens decides how careful it must be. On loopback only this machine can
-// reach it, and a fixed, documented token is convenient. On any other address (0.0.0.0, ::, a
-// LAN address) others can reach it too: its token must be random, and the base URL it prints
-// must be one the CLI accepts (0.0.0.0 and :: are "every address", not an address to connect to).
+// Where the emulator listens decides how careful it must be. Its token is random wherever it
+// listens (on loopback, another user of this machine could otherwise use a documented one). On any
+// other address (0.0.0.0, ::, a LAN address) other machines can reach it too, and the base URL it
+// prints must be one the CLI accepts (0.0.0.0 and :: are "every address", not one to connect to).
 import { randomBytes } from 'node:crypto';
 import { networkInterfaces } from 'node:os';
 import { isLoopbackHost } from '../config/base-url.js';
@@ -22,7 +22,7 @@ const WILDCARDS = new Set(['0.0.0.0', '::', '[::]']);
 /**
  * Whether a request's Host header names this emulator: a loopback name, the address it listens on,
  * or (listening on every address) one of this machine's. Anything else is a page in a browser that
- * reached it by DNS rebinding (attacker.example resolving to 127.0.0.1), using its documented token.
+ * reached it by DNS rebinding (attacker.example resolving to 127.0.0.1).
  */
 export function isOwnHost(hostHeader: string | undefined, listenHost: string): boolean {
   if (!hostHeader) return false;

@@ -169,6 +169,7 @@ export class Context {
       });
     }
     if (settings.withheldToken) throw withheldTokenError(settings.withheldToken, settings.baseUrl);
+    if (settings.unusableToken) throw settings.unusableToken;
     if (!settings.token) {
       throw new CliError('auth', `no token configured for profile "${settings.profile}"`, {
         hint: 'Run `agents login`, or set AGENTS_TOKEN (`agents emulator` prints the token of a local service).',

@@ -24,6 +24,11 @@ export interface Settings {
   tokenBaseUrl: string | undefined;
   /** The profile's saved token, held back because this line names another address. */
   withheldToken?: { profile: string; savedFor: string | undefined };
+  /**
+   * Why the profile's saved token cannot be sent (too short, a character no token has): the
+   * failure of a command that needs it, never of `login` or `logout`, which replace or remove it.
+   */
+  unusableToken?: Error;
   /** AGENTS_TOKEN is sent, though the profile the line names has a token of its own. */
   shadowsProfileToken: boolean;
   timeoutSeconds: number;
@@ -107,7 +112,7 @@ export function resolveSettings(
   };
 }
 
-type TokenChoice = Pick<Settings, 'token' | 'tokenSource' | 'tokenBaseUrl' | 'withheldToken'>;
+type TokenChoice = Pick<Settings, 'token' | 'tokenSource' | 'tokenBaseUrl' | 'withheldToken' | 'unusableToken'>;
 
 /**
  * AGENTS_TOKEN goes wherever this line goes (the user set both). A saved token goes only to the
@@ -133,6 +138,10 @@ function resolveToken(
       withheldToken: { profile: profileName, savedFor },
     };
   }
-  const token = readToken(profile.token, `the token of profile "${profileName}" in ${file}`);
-  return { token, tokenSource: 'profile', tokenBaseUrl: savedFor };
+  try {
+    const token = readToken(profile.token, `the token of profile "${profileName}" in ${file}`);
+    return { token, tokenSource: 'profile', tokenBaseUrl: savedFor };
+  } catch (error) {
+    return { token: undefined, tokenSource: 'profile', tokenBaseUrl: savedFor, unusableToken: error as Error };
+  }
 }

@@ -1,13 +1,13 @@
 // A secret shorter than 8 characters is refused where it enters, and the scrubber never replaces
 // one: with a token "am" or "test", every "name" and "latest" of an answer, a JSON key and an
 // exported YAML file would be rewritten (docs/security.md, rule 3).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIN_SECRET_LENGTH, REDACTED, acceptSecret, rememberSecret, scrubSecrets } from '../../src/secrets/known.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 
 const running = useEmulatorEnv();
 
@@ -52,6 +52,20 @@ describe('where a secret enters', () => {
     const accented = await runCli(['login', '--token-stdin'], { env, stdin: 'tökenabcdefgh\n' });
     expect(accented.code).toBe(4);
     expect(accented.stderr).toContain('holds a character no token has (U+00F6 at position 2)');
+  });
+
+  it('a short token saved by an earlier version: exit 4 where it would be sent, and login still replaces it', async () => {
+    const configDir = tempConfigDir();
+    mkdirSync(configDir, { recursive: true });
+    const saved = { profiles: { default: { baseUrl: running.emulator.url, token: 'short' } } };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify(saved));
+    const env = { AGENTS_TOKEN: '', AGENTS_BASE_URL: '' };
+    const listed = await runCli(['list'], { env, configDir });
+    expect(listed.code).toBe(4);
+    expect(listed.stderr).toMatch(/^error: the token of profile "default" in .* is shorter than 8 characters/);
+    const login = await runCli(['login', '--token-stdin'], { env, configDir, stdin: `${running.emulator.token}\n` });
+    expect(login.code, login.stderr).toBe(0);
+    expect((await runCli(['list', '-q'], { env, configDir })).code).toBe(0);
   });
 
   it('emulator --token: shorter than 8 or with a space is exit 4, before it listens', async () => {

@@ -1,12 +1,13 @@
 // Whether a file that holds secrets or answers (the run log, a bearer token file) is the user's
 // alone: another user who could plant it, read it or write it would read every answer or token
 // written there, or hand the CLI a token of their choosing. As ssh asks of ~/.ssh, but refused.
-import { lstatSync, type Stats } from 'node:fs';
+import { lstatSync, statSync, type Stats } from 'node:fs';
 
 /**
  * What is wrong with `path` as a private file (owned by this user, a regular file, no group or
  * other bits) or folder (owned by this user, writable by no one else), or undefined when it is
- * fine or missing. Never follows a link: a link is a problem of its own.
+ * fine or missing. A file that is a link is a problem of its own; a folder's link of the user's own
+ * is followed.
  */
 export function privatePathProblem(path: string, kind: 'file' | 'folder'): string | undefined {
   let stats: Stats;
@@ -15,9 +16,18 @@ export function privatePathProblem(path: string, kind: 'file' | 'folder'): strin
   } catch {
     return undefined; // missing: the caller makes it, private
   }
-  if (stats.isSymbolicLink()) return 'is a symbolic link';
   const uid = process.getuid?.();
   if (uid !== undefined && stats.uid !== uid) return `belongs to another user (uid ${stats.uid})`;
+  if (stats.isSymbolicLink()) {
+    // A folder that is the user's own link is their choice (dotfiles, as config/trust.ts): its target is checked.
+    if (kind === 'file') return 'is a symbolic link';
+    try {
+      stats = statSync(path);
+    } catch {
+      return 'is a link to nothing';
+    }
+    if (uid !== undefined && stats.uid !== uid) return `leads to a folder of another user (uid ${stats.uid})`;
+  }
   const mode = (stats.mode & 0o777).toString(8).padStart(4, '0');
   if (kind === 'file') {
     if (!stats.isFile()) return 'is not a regular file';

@@ -61,6 +61,13 @@ describe('the rule', () => {
     expect(privatePathProblem(dir, 'folder')).toMatch(/can be written by others \(mode 0777/);
     chmodSync(dir, 0o755);
     expect(privatePathProblem(dir, 'folder')).toBeUndefined();
+    // A folder reached through the user's own link (dotfiles) is its target, checked as such.
+    const linked = join(folder(), 'linked');
+    symlinkSync(dir, linked);
+    expect(privatePathProblem(linked, 'folder')).toBeUndefined();
+    chmodSync(dir, 0o777);
+    expect(privatePathProblem(linked, 'folder')).toMatch(/can be written by others/);
+    chmodSync(dir, 0o755);
   });
 
   it.runIf(isRoot)('a file or folder of another user', () => {

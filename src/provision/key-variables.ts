@@ -2,7 +2,7 @@
 // request, so it must not be able to send GITHUB_TOKEN or a cloud key to the service: as with
 // Terraform's TF_VAR_, only variables named AGENTS_KEY_… are readable, plus those the person running
 // the command allows with --allow-env NAME. The CLI's own AGENTS_* settings (the token above all) never.
-import { MIN_SECRET_LENGTH, rememberSecret } from '../secrets/known.js';
+import { acceptSecret } from '../secrets/known.js';
 
 export const KEY_VARIABLE_PREFIX = 'AGENTS_KEY_';
 
@@ -27,12 +27,11 @@ export function readKeyVariable(name: string, variables: KeyVariables): { value:
   if (refused) return { problem: `${name} may not be read: ${refused}` };
   const value = variables.env[name];
   if (!value) return { problem: `${name} is not set` };
-  if (value.length < MIN_SECRET_LENGTH)
-    return {
-      problem: `${name} is shorter than ${MIN_SECRET_LENGTH} characters, too short for a secret that output can hide`,
-    };
-  rememberSecret(value);
-  return { value };
+  try {
+    return { value: acceptSecret(value, name) }; // remembered, or refused when too short to hide
+  } catch (error) {
+    return { problem: (error as Error).message };
+  }
 }
 
 /** The name export writes for a secret it does not show: AGENTS_KEY_<RECORD>_<FIELD>, in capitals. */

@@ -45,19 +45,30 @@ function fastAnswer() {
 }
 
 async function startProgram() {
-  const { enableTrustedCompileCache } = require('./compile-cache.js');
-  enableTrustedCompileCache(process.env, args.includes('--debug'));
+  const debug = args.includes('--debug');
+  // NODE_DEBUG=agents prints these lines without --debug (the cache's tests read them).
+  const say = debug ? (line) => process.stderr.write(`debug: ${line}\n`) : require('node:util').debuglog('agents');
+  const { trustedCacheFolder } = require('./compile-cache.js');
+  const cacheDir = trustedCacheFolder(process.env, say);
   if (args[0] === '__complete') {
     // Local files only, no commander, no dependencies.
     const { completionCandidates } = require('../dist/complete.cjs');
     const lines = completionCandidates(args[1], process.env, args[2], args.slice(3));
     print(lines.length ? lines.join('\n') + '\n' : '');
+    return;
+  }
+  const program = join(__dirname, '..', 'dist', 'main.js');
+  if (debug) {
+    // Stack traces under --debug point into src/: Node maps them only in files its own loader
+    // compiled, and the maps must be switched on before the bundle loads.
+    process.setSourceMapsEnabled(true);
+    say('code cache not used under --debug: stack traces need the source maps');
+    await require(program).main();
   } else {
-    // Stack traces under --debug point into src/: the maps are read only when asked for, and must
-    // be switched on before the bundle loads.
-    if (args.includes('--debug')) process.setSourceMapsEnabled(true);
-    const { main } = require('../dist/main.js');
-    await main();
+    const { requireWithCodeCache } = require('./code-cache.js');
+    // The first word names the command for the cache (code-cache.js): a flag's value never does.
+    const command = args.find((arg) => !arg.startsWith('-')) ?? '';
+    await requireWithCodeCache(program, cacheDir, { command, say }).main();
   }
 }
 

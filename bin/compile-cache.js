@@ -1,30 +1,33 @@
-// Node 22.1+ keeps the compiled program on disk (module.enableCompileCache): later runs skip most
-// of the parse and compile. Code read from that folder runs inside the CLI, with its token, so the
-// folder is used only when no one else can change what is in it, checked on every run: it is the
-// user's, writable by no one else, and every folder and link on the way to it belongs to the user or
-// root, and is writable by no one else unless sticky (as /tmp is). Older Nodes get no cache: Node 20
-// is out of support, kept working but not optimised.
+// The folder where compiled code is kept between runs: the program's code cache (code-cache.js)
+// and, on Node 22.1+, Node's compile cache for the other files (module.enableCompileCache). Code
+// read from that folder runs inside the CLI, with its token, so the folder is used only when no one
+// else can change what is in it, checked on every run: it is the user's, writable by no one else,
+// and every folder and link on the way to it belongs to the user or root, and is writable by no one
+// else unless sticky (as /tmp is).
 'use strict';
 const { lstatSync, mkdirSync, realpathSync, statSync } = require('node:fs');
 const { dirname, resolve, sep } = require('node:path');
 
-/** Turns the cache on when the folder can be trusted; under --debug, says why it is off. */
-function enableTrustedCompileCache(env, debug) {
-  const { enableCompileCache } = require('node:module');
-  if (typeof enableCompileCache !== 'function') return;
+/**
+ * The cache folder's real path when it can be trusted, with Node's compile cache turned on in it
+ * where Node has one; otherwise undefined, and `say` gets why (for --debug).
+ */
+function trustedCacheFolder(env, say) {
   const dir = compileCacheDir(env);
-  if (!dir) return;
+  if (!dir) return undefined;
   const trusted = trustedFolder(dir);
   if (trusted.reason) {
-    if (debug) process.stderr.write(`debug: compile cache off: ${trusted.reason}\n`);
-    return;
+    say(`compile cache off: ${trusted.reason}`);
+    return undefined;
   }
+  const { enableCompileCache } = require('node:module');
   try {
     // The real path: Node then reaches the folder through folders no one else can swap.
-    enableCompileCache(trusted.dir);
+    if (typeof enableCompileCache === 'function') enableCompileCache(trusted.dir);
   } catch {
     // a cache that cannot be written only costs speed
   }
+  return trusted.dir;
 }
 
 /**
@@ -83,4 +86,4 @@ function trustedFolder(dir) {
   }
 }
 
-module.exports = { enableTrustedCompileCache };
+module.exports = { trustedCacheFolder };

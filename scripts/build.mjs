@@ -8,7 +8,9 @@
 //   require()s where they are needed (scripts/build/vendor.mjs says why these two).
 // - dist/vendor/*.js, the other large libraries a command loads only when it uses them (yaml, the
 //   prompts, ajv, conf, ora, the MCP HTTP transport): ES modules, split where they share code,
-//   which the program reaches by import() alone (a require() of an ES module fails on Node 20.18).
+//   reached by import() alone (a require() of an ES module fails on Node 20.18), and only from
+//   dist/esm-vendor.cjs: bin/code-cache.js compiles the program from a vm.Script, where import()
+//   fails, so the build stops if dist/main.js has one.
 // Type-checking is `npm run typecheck`.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
@@ -16,7 +18,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { childProcessOnFirstUse, http2OnFirstUse, withoutSdkAjv } from './build/package-plugins.mjs';
-import { COMMONJS_VENDOR, VENDOR, vendorFilesExternal } from './build/vendor.mjs';
+import { COMMONJS_VENDOR, ESM_VENDOR_IMPORTER, VENDOR, vendorFilesExternal } from './build/vendor.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -45,6 +47,24 @@ const program = await build({
   outdir: 'dist',
   format: 'cjs',
   plugins: [vendorFilesExternal, childProcessOnFirstUse],
+});
+
+const dynamicImports = Object.values(program.metafile.outputs)
+  .flatMap((output) => output.imports)
+  .filter((imported) => imported.kind === 'dynamic-import' && imported.external);
+if (dynamicImports.length > 0)
+  throw new Error(
+    `dist/main.js would import() ${dynamicImports.map((imported) => imported.path).join(', ')}: import() ES modules in ${ESM_VENDOR_IMPORTER}.ts, require() builtins`,
+  );
+
+// The program's one way to ES modules: compiled by Node's loader, where import() works.
+const esmVendor = await build({
+  ...shared,
+  entryPoints: { 'esm-vendor': `${ESM_VENDOR_IMPORTER}.ts` },
+  outdir: 'dist',
+  outExtension: { '.js': '.cjs' },
+  format: 'cjs',
+  plugins: [vendorFilesExternal],
 });
 
 const commonJsVendor = await build({
@@ -91,6 +111,7 @@ const completion = await build({
 const staging = join(root, `dist.building-${process.pid}`);
 for (const file of [
   ...program.outputFiles,
+  ...esmVendor.outputFiles,
   ...commonJsVendor.outputFiles,
   ...vendor.outputFiles,
   ...completion.outputFiles,
@@ -122,7 +143,13 @@ await mkdir(new URL('../.build/', import.meta.url), { recursive: true });
 await writeFile(
   new URL('../.build/metafile.json', import.meta.url),
   JSON.stringify({
-    inputs: Object.assign({}, ...[program, commonJsVendor, vendor, completion].map((built) => built.metafile.inputs)),
-    outputs: Object.assign({}, ...[program, commonJsVendor, vendor, completion].map((built) => built.metafile.outputs)),
+    inputs: Object.assign(
+      {},
+      ...[program, esmVendor, commonJsVendor, vendor, completion].map((built) => built.metafile.inputs),
+    ),
+    outputs: Object.assign(
+      {},
+      ...[program, esmVendor, commonJsVendor, vendor, completion].map((built) => built.metafile.outputs),
+    ),
   }),
 );

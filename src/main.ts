@@ -2,6 +2,9 @@
 import { ExitCode } from './errors.js';
 import { tuneV8 } from './tuning.js';
 
+// bin/code-cache.js calls it at exit, before it writes the code cache.
+export { settleV8Flags } from './tuning.js';
+
 export async function main(): Promise<void> {
   tuneV8();
   const argv = process.argv.slice(2);

@@ -19,11 +19,33 @@ export function tuneV8(): void {
   setWhenAnnounced(ANSWER_STREAM_CHANNEL, '--semi-space-growth-factor=1');
 }
 
+/**
+ * Each flag's value at start (V8's defaults, the same on Node 20, 22 and 26), implied ones too:
+ * --liftoff-only turns off the two WebAssembly tier-ups.
+ */
+const AT_START: Record<string, string> = {
+  '--liftoff-only': '--no-liftoff-only --wasm-tier-up --wasm-dynamic-tiering',
+  '--enable-experimental-regexp-engine': '--no-enable-experimental-regexp-engine',
+  '--semi-space-growth-factor=1': '--semi-space-growth-factor=2',
+};
+const changed = new Set<string>();
+
+/**
+ * Puts back every flag this process changed, at exit, before bin/code-cache.js writes the code
+ * cache: V8 stamps a cache with a hash of its flags, and the next start, which has not changed
+ * them yet, would reject a cache stamped with these.
+ */
+export function settleV8Flags(): void {
+  for (const flag of changed) process.getBuiltinModule('node:v8').setFlagsFromString(AT_START[flag]!);
+  changed.clear();
+}
+
 /** The flag, set the first time the channel speaks (eval streams an answer per case: once is enough). */
 function setWhenAnnounced(channel: string, flag: string): void {
   const stop = listen(channel, () => {
     stop();
     // node:v8 only now: a command that never announces loads no builtin for its tuning.
     process.getBuiltinModule('node:v8').setFlagsFromString(flag);
+    changed.add(flag);
   });
 }

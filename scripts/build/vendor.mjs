@@ -39,10 +39,17 @@ export const VENDOR = {
   diff: { package: 'diff' },
 };
 
-/** What src/ imports (a package name, or a path from the root without extension) → its vendor file. */
+/**
+ * The one file of src/ that import()s the ES module files above, built on its own as
+ * dist/esm-vendor.cjs (scripts/build.mjs): the program, compiled from a vm.Script, has no import().
+ */
+export const ESM_VENDOR_IMPORTER = 'src/util/esm-vendor';
+
+/** What src/ imports (a package name, or a path from the root without extension) → its file in dist/. */
 const vendorFileOf = new Map([
   ...Object.entries(COMMONJS_VENDOR).map(([name, { file }]) => [file.replace(/\.ts$/, ''), `./vendor/${name}.cjs`]),
   ...Object.entries(VENDOR).map(([name, { package: pkg }]) => [pkg, `./vendor/${name}.js`]),
+  [ESM_VENDOR_IMPORTER, './esm-vendor.cjs'],
 ]);
 
 /**
@@ -61,8 +68,11 @@ export const vendorFilesExternal = {
         : args.path;
       const file = vendorFileOf.get(imported);
       if (!file) return undefined;
-      if (file.endsWith('.js') && args.kind !== 'dynamic-import')
-        return { errors: [{ text: `${args.path} is an ES module of dist/vendor/: import() it where it is used` }] };
+      const fromImporter = relative(root, args.importer).replace(/\.ts$/, '') === ESM_VENDOR_IMPORTER;
+      if (file.endsWith('.js') && (args.kind !== 'dynamic-import' || !fromImporter))
+        return {
+          errors: [{ text: `${args.path} is an ES module of dist/vendor/: import() it in ${ESM_VENDOR_IMPORTER}.ts` }],
+        };
       if (file.endsWith('.cjs') && args.kind === 'dynamic-import')
         return { errors: [{ text: `${args.path} is a CommonJS file of dist/vendor/: import it statically` }] };
       return { path: file, external: true };

@@ -6,6 +6,7 @@ import { accessSync, chmodSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CliError } from '../errors.js';
 import { guardedWrite, writePrivateFile } from '../io/write-file.js';
+import { importConf } from '../util/esm-vendor.js';
 
 const PRIVATE_FILE_MODE = 0o600;
 const PRIVATE_DIR_MODE = 0o700;
@@ -39,7 +40,7 @@ export async function jsonObjectWriter(
   dir: string,
   name: string,
 ): Promise<(value: Record<string, unknown>) => Promise<void>> {
-  const { default: Conf } = await import('conf');
+  const { default: Conf } = await importConf();
   return (value) => {
     const store = new Conf<Record<string, unknown>>({
       cwd: dir,

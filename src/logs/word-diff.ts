@@ -3,10 +3,11 @@
 // as git diff --word-diff prints them. Both texts are escaped first: they come from a service.
 import type { Theme } from '../ui/theme.js';
 import { escapeControlsKeepLines } from '../ui/safe-text.js';
+import { importDiff } from '../util/esm-vendor.js';
 
 export async function wordDiff(before: string, after: string, theme: Theme, onTerminal: boolean): Promise<string> {
   // An ES module bundled: its import() may hold the exports under default.
-  const module = (await import('diff')) as typeof import('diff') & { default?: typeof import('diff') };
+  const module = (await importDiff()) as typeof import('diff') & { default?: typeof import('diff') };
   const { diffWords } = module.default ?? module;
   return diffWords(escapeControlsKeepLines(before), escapeControlsKeepLines(after))
     .map((part) => {

@@ -39,9 +39,12 @@ export class Io {
     return this.deps.stdin;
   }
 
-  /** Prompts only with a person at both ends of the terminal, outside CI, without --no-input. */
+  /**
+   * Prompts only with a person at both ends of the terminal, outside CI, without --no-input.
+   * stdin is asked last: off a terminal the answer is known without making its stream.
+   */
   get interactive(): boolean {
-    return this.choices.input && this.stdin.isTTY === true && this.stderr.isTTY === true && !isCi(this.deps.env);
+    return this.choices.input && this.stderr.isTTY === true && !isCi(this.deps.env) && this.stdin.isTTY === true;
   }
 
   /** A person types on stdin (chat's prompt, invoke's "until Ctrl-D"), whatever --no-input says. */

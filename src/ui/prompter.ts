@@ -5,6 +5,7 @@ import type { Deps } from '../deps.js';
 import { interrupted } from '../errors.js';
 import { keepFrames } from './prompt-frames.js';
 import type { Choice, Prompter } from '../questions.js';
+import { importPrompts } from '../util/esm-vendor.js';
 
 /** Long lists are searched as you type instead of scrolled. */
 const SEARCH_THRESHOLD = 12;
@@ -12,7 +13,7 @@ const SEARCH_THRESHOLD = 12;
 export function inquirerPrompter(deps: Deps, options: { color: boolean }): Prompter {
   // inquirer colours by itself (and --no-color never reaches it): without colour, every prompt gets a plain theme.
   const theme = options.color ? undefined : PLAIN_PROMPT_THEME;
-  const load = () => import('@inquirer/prompts');
+  const load = importPrompts;
 
   const search = async (message: string, choices: Choice[], extra: { allowOther?: boolean; done?: string }) => {
     const { search } = await load();

@@ -4,6 +4,7 @@
 // schemas. Loaded only when a schema is given: Ajv costs tens of ms to load.
 import { boundedRegExp, RegexTimeoutError } from './bounded-regex.js';
 import { CliError } from '../errors.js';
+import { importAjv, importAjv2019, importAjv2020, importAjvDraft04 } from './esm-vendor.js';
 
 /** The problems of a value, one line each; empty when it matches. */
 export type JsonSchemaCheck = (value: unknown) => string[];
@@ -49,19 +50,19 @@ async function validatorFor(dialect: Dialect) {
   };
   switch (dialect) {
     case 'draft-04': {
-      const Ajv04 = classOf<typeof import('ajv-draft-04').default>(await import('ajv-draft-04'));
+      const Ajv04 = classOf<typeof import('ajv-draft-04').default>(await importAjvDraft04());
       return new Ajv04(options);
     }
     case '2019-09': {
-      const Ajv2019 = classOf<typeof import('ajv/dist/2019.js').Ajv2019>(await import('ajv/dist/2019.js'));
+      const Ajv2019 = classOf<typeof import('ajv/dist/2019.js').Ajv2019>(await importAjv2019());
       return new Ajv2019(options);
     }
     case '2020-12': {
-      const Ajv2020 = classOf<typeof import('ajv/dist/2020.js').Ajv2020>(await import('ajv/dist/2020.js'));
+      const Ajv2020 = classOf<typeof import('ajv/dist/2020.js').Ajv2020>(await importAjv2020());
       return new Ajv2020(options);
     }
     default: {
-      const Ajv = classOf<typeof import('ajv').Ajv>(await import('ajv'));
+      const Ajv = classOf<typeof import('ajv').Ajv>(await importAjv());
       const ajv = new Ajv(options);
       if (dialect === 'draft-06')
         ajv.addMetaSchema(

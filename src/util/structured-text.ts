@@ -5,6 +5,7 @@
 import { CliError } from '../errors.js';
 import type { ParseError } from 'jsonc-parser';
 import { loadYaml } from './load-yaml.js';
+import { importJsoncParser } from './esm-vendor.js';
 
 export interface ParsedDocument {
   value: unknown;
@@ -30,7 +31,7 @@ export async function parseDocument(text: string, source: string): Promise<Parse
 
 /** Exit 2 naming the line and column of the first thing in `text` that is not JSON. */
 async function refuseNonJson(text: string, source: string): Promise<void> {
-  const { parseTree, printParseErrorCode } = await import('jsonc-parser');
+  const { parseTree, printParseErrorCode } = await importJsoncParser();
   const errors: ParseError[] = [];
   try {
     parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
@@ -71,7 +72,7 @@ const JSON_PROBLEMS: Record<string, string> = {
 export async function parsedAsJson(text: string): Promise<ParsedDocument | undefined> {
   const start = text.trimStart()[0];
   if (start !== '{' && start !== '[') return undefined;
-  const { findNodeAtLocation, parseTree } = await import('jsonc-parser');
+  const { findNodeAtLocation, parseTree } = await importJsoncParser();
   let tree: ReturnType<typeof parseTree>;
   let value: unknown;
   try {

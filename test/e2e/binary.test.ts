@@ -22,7 +22,7 @@ describe('built binary', () => {
       PATH: process.env.PATH ?? '',
     });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^error: cannot start agents: Cannot find module .*dist[/\\]main\.js.*\n$/);
+    expect(result.stderr).toMatch(/^error: cannot start agents: .*dist[/\\]main\.js.*\n$/);
     expect(result.stderr.split('\n')).toHaveLength(2);
   });
 

@@ -59,6 +59,8 @@ async function evaluatedSources(args: string[], env: Record<string, string> = {}
     .split('\n')
     .filter((line) => line.startsWith('node:'));
   const notEvaluated = programModulesNotEvaluated(coverage);
+  // bin/code-cache.js compiles the program and its CommonJS vendor files itself: coverage sees them.
+  for (const file of filesCompiledByTheCli(coverage)) if (!loaded.includes(file)) loaded.push(file);
   return [
     ...loaded.flatMap((file) => [
       file,
@@ -68,6 +70,16 @@ async function evaluatedSources(args: string[], env: Record<string, string> = {}
     ]),
     ...builtins,
   ];
+}
+
+/** The files of dist/ that V8 compiled, whoever asked it to. */
+function filesCompiledByTheCli(coverageDir: string): string[] {
+  return readdirSync(coverageDir).flatMap((name) =>
+    (JSON.parse(readFileSync(join(coverageDir, name), 'utf8')) as Coverage).result
+      .filter((script) => script.url.startsWith('file:'))
+      .map((script) => relative(ROOT, fileURLToPath(script.url)))
+      .filter((file) => file.startsWith('dist/')),
+  );
 }
 
 /**

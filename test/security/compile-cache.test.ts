@@ -1,10 +1,21 @@
-// No code from a folder others can write. Node 22.1+'s compile cache holds code that runs
-// inside the CLI, with its token: it is turned on only for a folder the user owns, that no one else
-// can write, reached through no link another user owns and no folder others may write, checked on
-// every run; otherwise the CLI runs without it and --debug says why. Node 20 gets no cache at all.
-// Where the suite runs as root, the CLI runs as a second uid (nobody), as on a shared machine.
+// No code from a folder others can write. The cache folder holds code that runs inside the CLI,
+// with its token: the program's code cache (bin/code-cache.js, every Node) and Node 22.1+'s compile
+// cache. It is used only for a folder the user owns, that no one else can write, reached through no
+// link another user owns and no folder others may write, checked on every run; otherwise the CLI
+// runs without it and says why (NODE_DEBUG=agents, or --debug). Where the suite runs as root, the
+// CLI runs as a second uid (nobody), as on a shared machine.
 import * as nodeModule from 'node:module';
-import { chmodSync, chownSync, lchownSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lchownSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -39,6 +50,7 @@ async function createWithCache(cache: string, ...extra: string[]) {
       AGENTS_CONFIG_DIR: config,
       AGENTS_BASE_URL: server.url,
       AGENTS_TOKEN: 'tok_cache_1234',
+      NODE_DEBUG: 'agents',
     },
   });
   expect(result.code, result.stderr).toBe(0);
@@ -46,29 +58,36 @@ async function createWithCache(cache: string, ...extra: string[]) {
   return result;
 }
 
+/** The program's code cache files in a folder. */
+const codeCaches = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.v8cache'));
+
 describe('the compile cache', () => {
-  it(`a folder of the user's own holds ${HAS_COMPILE_CACHE ? "Node's compile cache" : 'nothing: Node before 22.1 gets no cache'}`, async () => {
+  it(`a folder of the user's own holds the program's code cache${HAS_COMPILE_CACHE ? " and Node's compile cache" : ' (Node before 22.1 has no compile cache)'}`, async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
     await createWithCache(cache);
     const files = readdirSync(cache);
-    if (HAS_COMPILE_CACHE) expect(files.length).toBeGreaterThan(0);
-    else expect(files).toEqual([]);
-    expect(files.filter((name) => name.endsWith('.code'))).toEqual([]); // no cache of our own making
+    // The program, and undici's part that its request loaded (dist/vendor/undici-parts.cjs).
+    expect(codeCaches(cache).sort()).toEqual([
+      expect.stringMatching(/^main\.js\.[0-9a-f]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
+      expect.stringMatching(/^undici-parts\.cjs\.[0-9a-f]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
+    ]);
+    expect(files.length - codeCaches(cache).length).toBe(HAS_COMPILE_CACHE ? 1 : 0);
+    for (const name of codeCaches(cache)) expect(statSync(join(cache, name)).mode & 0o777).toBe(0o600);
   });
 
-  describe.skipIf(!HAS_COMPILE_CACHE)('is off, and --debug says why, for a folder', () => {
+  describe('is off, and NODE_DEBUG=agents says why, for a folder', () => {
     it('that group or others may write', async () => {
       const cache = usersFolder(openTempDir(), 'cache', 0o777);
-      const result = await createWithCache(cache, '--debug');
-      expect(result.stderr).toContain(`debug: compile cache off: ${cache} can be written by others (mode 777)`);
+      const result = await createWithCache(cache);
+      expect(result.stderr).toContain(`compile cache off: ${cache} can be written by others (mode 777)`);
       expect(readdirSync(cache)).toEqual([]);
     });
 
     it('under a folder others may write (it could be swapped for another)', async () => {
       const parent = usersFolder(openTempDir(), 'open', 0o777);
       const cache = usersFolder(parent, 'cache', 0o700);
-      const result = await createWithCache(cache, '--debug');
-      expect(result.stderr).toContain(`debug: compile cache off: ${parent} can be written by others (mode 777)`);
+      const result = await createWithCache(cache);
+      expect(result.stderr).toContain(`compile cache off: ${parent} can be written by others (mode 777)`);
       expect(readdirSync(cache)).toEqual([]);
     });
 
@@ -76,8 +95,8 @@ describe('the compile cache', () => {
       const cache = join(openTempDir(), 'cache');
       mkdirSync(cache);
       chmodSync(cache, 0o777); // writable by the CLI's user, so only the owner check stops Node using it
-      const result = await createWithCache(cache, '--debug');
-      expect(result.stderr).toContain(`debug: compile cache off: ${cache} belongs to another user (uid 0)`);
+      const result = await createWithCache(cache);
+      expect(result.stderr).toContain(`compile cache off: ${cache} belongs to another user (uid 0)`);
       expect(readdirSync(cache)).toEqual([]);
     });
 
@@ -86,9 +105,9 @@ describe('the compile cache', () => {
       const link = join(openTempDir(), 'link');
       symlinkSync(target, link);
       lchownSync(link, ANOTHER_USER, ANOTHER_USER); // its owner could point it elsewhere at any time
-      const result = await createWithCache(link, '--debug');
+      const result = await createWithCache(link);
       expect(result.stderr).toContain(
-        `debug: compile cache off: ${link} is a link owned by another user (uid ${ANOTHER_USER})`,
+        `compile cache off: ${link} is a link owned by another user (uid ${ANOTHER_USER})`,
       );
       expect(readdirSync(target)).toEqual([]);
     });
@@ -102,5 +121,84 @@ describe('the compile cache', () => {
       await createWithCache(link);
       expect(readdirSync(target).length).toBeGreaterThan(0);
     });
+  });
+});
+
+describe("the program's code cache", () => {
+  /** The name the cache of this build of dist/main.js has, on this Node. */
+  const cacheName = () => {
+    const program = readFileSync(new URL('../../dist/main.js', import.meta.url));
+    const { crc32 } = process.getBuiltinModule('node:zlib') as { crc32: (data: Uint8Array) => number };
+    return `main.js.${crc32(program).toString(16)}.${program.length}.${process.version}.${process.arch}.v8cache`;
+  };
+
+  it('is written by the first run and used by the next, which writes nothing (the flags the run changed are put back first)', async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const first = await createWithCache(cache);
+    expect(first.stderr).toContain(`code cache absent: ${join(cache, cacheName())}`);
+    expect(first.stderr).toContain(`code cache written: ${join(cache, cacheName())}`);
+    // create makes a request, which sets --liftoff-only (src/tuning.ts): a cache stamped with it
+    // would be rejected by every later start, and written again.
+    for (const _run of [1, 2]) {
+      const next = await createWithCache(cache);
+      expect(next.stderr).toContain(`code cache used: ${join(cache, cacheName())}`);
+      expect(next.stderr).not.toContain('code cache written');
+    }
+  });
+
+  it('is written again for a command it has not seen, and not for one it has', async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    await createWithCache(cache);
+    const env = {
+      AGENTS_CACHE_DIR: cache,
+      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
+      NODE_DEBUG: 'agents',
+    };
+    const list = await runAsUser(['config', 'list'], { env });
+    expect(list.stderr).toContain('code cache used');
+    expect(list.stderr).toContain('code cache written');
+    expect((await runAsUser(['config', 'list'], { env })).stderr).not.toContain('code cache written');
+    expect((await createWithCache(cache)).stderr).not.toContain('code cache written');
+  });
+
+  it('made from other bytes under its name is rejected by V8 and written again, never run', async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const planted = join(cache, cacheName());
+    const header = Buffer.from('[]');
+    writeFileSync(planted, Buffer.concat([Buffer.from([header.length, 0, 0, 0]), header, Buffer.alloc(4096, 7)]));
+    chownSync(planted, cliUid, cliUid);
+    const result = await createWithCache(cache);
+    expect(result.stderr).toContain(`code cache rejected: ${planted}`);
+    expect(result.stderr).toContain(`code cache written: ${planted}`);
+    expect((await createWithCache(cache)).stderr).toContain(`code cache used: ${planted}`);
+  });
+
+  it("of another build or Node is never read, and is removed when this one's is written", async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const other = join(cache, 'main.js.0.1.v0.0.0.x64.v8cache');
+    writeFileSync(other, 'not ours');
+    chownSync(other, cliUid, cliUid);
+    const result = await createWithCache(cache);
+    expect(result.stderr).toContain(`code cache absent: ${join(cache, cacheName())}`);
+    expect(codeCaches(cache)).toContain(cacheName());
+    expect(codeCaches(cache)).not.toContain('main.js.0.1.v0.0.0.x64.v8cache');
+  });
+
+  it('planted in a folder others can write is never read', async () => {
+    // A good cache, made by the CLI itself, then put where others can write.
+    const good = usersFolder(openTempDir(), 'cache', 0o700);
+    await createWithCache(good);
+    chmodSync(good, 0o777);
+    const result = await createWithCache(good);
+    expect(result.stderr).toContain(`compile cache off: ${good} can be written by others (mode 777)`);
+    expect(result.stderr).toContain('code cache off');
+    expect(result.stderr).not.toContain('code cache used');
+  });
+
+  it('is not used under --debug, whose stack traces need the source maps, and says so', async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const result = await createWithCache(cache, '--debug');
+    expect(result.stderr).toContain('debug: code cache not used under --debug');
+    expect(codeCaches(cache)).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ export const ENVIRONMENT: Array<[string, string]> = [
   ['AGENTS_EMULATOR_TOKEN_DELAY_MS', "pause between the emulator's streamed tokens (default 8; 0 = at once)"],
   [
     'AGENTS_CACHE_DIR',
-    'where Node 22.1+ keeps the compiled CLI between runs (default $XDG_CACHE_HOME/agents or ~/.cache/agents)',
+    'where the compiled CLI is kept between runs (default $XDG_CACHE_HOME/agents or ~/.cache/agents)',
   ],
   [
     'AGENTS_LIVE_OUTPUT',

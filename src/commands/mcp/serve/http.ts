@@ -13,6 +13,8 @@ import { isLoopbackHost } from '../../../config/base-url.js';
 import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
 import type { McpSettings } from '../../../mcp/server.js';
 import { SessionTable } from '../../../mcp/http-sessions.js';
+import { readFile } from 'node:fs/promises';
+import { importMcpHttp } from '../../../util/esm-vendor.js';
 
 /** A session no request has used for this long is closed. */
 const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -29,11 +31,7 @@ export async function serveHttp(
   options: { port: number; tokenFile?: string },
 ): Promise<void> {
   const [{ StreamableHTTPServerTransport }, { createMcpServer, ToolNames, GuardedTransport }, { BoundedEventStore }] =
-    await Promise.all([
-      import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
-      import('../../../mcp/server.js'),
-      import('../../../mcp/event-store.js'),
-    ]);
+    await Promise.all([importMcpHttp(), import('../../../mcp/server.js'), import('../../../mcp/event-store.js')]);
   // node:crypto in this mode only: over stdio the server's first answer would wait for it (5 ms on Node 26).
   const { randomUUID } = process.getBuiltinModule('node:crypto');
   const { token, made } = await bearerToken(options.tokenFile);
@@ -170,7 +168,6 @@ async function bearerToken(file: string | undefined): Promise<{ token: string; m
     throw new CliError('usage', `--token-file ${file} ${problem}: not used`, {
       hint: 'A token file must be yours alone (chmod 600); or remove it to have a new one made there.',
     });
-  const { readFile } = await import('node:fs/promises');
   const saved = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw new CliError('usage', `cannot read --token-file ${file}: ${error.message}`);

@@ -5,10 +5,14 @@ import type { Command as Commander } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { createProgram, fillCommand } from './commands/program.js';
 import { COMMANDS, GROUPS } from './commands/registry.js';
+import { loadSpecs } from './commands/command.js';
 import type { Deps } from './deps.js';
 import { PLAIN_THEME } from './ui/color-support.js';
 import { captureStream, stdinFrom } from '../test/helpers/streams.js';
 import { runCli } from '../test/helpers/run-cli.js';
+
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+await loadSpecs(COMMANDS);
 
 const deps = (): Deps => ({ stdout: captureStream(), stderr: captureStream(), stdin: stdinFrom(), env: {} });
 const program = () => createProgram(deps(), () => PLAIN_THEME, COMMANDS, GROUPS);
@@ -36,11 +40,11 @@ describe('the program made from the registry', () => {
     expect(runnable.filter((path) => !paths.includes(path))).toEqual([]);
   });
 
-  it('holds every command as a stub until it is filled from its spec', () => {
+  it('holds every command as a stub until it is filled from its spec', async () => {
     const root = program();
     expect([...optionsByPath(root).values()].every((count) => count === 0)).toBe(true);
     const create = root.commands.find((command) => command.name() === 'create')!;
-    fillCommand(create);
+    await fillCommand(create);
     expect(create.options.map((option) => option.long)).toContain('--llm-model');
     expect([...optionsByPath(root)].filter(([, count]) => count > 0).map(([path]) => path)).toEqual(['create']);
   });

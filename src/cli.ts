@@ -9,7 +9,7 @@ import {
   readByRunner,
   readsWorkflowCommands,
 } from './ci/command-guard.js';
-import { createProgram } from './commands/program.js';
+import { createProgram, loadSpecsOfLine } from './commands/program.js';
 import { COMMANDS, GROUPS } from './commands/registry.js';
 import type { Deps } from './deps.js';
 import { CliError, errorFields, ExitCode, ExitWithCode } from './errors.js';
@@ -70,6 +70,7 @@ async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
   const colour = decideColours(deps, true).stderr;
   const theme = colour ? (await import('./ui/theme.js')).createTheme(true) : PLAIN_THEME;
   const errTheme = () => (program.opts<{ color?: unknown }>().color === false ? PLAIN_THEME : theme);
+  await loadSpecsOfLine(argv, COMMANDS, GROUPS);
   const program: Commander = createProgram(deps, errTheme, COMMANDS, GROUPS);
   const json = () => program.opts<{ json?: unknown }>().json === true;
   const debug = () => program.opts<{ debug?: unknown }>().debug === true;

@@ -1,21 +1,51 @@
-// A command of the registry: its spec (plain data, loaded with the program) and its run (loaded
-// only when it runs). They are joined here, not in the spec, so that run.ts can take its options'
-// type from spec.ts without spec.ts importing run.ts back.
+// A command of the registry: its path, its spec and its run, each module loaded only when needed:
+// the spec when commander dispatches to the command or help or completion describe it, the run
+// when it runs. So a run builds one command's spec, and a new command costs the others nothing.
+// They are joined here, not in the spec, so that run.ts can take its options' type from spec.ts
+// without spec.ts importing run.ts back.
 import type { Context } from '../context.js';
 import type { Args, CommandSpec, Flags, Options } from '../spec/spec.js';
 
 export type RunOf<S> =
   S extends CommandSpec<infer F, infer A> ? (options: Options<F, A>, ctx: Context) => Promise<void> | void : never;
 
-/** A command of the registry: its spec, and its run, loaded only when it runs. */
+/** A command of the registry: its path, and its spec and run, loaded when asked for. */
 export interface Command<F extends Flags = Flags, A extends Args = Args> {
-  spec: CommandSpec<F, A>;
+  readonly path: string;
+  /** The spec, once loadSpec() has made it: reading it before is a mistake of the program's. */
+  readonly spec: CommandSpec<F, A>;
+  /** Whether loadSpec() has made the spec yet (help shows a summary only then). */
+  readonly specLoaded: boolean;
+  loadSpec: () => Promise<CommandSpec<F, A>>;
   load: () => Promise<(options: Options<F, A>, ctx: Context) => Promise<void> | void>;
 }
 
 export function command<F extends Flags, A extends Args>(
-  spec: CommandSpec<F, A>,
+  path: string,
+  loadSpec: () => Promise<CommandSpec<F, A>>,
   load: () => Promise<(options: Options<F, A>, ctx: Context) => Promise<void> | void>,
 ): Command {
-  return { spec, load } as unknown as Command;
+  let spec: CommandSpec<F, A> | undefined;
+  const made: Command<F, A> = {
+    path,
+    get spec() {
+      if (!spec) throw new Error(`the spec of "agents ${path}" was read before it was loaded`);
+      return spec;
+    },
+    get specLoaded() {
+      return spec !== undefined;
+    },
+    async loadSpec() {
+      const loaded = (spec ??= await loadSpec());
+      if (loaded.path !== path) throw new Error(`the registry's "${path}" loaded the spec of "${loaded.path}"`);
+      return loaded;
+    },
+    load,
+  };
+  return made as unknown as Command;
+}
+
+/** Every spec of these commands, loaded (help of the whole program, completion, docs and tests). */
+export async function loadSpecs(commands: readonly Command[]): Promise<void> {
+  await Promise.all(commands.map((each) => each.loadSpec()));
 }

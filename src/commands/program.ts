@@ -1,8 +1,10 @@
-// commander's program, made from the registry of specs through commander's public API alone.
-// Every command is a stub (its name and summary) until commander dispatches to it: then its
-// options, arguments, help and action are added from its spec (a preSubcommand hook), so a run
-// builds one command, not all of them. The action reads the options through the specs
-// (options.ts), makes the Context and runs the command's run, loaded then.
+// commander's program, made from the registry through commander's public API alone. Every command
+// is a stub (its name) until commander dispatches to it: then its spec is loaded and its options,
+// arguments, help and action are added from it (a preSubcommand hook), so a run loads and builds
+// one command, not all of them. A line that may show the help of a group or of the program (no
+// command on it, or a word that names none) loads every spec first: help lists their summaries.
+// The action reads the options through the specs (options.ts), makes the Context and runs the
+// command's run, loaded then.
 import { Argument, Command as Commander, Help, Option } from 'commander';
 import type { Deps } from '../deps.js';
 import { GLOBAL_FLAGS, type GlobalOptions } from '../spec/global-flags.js';
@@ -10,7 +12,7 @@ import { decideColours } from '../ui/color-support.js';
 import type { Theme } from '../ui/theme.js';
 import { VERSION } from '../version.js';
 import { loadZod } from '../util/zod.js';
-import type { Command } from './command.js';
+import { loadSpecs, type Command } from './command.js';
 import { commandTree, type Group, type Node } from './tree.js';
 import { exampleLines } from './help-text.js';
 import { flagName, longFlag, readFlags, readOptions } from './options.js';
@@ -48,27 +50,66 @@ export function createProgram(
       const stub = new Commander(child.name).summary(summaryOf(child));
       parent.addCommand(stub);
       configure(stub, deps, errTheme);
-      filling.set(stub, () => fill(stub, child, deps, { root: program, commands, groups }));
+      described.set(stub, { node: child, fill: () => fill(stub, child, deps, { root: program, commands, groups }) });
       build(stub, child);
     }
-    if (node.children.length > 0) parent.hook('preSubcommand', (_parent, sub) => void fillCommand(sub));
+    if (node.children.length > 0) parent.hook('preSubcommand', async (_parent, sub) => void (await fillCommand(sub)));
   };
   build(program, tree);
+  described.set(program, { node: tree, fill: undefined });
   return program;
 }
 
-/** Adds a command's options, arguments, help and action: when it runs, or when its help is asked for. */
-export function fillCommand(command: Commander): Commander {
-  const fill = filling.get(command);
-  filling.delete(command);
-  fill?.();
+/**
+ * Loads the specs of every command on the line, or of all of them when the line may show the help
+ * of a group or of the program; the others stay unloaded.
+ */
+export async function loadSpecsOfLine(
+  argv: readonly string[],
+  commands: readonly Command[],
+  groups: Readonly<Record<string, Group>>,
+): Promise<void> {
+  let node = commandTree(commands, groups);
+  const valueFlags = new Set(
+    Object.entries(GLOBAL_FLAGS).flatMap(([key, flag]) => (flag.type === 'value' ? [longFlag(key)] : [])),
+  );
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (word === '--') break;
+    if (word.startsWith('-')) {
+      if (valueFlags.has(word)) i++; // its value, never a command's name
+      continue;
+    }
+    const child = node.children.find((each) => each.name === word);
+    if (!child) break;
+    node = child;
+    if (node.children.length === 0) return void (await node.command?.loadSpec());
+  }
+  await loadSpecs(commands);
+}
+
+/**
+ * Adds a command's options, arguments, help and action, its spec loaded first: when it runs, or
+ * when `agents help` shows it (`forHelp`: with its subcommands' summaries).
+ */
+export async function fillCommand(command: Commander, forHelp = false): Promise<Commander> {
+  const entry = described.get(command);
+  if (!entry) return command;
+  const fill = entry.fill;
+  entry.fill = undefined;
+  await fill?.();
+  if (forHelp) {
+    await loadSpecs(entry.node.children.flatMap((child) => child.command ?? []));
+    entry.node.children.forEach((child, index) => command.commands[index]?.summary(summaryOf(child)));
+  }
   return command;
 }
 
-const filling = new WeakMap<Commander, () => void>();
+/** Each command of the program: its node, and what fills it until it is filled. */
+const described = new WeakMap<Commander, { node: Node; fill: (() => Promise<void>) | undefined }>();
 
 function summaryOf(node: Node): string {
-  return node.command?.spec.summary ?? node.group?.summary ?? '';
+  return (node.command?.specLoaded ? node.command.spec.summary : undefined) ?? node.group?.summary ?? '';
 }
 
 /** The program a run belongs to: help and completion describe it. */
@@ -78,8 +119,8 @@ interface Program {
   groups: Readonly<Record<string, Group>>;
 }
 
-function fill(target: Commander, node: Node, deps: Deps, program: Program): void {
-  const spec = node.command?.spec;
+async function fill(target: Commander, node: Node, deps: Deps, program: Program): Promise<void> {
+  const spec = await node.command?.loadSpec();
   target.description(spec?.description ?? node.group?.description ?? summaryOf(node));
   if (spec) {
     for (const arg of spec.args) target.addArgument(argumentOf(arg));
@@ -218,7 +259,10 @@ async function runCommand(command: Command, target: Commander, deps: Deps, progr
   const { Context } = await import('../context.js');
   const ctx = new Context(deps, globals, colours, theme, {
     root: program.root,
-    completionShape: async () => (await import('./completion/shape.js')).programShape(program.commands, program.groups),
+    completionShape: async () => {
+      await loadSpecs(program.commands);
+      return (await import('./completion/shape.js')).programShape(program.commands, program.groups);
+    },
   });
   const options = readOptions(command.spec, target, deps.env);
   const run = await command.load();

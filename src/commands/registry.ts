@@ -1,61 +1,14 @@
-// Every command of the CLI, once: its spec and its run (loaded only when it runs). commander, help,
-// completion, docs/json and the tests that hold every command to the CLI's contracts all walk this
-// list. The commands of each resource kind (agents included) come from the resource registry:
+// Every command of the CLI, once: its path, and its spec and its run, each loaded when needed
+// (command.ts). commander, help, completion, docs/json and the tests that hold every command to the
+// CLI's contracts all walk this list. The commands of each resource kind (agents included) come from the resource registry:
 // a new kind there is a new set of commands here, with nothing else to write.
 import { AGENT } from '../resources/agent.js';
 import type { AttachableDescriptor, ResourceDescriptor } from '../resources/descriptor.js';
 import { ATTACHABLE } from '../resources/registry.js';
 import { command, type Command } from './command.js';
 import type { Group } from './tree.js';
-import { attachSpec } from './resource/attach/spec.js';
-import { createSpec } from './resource/create/spec.js';
-import { deleteSpec } from './resource/delete/spec.js';
-import { detachSpec } from './resource/detach/spec.js';
-import { getSpec } from './resource/get/spec.js';
-import { listSpec } from './resource/list/spec.js';
-import { updateSpec } from './resource/update/spec.js';
 import { AGENT_TEXTS } from './resource/agent-texts.js';
-import type { Verb } from './resource/texts.js';
-import { spec as invoke } from './invoke/spec.js';
-import { spec as chat } from './chat/spec.js';
-import { spec as apply } from './apply/spec.js';
-import { spec as diff } from './diff/spec.js';
-import { spec as exportSpec } from './export/spec.js';
-import { spec as evalSpec } from './eval/spec.js';
-import { spec as evalMerge } from './eval/merge/spec.js';
-import { spec as evalCompare } from './eval/compare/spec.js';
-import { spec as evalReport } from './eval/report/spec.js';
-import { spec as logs } from './logs/spec.js';
-import { spec as logsShow } from './logs/show/spec.js';
-import { spec as logsSearch } from './logs/search/spec.js';
-import { spec as logsStats } from './logs/stats/spec.js';
-import { spec as logsReplay } from './logs/replay/spec.js';
-import { spec as logsToEval } from './logs/to-eval/spec.js';
-import { spec as logsRm } from './logs/rm/spec.js';
-import { spec as logsPath } from './logs/path/spec.js';
-import { spec as logsOn } from './logs/on/spec.js';
-import { spec as logsOff } from './logs/off/spec.js';
-import { spec as logsStatus } from './logs/status/spec.js';
-import { spec as login } from './login/spec.js';
-import { spec as logout } from './logout/spec.js';
-import { spec as init } from './init/spec.js';
-import { spec as signup } from './signup/spec.js';
-import { spec as whoami } from './whoami/spec.js';
-import { spec as keysList } from './keys/list/spec.js';
-import { spec as keysCreate } from './keys/create/spec.js';
-import { spec as keysRename } from './keys/rename/spec.js';
-import { spec as keysDelete } from './keys/delete/spec.js';
-import { spec as api } from './api/spec.js';
-import { spec as status } from './status/spec.js';
-import { spec as configGet } from './config/get/spec.js';
-import { spec as configSet } from './config/set/spec.js';
-import { spec as configUnset } from './config/unset/spec.js';
-import { spec as configList } from './config/list/spec.js';
-import { spec as models } from './models/spec.js';
-import { spec as mcpServe } from './mcp/serve/spec.js';
-import { spec as emulator } from './emulator/spec.js';
-import { spec as completion } from './completion/spec.js';
-import { spec as help } from './help/spec.js';
+import { attachPath, detachPath, verbPath, type Verb } from './resource/texts.js';
 import { CONFIG_KEYS } from '../config/keys.js';
 
 /** A kind's verbs by name: `create`… for agents, `tools create`… for the others (LLMs cannot be deleted). */
@@ -63,24 +16,39 @@ function kindVerbs(resource: ResourceDescriptor, texts = AGENT_TEXTS): Partial<R
   const own = resource === AGENT ? texts : undefined;
   const seeded = 'examples' in resource ? (resource as AttachableDescriptor).examples : undefined;
   return {
-    list: command(listSpec(resource, own?.list), async () =>
-      (await import('./resource/list/run.js')).listRun(resource),
+    list: command(
+      verbPath(resource, 'list'),
+      async () => (await import('./resource/list/spec.js')).listSpec(resource, own?.list),
+      async () => (await import('./resource/list/run.js')).listRun(resource),
     ),
-    get: command(getSpec(resource, { ...own?.get, seeded: seeded?.seeded }), async () =>
-      (await import('./resource/get/run.js')).getRun(resource),
+    get: command(
+      verbPath(resource, 'get'),
+      async () => (await import('./resource/get/spec.js')).getSpec(resource, { ...own?.get, seeded: seeded?.seeded }),
+      async () => (await import('./resource/get/run.js')).getRun(resource),
     ),
-    create: command(createSpec(resource, own?.create ?? { examples: seeded?.create }), async () =>
-      (await import('./resource/create/run.js')).createRun(resource),
+    create: command(
+      verbPath(resource, 'create'),
+      async () =>
+        (await import('./resource/create/spec.js')).createSpec(resource, own?.create ?? { examples: seeded?.create }),
+      async () => (await import('./resource/create/run.js')).createRun(resource),
     ),
-    update: command(updateSpec(resource, own?.update ?? { examples: seeded && [seeded.update] }), async () =>
-      (await import('./resource/update/run.js')).updateRun(resource),
+    update: command(
+      verbPath(resource, 'update'),
+      async () =>
+        (await import('./resource/update/spec.js')).updateSpec(
+          resource,
+          own?.update ?? { examples: seeded && [seeded.update] },
+        ),
+      async () => (await import('./resource/update/run.js')).updateRun(resource),
     ),
     ...(resource.deletable && {
       delete: command(
-        deleteSpec(
-          resource,
-          own?.delete ?? { examples: seeded?.scratch ? [deleteExample(resource, seeded.scratch)] : [] },
-        ),
+        verbPath(resource, 'delete'),
+        async () =>
+          (await import('./resource/delete/spec.js')).deleteSpec(
+            resource,
+            own?.delete ?? { examples: seeded?.scratch ? [deleteExample(resource, seeded.scratch)] : [] },
+          ),
         async () => (await import('./resource/delete/run.js')).deleteRun(resource),
       ),
     }),
@@ -97,10 +65,18 @@ const deleteExample = (resource: ResourceDescriptor, scratch: string) =>
   `id=$(${scratch}) && agents ${resource.plural} delete "$id" --yes`;
 
 const attachCommands = (resource: AttachableDescriptor): Command[] => [
-  command(attachSpec(resource), async () => (await import('./resource/attach/run.js')).attachRun(resource)),
+  command(
+    attachPath(resource),
+    async () => (await import('./resource/attach/spec.js')).attachSpec(resource),
+    async () => (await import('./resource/attach/run.js')).attachRun(resource),
+  ),
 ];
 const detachCommands = (resource: AttachableDescriptor): Command[] => [
-  command(detachSpec(resource), async () => (await import('./resource/detach/run.js')).detachRun(resource)),
+  command(
+    detachPath(resource),
+    async () => (await import('./resource/detach/spec.js')).detachSpec(resource),
+    async () => (await import('./resource/detach/run.js')).detachRun(resource),
+  ),
 ];
 
 /** What a kind an agent attaches brings: its group of verbs, and its add- and remove- commands. */
@@ -122,6 +98,7 @@ function groupOf(resource: AttachableDescriptor): Group {
   };
 }
 
+const spec = <T>(module: Promise<{ spec: T }>) => module.then((loaded) => loaded.spec);
 const run = <T>(module: Promise<{ run: T }>) => module.then((loaded) => loaded.run);
 
 const agentVerbs = kindVerbs(AGENT);
@@ -130,52 +107,212 @@ const agentVerbs = kindVerbs(AGENT);
 export const COMMANDS: readonly Command[] = [
   agentVerbs.create!,
   agentVerbs.update!,
-  command(invoke, () => run(import('./invoke/run.js'))),
-  command(chat, () => run(import('./chat/run.js'))),
+  command(
+    'invoke',
+    () => spec(import('./invoke/spec.js')),
+    () => run(import('./invoke/run.js')),
+  ),
+  command(
+    'chat',
+    () => spec(import('./chat/spec.js')),
+    () => run(import('./chat/run.js')),
+  ),
   ...ATTACHABLE.flatMap(attachCommands),
   ...ATTACHABLE.flatMap(detachCommands),
   agentVerbs.list!,
   agentVerbs.get!,
   agentVerbs.delete!,
   ...ATTACHABLE.flatMap((resource) => kindCommands(resource)),
-  command(init, () => run(import('./init/run.js'))),
-  command(apply, () => run(import('./apply/run.js'))),
-  command(diff, () => run(import('./diff/run.js'))),
-  command(exportSpec, () => run(import('./export/run.js'))),
-  command(evalSpec, () => run(import('./eval/run.js'))),
-  command(evalMerge, () => run(import('./eval/merge/run.js'))),
-  command(evalCompare, () => run(import('./eval/compare/run.js'))),
-  command(evalReport, () => run(import('./eval/report/run.js'))),
-  command(logs, () => run(import('./logs/run.js'))),
-  command(logsShow, () => run(import('./logs/show/run.js'))),
-  command(logsSearch, () => run(import('./logs/search/run.js'))),
-  command(logsStats, () => run(import('./logs/stats/run.js'))),
-  command(logsReplay, () => run(import('./logs/replay/run.js'))),
-  command(logsToEval, () => run(import('./logs/to-eval/run.js'))),
-  command(logsRm, () => run(import('./logs/rm/run.js'))),
-  command(logsPath, () => run(import('./logs/path/run.js'))),
-  command(logsOn, () => run(import('./logs/on/run.js'))),
-  command(logsOff, () => run(import('./logs/off/run.js'))),
-  command(logsStatus, () => run(import('./logs/status/run.js'))),
-  command(login, () => run(import('./login/run.js'))),
-  command(logout, () => run(import('./logout/run.js'))),
-  command(signup, () => run(import('./signup/run.js'))),
-  command(whoami, () => run(import('./whoami/run.js'))),
-  command(keysList, () => run(import('./keys/list/run.js'))),
-  command(keysCreate, () => run(import('./keys/create/run.js'))),
-  command(keysRename, () => run(import('./keys/rename/run.js'))),
-  command(keysDelete, () => run(import('./keys/delete/run.js'))),
-  command(api, () => run(import('./api/run.js'))),
-  command(status, () => run(import('./status/run.js'))),
-  command(configGet, () => run(import('./config/get/run.js'))),
-  command(configSet, () => run(import('./config/set/run.js'))),
-  command(configUnset, () => run(import('./config/unset/run.js'))),
-  command(configList, () => run(import('./config/list/run.js'))),
-  command(models, () => run(import('./models/run.js'))),
-  command(mcpServe, () => run(import('./mcp/serve/run.js'))),
-  command(emulator, () => run(import('./emulator/run.js'))),
-  command(completion, () => run(import('./completion/run.js'))),
-  command(help, () => run(import('./help/run.js'))),
+  command(
+    'init',
+    () => spec(import('./init/spec.js')),
+    () => run(import('./init/run.js')),
+  ),
+  command(
+    'apply',
+    () => spec(import('./apply/spec.js')),
+    () => run(import('./apply/run.js')),
+  ),
+  command(
+    'diff',
+    () => spec(import('./diff/spec.js')),
+    () => run(import('./diff/run.js')),
+  ),
+  command(
+    'export',
+    () => spec(import('./export/spec.js')),
+    () => run(import('./export/run.js')),
+  ),
+  command(
+    'eval',
+    () => spec(import('./eval/spec.js')),
+    () => run(import('./eval/run.js')),
+  ),
+  command(
+    'eval merge',
+    () => spec(import('./eval/merge/spec.js')),
+    () => run(import('./eval/merge/run.js')),
+  ),
+  command(
+    'eval compare',
+    () => spec(import('./eval/compare/spec.js')),
+    () => run(import('./eval/compare/run.js')),
+  ),
+  command(
+    'eval report',
+    () => spec(import('./eval/report/spec.js')),
+    () => run(import('./eval/report/run.js')),
+  ),
+  command(
+    'logs',
+    () => spec(import('./logs/spec.js')),
+    () => run(import('./logs/run.js')),
+  ),
+  command(
+    'logs show',
+    () => spec(import('./logs/show/spec.js')),
+    () => run(import('./logs/show/run.js')),
+  ),
+  command(
+    'logs search',
+    () => spec(import('./logs/search/spec.js')),
+    () => run(import('./logs/search/run.js')),
+  ),
+  command(
+    'logs stats',
+    () => spec(import('./logs/stats/spec.js')),
+    () => run(import('./logs/stats/run.js')),
+  ),
+  command(
+    'logs replay',
+    () => spec(import('./logs/replay/spec.js')),
+    () => run(import('./logs/replay/run.js')),
+  ),
+  command(
+    'logs to-eval',
+    () => spec(import('./logs/to-eval/spec.js')),
+    () => run(import('./logs/to-eval/run.js')),
+  ),
+  command(
+    'logs rm',
+    () => spec(import('./logs/rm/spec.js')),
+    () => run(import('./logs/rm/run.js')),
+  ),
+  command(
+    'logs path',
+    () => spec(import('./logs/path/spec.js')),
+    () => run(import('./logs/path/run.js')),
+  ),
+  command(
+    'logs on',
+    () => spec(import('./logs/on/spec.js')),
+    () => run(import('./logs/on/run.js')),
+  ),
+  command(
+    'logs off',
+    () => spec(import('./logs/off/spec.js')),
+    () => run(import('./logs/off/run.js')),
+  ),
+  command(
+    'logs status',
+    () => spec(import('./logs/status/spec.js')),
+    () => run(import('./logs/status/run.js')),
+  ),
+  command(
+    'login',
+    () => spec(import('./login/spec.js')),
+    () => run(import('./login/run.js')),
+  ),
+  command(
+    'logout',
+    () => spec(import('./logout/spec.js')),
+    () => run(import('./logout/run.js')),
+  ),
+  command(
+    'signup',
+    () => spec(import('./signup/spec.js')),
+    () => run(import('./signup/run.js')),
+  ),
+  command(
+    'whoami',
+    () => spec(import('./whoami/spec.js')),
+    () => run(import('./whoami/run.js')),
+  ),
+  command(
+    'keys list',
+    () => spec(import('./keys/list/spec.js')),
+    () => run(import('./keys/list/run.js')),
+  ),
+  command(
+    'keys create',
+    () => spec(import('./keys/create/spec.js')),
+    () => run(import('./keys/create/run.js')),
+  ),
+  command(
+    'keys rename',
+    () => spec(import('./keys/rename/spec.js')),
+    () => run(import('./keys/rename/run.js')),
+  ),
+  command(
+    'keys delete',
+    () => spec(import('./keys/delete/spec.js')),
+    () => run(import('./keys/delete/run.js')),
+  ),
+  command(
+    'api',
+    () => spec(import('./api/spec.js')),
+    () => run(import('./api/run.js')),
+  ),
+  command(
+    'status',
+    () => spec(import('./status/spec.js')),
+    () => run(import('./status/run.js')),
+  ),
+  command(
+    'config get',
+    () => spec(import('./config/get/spec.js')),
+    () => run(import('./config/get/run.js')),
+  ),
+  command(
+    'config set',
+    () => spec(import('./config/set/spec.js')),
+    () => run(import('./config/set/run.js')),
+  ),
+  command(
+    'config unset',
+    () => spec(import('./config/unset/spec.js')),
+    () => run(import('./config/unset/run.js')),
+  ),
+  command(
+    'config list',
+    () => spec(import('./config/list/spec.js')),
+    () => run(import('./config/list/run.js')),
+  ),
+  command(
+    'models',
+    () => spec(import('./models/spec.js')),
+    () => run(import('./models/run.js')),
+  ),
+  command(
+    'mcp serve',
+    () => spec(import('./mcp/serve/spec.js')),
+    () => run(import('./mcp/serve/run.js')),
+  ),
+  command(
+    'emulator',
+    () => spec(import('./emulator/spec.js')),
+    () => run(import('./emulator/run.js')),
+  ),
+  command(
+    'completion',
+    () => spec(import('./completion/spec.js')),
+    () => run(import('./completion/run.js')),
+  ),
+  command(
+    'help',
+    () => spec(import('./help/spec.js')),
+    () => run(import('./help/run.js')),
+  ),
 ];
 
 /** The groups of commands that have no run of their own: what their help says. */

@@ -35,6 +35,6 @@ export function commandTree(commands: readonly Command[], groups: Readonly<Recor
     });
     return node;
   };
-  for (const command of commands) nodeAt(command.spec.path).command = command;
+  for (const command of commands) nodeAt(command.path).command = command;
   return root;
 }

@@ -7,11 +7,15 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/commands/registry.js';
+import { loadSpecs } from '../../src/commands/command.js';
 import { flagName } from '../../src/commands/options.js';
 import { GLOBAL_FLAGS } from '../../src/spec/global-flags.js';
 import type { Flags } from '../../src/spec/spec.js';
 import { runMeasured } from '../helpers/binary.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+await loadSpecs(COMMANDS);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const specs = COMMANDS.map((command) => command.spec);

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createProgram } from '../../src/commands/program.js';
 import { COMMANDS, GROUPS } from '../../src/commands/registry.js';
+import { loadSpecs } from '../../src/commands/command.js';
 import { PLAIN_THEME } from '../../src/ui/color-support.js';
 import { ENVIRONMENT } from '../../src/commands/help/help-topics.js';
 import { CONFIG_KEYS } from '../../src/config/keys.js';
@@ -12,6 +13,9 @@ import { ConfigStore } from '../../src/config/store.js';
 import type { GlobalOptions } from '../../src/spec/global-flags.js';
 import { captureStream, stdinFrom } from '../helpers/streams.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
+
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+await loadSpecs(COMMANDS);
 
 const GLOBALS: GlobalOptions = {
   json: false,

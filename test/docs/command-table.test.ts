@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/commands/registry.js';
+import { loadSpecs } from '../../src/commands/command.js';
 import type { CommandSpec } from '../../src/spec/spec.js';
+
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+await loadSpecs(COMMANDS);
 
 const README = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
 

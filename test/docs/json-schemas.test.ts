@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { jsonSchemas } from '../../src/commands/json-schemas.js';
 import { COMMANDS } from '../../src/commands/registry.js';
+import { loadSpecs } from '../../src/commands/command.js';
+
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+await loadSpecs(COMMANDS);
 
 const DIR = fileURLToPath(new URL('../../docs/json/', import.meta.url));
 const WRITE = process.env.AGENTS_WRITE_DOCS === '1';

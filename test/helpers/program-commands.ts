@@ -1,5 +1,9 @@
 // Every command of the program, walked from the registry of specs, for tests that must cover all.
 import { COMMANDS, GROUPS } from '../../src/commands/registry.js';
+import { loadSpecs } from '../../src/commands/command.js';
+
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+await loadSpecs(COMMANDS);
 
 /** Each command's path ([] for `agents` itself, then e.g. ['tools'], ['tools', 'list']): groups and commands. */
 export function commandPaths(): string[][] {

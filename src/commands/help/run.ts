@@ -4,7 +4,7 @@ import { fillCommand } from '../program.js';
 import { HELP_TOPICS } from './help-topics.js';
 import type { spec } from './spec.js';
 
-export const run: RunOf<typeof spec> = ({ words }, ctx) => {
+export const run: RunOf<typeof spec> = async ({ words }, ctx) => {
   // `help config set` and `help "config set"` name the same command.
   const names = words.flatMap((word) => word.split(/\s+/).filter(Boolean));
   const topic = names.length === 1 && Object.hasOwn(HELP_TOPICS, names[0]!) ? HELP_TOPICS[names[0]!] : undefined;
@@ -19,6 +19,6 @@ export const run: RunOf<typeof spec> = ({ words }, ctx) => {
     target = next;
   }
   // The command asked for gets its flags and help now (commands are filled when they run).
-  fillCommand(target);
+  await fillCommand(target, true);
   target.outputHelp();
 };

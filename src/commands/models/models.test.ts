@@ -3,9 +3,13 @@
 import { describe, expect, it } from 'vitest';
 import { programShape } from '../completion/shape.js';
 import { COMMANDS, GROUPS } from '../registry.js';
+import { loadSpecs } from '../command.js';
 import { LLM_PROVIDERS } from '../../resources/models.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
 import { ScriptedPrompter } from '../../../test/helpers/scripted-prompter.js';
+
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+await loadSpecs(COMMANDS);
 
 const names = async () => (await runCli(['models', '-q'])).stdout.trim().split('\n');
 

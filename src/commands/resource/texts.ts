@@ -20,6 +20,12 @@ export const isAgent = (resource: ResourceDescriptor) => resource.kind === AGENT
 export const verbPath = (resource: ResourceDescriptor, verb: string) =>
   isAgent(resource) ? verb : `${resource.plural} ${verb}`;
 
+/** `add-tool`: attaches one to an agent. */
+export const attachPath = (resource: ResourceDescriptor) => `add-${resource.kind}`;
+
+/** `remove-tool`: detaches one from an agent. */
+export const detachPath = (resource: ResourceDescriptor) => `remove-${resource.kind}`;
+
 /** The name of a --json document's schema in docs/json/. */
 export const documentName = (resource: ResourceDescriptor, what: 'record' | 'list') =>
   what === 'record' ? resource.kind : isAgent(resource) ? 'list' : `${resource.kind}-list`;

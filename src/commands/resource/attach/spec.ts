@@ -5,12 +5,13 @@ import { z } from '../../../util/zod.js';
 import { optionalArg, variadicArg } from '../../../spec/flags.js';
 import { linkResultsShape } from '../../output-shapes.js';
 import { defineSpec } from '../../../spec/spec.js';
+import { attachPath } from '../texts.js';
 import { attachKey } from '../../../resources/descriptor.js';
 import { AGENT_ARGUMENT } from '../../argument-words.js';
 
 export const attachSpec = (resource: AttachableDescriptor) =>
   defineSpec({
-    path: `add-${resource.kind}`,
+    path: attachPath(resource),
     summary: `Attach one or more ${resource.noun}s to an agent`,
     description: `Attach one or more ${resource.noun}s to an agent. Attaching one that is already there succeeds, so scripts can re-run.`,
     args: [

@@ -6,10 +6,11 @@ import { AGENT_ARGUMENT } from '../../argument-words.js';
 import { requiredArg, variadicArg } from '../../../spec/flags.js';
 import { linkResultsShape } from '../../output-shapes.js';
 import { defineSpec } from '../../../spec/spec.js';
+import { detachPath } from '../texts.js';
 
 export const detachSpec = (resource: AttachableDescriptor) =>
   defineSpec({
-    path: `remove-${resource.kind}`,
+    path: detachPath(resource),
     summary: `Detach one or more ${resource.noun}s from an agent`,
     description: `Detach one or more ${resource.noun}s from an agent. Detaching one that is not attached succeeds, so scripts can re-run. The ${resource.noun} itself is kept.`,
     args: [

@@ -30,9 +30,6 @@ import { FULL_ID } from './util/full-id.js';
 import { reportError } from './report.js';
 import { annotationsOf, type Annotations } from './ci/annotations.js';
 import { jsonForRunner, readByRunner } from './ci/command-guard.js';
-import { logsDbPath } from './logs/path.js';
-import { RunLog } from './logs/record.js';
-import { sqliteAvailable } from './logs/sqlite.js';
 
 /** The program a run belongs to: `help` prints its pages, `completion` describes it. */
 export interface ProgramView {
@@ -70,25 +67,6 @@ export class Context {
   /** A failure said on stderr as the run's end would say it, when the command goes on after it. */
   reportFailure(error: unknown): void {
     reportError(error, { stderr: this.io.stderr, theme: this.io.theme, debug: this.globals.debug });
-  }
-
-  /**
-   * The run log, when this line records (not --no-log, AGENTS_NO_LOG=1 or `logs false`), opened
-   * at its first record. The caller closes it when its command ends.
-   */
-  runLog(): RunLog | undefined {
-    // A Node without node:sqlite records nothing, and keeps nothing for it (no copy, no clock).
-    if (!sqliteAvailable()) return undefined;
-    const settings = this.settings();
-    if (!this.globals.log || !settings.logs) return undefined;
-    const place = {
-      path: logsDbPath(this.env),
-      profile: settings.profile,
-      baseUrl: settings.baseUrl,
-      maxRuns: settings.logsMaxRuns,
-      maxDays: settings.logsMaxDays,
-    };
-    return new RunLog(place, (message) => this.io.logger.warn(message));
   }
 
   /** GitHub Actions' annotations of this run (at most 50 in all), or undefined elsewhere. */

@@ -12,6 +12,7 @@ import { resolveAgentId } from '../../prompts/pick.js';
 import { errorFields } from '../../errors.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
+import { runLogFor } from '../run-log.js';
 
 /** How long a failed scripted conversation waits for the rest of stdin to count what it did not send. */
 const COUNT_WAIT_MS = 2000;
@@ -58,7 +59,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   };
 
   const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
-  const log = ctx.runLog();
+  const log = runLogFor(ctx);
   const agentName = log && agentNameFor(ctx, agentId, options.agent);
   log?.warmUnlessAnswered(0); // opened while the first line is typed
   if (onTerminal)

@@ -22,6 +22,7 @@ import { writeHtmlReport } from '../../eval/html-file.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
+import { runLogFor } from '../run-log.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   // Everything that can be wrong locally is found before the first request (output paths: options.ts).
@@ -55,7 +56,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
   // Started after the names are looked up, which has a spinner of its own.
   const animate = ctx.io.canAnimate && !ctx.globals.debug && 'client' in prepared;
-  const runLog = ctx.runLog();
+  const runLog = runLogFor(ctx);
   const logged = runLog && new EvalRunLog(runLog);
   const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
   let outcome: EvalOutcome;

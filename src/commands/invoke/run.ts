@@ -11,6 +11,7 @@ import { explainFailure } from '../../invoke/explain-failure.js';
 import { describeTiming, startStopwatch } from '../../invoke/timing.js';
 import { monotonicMs } from '../../util/monotonic.js';
 import { loadOutputSchema, schemaMismatch, type OutputSchema } from '../../invoke/output-schema.js';
+import { runLogFor } from '../run-log.js';
 
 type InvokeOptions = Parameters<RunOf<typeof spec>>[0];
 
@@ -36,7 +37,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 
   const mode: AnswerMode = options.events ? 'events' : json ? 'json' : schema ? 'structured' : 'human';
   const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
-  const log = ctx.runLog();
+  const log = runLogFor(ctx);
   // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
   // The log reads its two times in the loop that prints the answer instead.
   const stopwatch = options.stats || mode === 'events' ? startStopwatch() : undefined;

@@ -8,7 +8,6 @@ import { parseJsonOrYaml } from '../../util/structured-text.js';
 import { fieldByKey, type FieldSpec, type ResourceDescriptor } from '../../resources/descriptor.js';
 import { keyOf as attributeOf } from './field-flags.js';
 import { fieldsSchema } from '../../resources/field-schema.js';
-import { askField } from '../../prompts/field-prompt.js';
 import { textOf } from '../../util/text-of.js';
 
 type Fields = Record<string, unknown>;
@@ -149,6 +148,8 @@ export async function completeFields(
   for (const field of resource.fields) {
     // Optional switches keep the service's default rather than adding a question.
     if (answers[field.key] !== undefined || (field.type === 'boolean' && !field.required)) continue;
+    // The prompts' code loads only when a person is asked.
+    const { askField } = await import('../../prompts/field-prompt.js');
     const value = await askField(ctx.prompter, field, { required: field.required === true });
     if (value !== undefined) answers[field.key] = value;
   }

@@ -15,7 +15,6 @@ import {
 } from '../../api/resources.js';
 import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
-import { askUpdateFields, completeCreateFields, createCommandLine } from '../../prompts/agent-wizard.js';
 import { AGENT } from '../../resources/agent.js';
 import type { ResourceDescriptor } from '../../resources/descriptor.js';
 import { describeAgentWithLinks, describeResource } from '../../resources/view.js';
@@ -50,7 +49,7 @@ export interface KindHooks {
   /** A refused update field, said in the kind's own words (else the generic refusal). */
   refusal?(refused: readonly string[]): CliError;
   /** A failed create after the wizard: what to run to send the same answers again. */
-  resendHint?(fields: Fields): string;
+  resendHint?(fields: Fields): Promise<string>;
   /** The detail view of one record. */
   view(record: ResourceRecord, theme: Theme): string;
 }
@@ -80,12 +79,17 @@ const agentWire: Wire = {
   delete: (client, id) => deleteAgent(client, id),
 };
 
+const wizard = () => import('../../prompts/agent-wizard.js');
+
 const agentHooks: KindHooks = {
   wire: agentWire,
   read: (ctx, options) => readAgentFields(ctx, options),
-  complete: (ctx, fields, options) =>
-    completeCreateFields(ctx, fields, { allowUnknownModel: options.allowUnknownModel === true }),
-  askUpdate: (ctx, id, client) => askUpdateFields(ctx, id, client),
+  // The wizard's code loads only when someone can answer it: off a terminal it asks nothing.
+  complete: async (ctx, fields, options) =>
+    ctx.io.interactive
+      ? (await wizard()).completeCreateFields(ctx, fields, { allowUnknownModel: options.allowUnknownModel === true })
+      : { fields, reviewed: false },
+  askUpdate: async (ctx, id, client) => (await wizard()).askUpdateFields(ctx, id, client),
   refusal: () =>
     new CliError(
       'usage',
@@ -94,7 +98,7 @@ const agentHooks: KindHooks = {
         hint: 'Change --llm-model to a model of the other provider (the service then attaches that provider’s LLM), or attach an LLM with `agents add-llm AGENT PROVIDER`.',
       },
     ),
-  resendHint: (fields) => `Your answers, to send again: ${createCommandLine(fields)}`,
+  resendHint: async (fields) => `Your answers, to send again: ${(await wizard()).createCommandLine(fields)}`,
   view: (record, theme) => describeAgentWithLinks(record, theme),
 };
 

@@ -9,6 +9,7 @@ import { wordDiff } from '../../../logs/word-diff.js';
 import type { RunOf } from '../../command.js';
 import { openRunLog } from '../open.js';
 import type { spec } from './spec.js';
+import { runLogFor } from '../../run-log.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const db = openRunLog(ctx);
@@ -44,7 +45,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const text = answer.logText ?? '';
   // A bare 500 of the real service for an agent gone since the run: told apart, as invoke does.
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, text));
-  const log = ctx.runLog();
+  const log = runLogFor(ctx);
   const id = log?.record({
     command: 'replay',
     agentId,

@@ -8,6 +8,7 @@ import type { RunOf } from '../../command.js';
 import { lineCapped } from '../../../io/read-input.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
 import type { spec } from './spec.js';
+import { runLogFor } from '../../run-log.js';
 
 type Options = Parameters<RunOf<typeof spec>>[0];
 
@@ -103,7 +104,7 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
     return ids ? agents.filter((agent) => ids.has(agent.id)) : agents;
   };
   // One run log for the server's life: each call is written as it is answered.
-  const log = ctx.runLog();
+  const log = runLogFor(ctx);
   return {
     client: () => ctx.client(),
     timeoutSeconds: ctx.settings().timeoutSeconds,

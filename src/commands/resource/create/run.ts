@@ -33,9 +33,10 @@ export const createRun =
         return rememberNames(ctx, resource, [existing]);
       }
     }
-    const created = await hooks.wire.create(client, fields).catch((error: unknown) => {
+    const created = await hooks.wire.create(client, fields).catch(async (error: unknown) => {
       // Answers typed into the wizard are not lost with a failed request: say how to send them again.
-      if (reviewed && error instanceof CliError && hooks.resendHint) throw error.withHint(hooks.resendHint(fields));
+      if (reviewed && error instanceof CliError && hooks.resendHint)
+        throw error.withHint(await hooks.resendHint(fields));
       throw error;
     });
     await print(ctx, resource, created, reviewed, `Created ${resource.noun} ${label(resource, created, fields)}`);

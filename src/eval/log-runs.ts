@@ -16,7 +16,7 @@ export class EvalRunLog {
       const failed = turn.verdicts.find((verdict) => !verdict.passed);
       const error =
         turn.answer.error ?? (failed && { kind: 'failure', message: `${failed.kind}: ${failed.message ?? 'failed'}` });
-      this.log.record({
+      this.log.recordSoon({
         command: 'eval',
         agentId,
         agentName: evalCase.agent,

@@ -23,10 +23,10 @@ const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\
 
 /**
  * Runs `file` (a CommonJS file) with a code cache in `dir` (undefined: no cache), and returns its
- * exports. `settleFlags` is called with them before the cache is written: it puts back the V8 flags
- * the program changed. `say` gets one line for --debug.
+ * exports. Before any cache is written, the program's `settleV8Flags` puts back the V8 flags it
+ * changed (`settle`, given to the files the program requires). `say` gets one line for --debug.
  */
-function requireWithCodeCache(file, dir, { command, say }) {
+function requireWithCodeCache(file, dir, { command, say, settle }) {
   const vm = require('node:vm');
   const bytes = readFileSync(file);
   const source = bytes.toString('utf8');
@@ -48,9 +48,10 @@ function requireWithCodeCache(file, dir, { command, say }) {
         : `code cache ${cached ? 'rejected' : 'absent'}: ${cacheFile}`,
   );
   const module = { exports: {} };
+  const settleFlags = settle ?? (() => module.exports.settleV8Flags?.());
   if (write) {
     process.once('exit', () => {
-      module.exports.settleV8Flags?.();
+      settleFlags();
       writeCache(cacheFile, `${basename(file)}.`, [...seen, command], script.createCachedData());
       say(`code cache written: ${cacheFile}`);
     });
@@ -61,7 +62,7 @@ function requireWithCodeCache(file, dir, { command, say }) {
   const ownRequire = Object.assign((id) => {
     if (!id.startsWith('./vendor/') || !id.endsWith('.cjs')) return required(id);
     const path = join(dirname(file), id);
-    return (loaded[path] ??= requireWithCodeCache(path, dir, { command, say }));
+    return (loaded[path] ??= requireWithCodeCache(path, dir, { command, say, settle: settleFlags }));
   }, required);
   script.runInThisContext()(module.exports, ownRequire, module, file, dirname(file));
   return module.exports;

@@ -161,6 +161,24 @@ describe("the program's code cache", () => {
     expect((await createWithCache(cache)).stderr).not.toContain('code cache written');
   });
 
+  it("undici's cache written by a run whose program cache needed no write is stamped with the start's flags too", async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const env = {
+      AGENTS_CACHE_DIR: cache,
+      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
+      NODE_DEBUG: 'agents',
+    };
+    // create without its flags stops before any request: the program's cache has seen create,
+    // undici's parts were never loaded.
+    expect((await runAsUser(['create', '-q', '--no-input'], { env })).code).toBe(2);
+    const first = await createWithCache(cache);
+    expect(first.stderr).toMatch(/code cache used: \S+main\.js\./);
+    expect(first.stderr).toMatch(/code cache written: \S+undici-parts\.cjs\./);
+    const next = await createWithCache(cache);
+    expect(next.stderr).toMatch(/code cache used: \S+undici-parts\.cjs\./);
+    expect(next.stderr).not.toContain('code cache written');
+  });
+
   it('made from other bytes under its name is rejected by V8 and written again, never run', async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
     const planted = join(cache, cacheName());

@@ -66,8 +66,11 @@ async function startProgram() {
     await require(program).main();
   } else {
     const { requireWithCodeCache } = require('./code-cache.js');
-    // The first word names the command for the cache (code-cache.js): a flag's value never does.
-    const command = args.find((arg) => !arg.startsWith('-')) ?? '';
+    // The first word names the command for the cache (code-cache.js), which writes it to disk: a
+    // word that cannot be a command's name (a global flag's value, a URL with its password) is
+    // kept as none.
+    const first = args.find((arg) => !arg.startsWith('-')) ?? '';
+    const command = /^[a-z][a-z-]{0,31}$/.test(first) ? first : '';
     await requireWithCodeCache(program, cacheDir, { command, say }).main();
   }
 }

@@ -1,7 +1,8 @@
 // Every command of the CLI, once: its path, and its spec and its run, each loaded when needed
 // (command.ts). commander, help, completion, docs/json and the tests that hold every command to the
-// CLI's contracts all walk this list. The commands of each resource kind (agents included) come from the resource registry:
-// a new kind there is a new set of commands here, with nothing else to write.
+// CLI's contracts all walk this list. The commands of each resource kind (agents included) come
+// from the resource registry: a new kind there is a new set of commands here, with nothing else to
+// write.
 import { AGENT } from '../resources/agent.js';
 import type { AttachableDescriptor, ResourceDescriptor } from '../resources/descriptor.js';
 import { ATTACHABLE } from '../resources/registry.js';

@@ -179,6 +179,21 @@ describe("the program's code cache", () => {
     expect(next.stderr).not.toContain('code cache written');
   });
 
+  it('names no flag value in the file it writes: a URL with its password stays out of it', async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const env = {
+      AGENTS_CACHE_DIR: cache,
+      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
+      NODE_DEBUG: 'agents',
+    };
+    const listed = await runAsUser(['--base-url', 'http://me:pw-in-the-url-123@127.0.0.1:9', 'config', 'list'], {
+      env,
+    });
+    expect(listed.stderr).toContain('code cache written');
+    for (const name of codeCaches(cache))
+      expect(readFileSync(join(cache, name)).includes('pw-in-the-url-123')).toBe(false);
+  });
+
   it('made from other bytes under its name is rejected by V8 and written again, never run', async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
     const planted = join(cache, cacheName());

@@ -4,15 +4,16 @@
 // command calls: each run compiled those again. This cache is written after the command has run
 // (vm.Script's createCachedData), so it holds them too; later runs compile almost nothing.
 //
-// A cache is used only when it was made from these very bytes (their CRC-32 and length name the
-// file) by this Node on this machine's architecture, with the same V8 flags: V8 checks its own
+// A cache is used only when it was made from these very bytes (the file's identity on disk names
+// the cache: device, inode, change time to the nanosecond and length; any write to the file moves
+// its change time, and hashing the bytes would load node:zlib, 1.7 ms of every start) by this Node on this machine's architecture, with the same V8 flags: V8 checks its own
 // version and flags and rejects anything else, and a rejected or missing cache is written again
 // at exit. The program sets some V8 flags while it runs (src/tuning.ts); they are put back before
 // the cache is written, or V8 would stamp it with flags the next start does not have, and reject it.
 // A command the cache has not seen yet (the first word on the line) writes it again, so the cache
 // comes to hold what the user runs, up to MAX_COMMANDS words.
 'use strict';
-const { closeSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } = require('node:fs');
+const { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } = require('node:fs');
 const { createRequire } = require('node:module');
 const { basename, dirname, join } = require('node:path');
 
@@ -28,9 +29,17 @@ const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\
  */
 function requireWithCodeCache(file, dir, { command, say, settle }) {
   const vm = require('node:vm');
-  const bytes = readFileSync(file);
+  // One descriptor for the bytes and their identity: a file replaced meanwhile cannot mix them.
+  const fd = openSync(file, 'r');
+  let bytes, identity;
+  try {
+    identity = fstatSync(fd, { bigint: true });
+    bytes = readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
   const source = bytes.toString('utf8');
-  const cacheFile = dir && join(dir, cacheName(file, bytes));
+  const cacheFile = dir && join(dir, cacheName(file, identity, bytes.length));
   const cached = cacheFile ? readCache(cacheFile) : undefined;
   const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], {
     filename: file,
@@ -70,10 +79,12 @@ function requireWithCodeCache(file, dir, { command, say, settle }) {
 
 const loaded = Object.create(null);
 
-/** `main.js.<crc32>.<length>.<node version>.<arch>.v8cache`: another build or Node never reads it. */
-function cacheName(file, bytes) {
-  const { crc32 } = require('node:zlib');
-  return `${basename(file)}.${crc32(bytes).toString(16)}.${bytes.length}.${process.version}.${process.arch}.v8cache`;
+/**
+ * `main.js.<dev>-<inode>-<ctime ns>.<length>.<node version>.<arch>.v8cache`: another build, copy
+ * or Node never reads it.
+ */
+function cacheName(file, { dev, ino, ctimeNs }, length) {
+  return `${basename(file)}.${dev.toString(36)}-${ino.toString(36)}-${ctimeNs.toString(36)}.${length}.${process.version}.${process.arch}.v8cache`;
 }
 
 /** `{ commands, data }`, or undefined when the file is missing or not of this format. */

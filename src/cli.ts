@@ -11,7 +11,7 @@ import {
 } from './ci/command-guard.js';
 import { createProgram, loadSpecsOfLine } from './commands/program.js';
 import { COMMANDS, GROUPS } from './commands/registry.js';
-import type { Deps } from './deps.js';
+import type { Deps, OutputStream } from './deps.js';
 import { CliError, errorFields, ExitCode, ExitWithCode } from './errors.js';
 import { reason } from './io/write-file.js';
 import { reportError } from './report.js';
@@ -35,7 +35,7 @@ export async function run(argv: string[], given: Deps): Promise<number> {
     runner && !isRegularFile(given.stdout) ? commandGuardedStream(redactedStdout, { framed: false }) : redactedStdout;
   let code: number;
   try {
-    const outcome = await runProgram(argv, { ...given, stdout, stderr });
+    const outcome = await runProgram(argv, withOutputs(given, stdout, stderr));
     code = outcome.code;
     // The --json contract holds for every command: a failure is one document on stdout, unless the
     // command already printed its own (invoke's, apply's and others carry their error inside).
@@ -52,6 +52,17 @@ export async function run(argv: string[], given: Deps): Promise<number> {
   if (broken) stderr.write(`error: cannot write to stdout: ${reason(broken)}\n`);
   finishCommands(stderr);
   return broken ? ExitCode.output : code;
+}
+
+/**
+ * The deps with the guarded outputs. Copied property by property, not spread: a spread would
+ * call main.ts's stdin getter, and making process.stdin costs ~2 ms that most commands never use.
+ */
+function withOutputs(given: Deps, stdout: OutputStream, stderr: OutputStream): Deps {
+  return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(given)), {
+    stdout: { value: stdout, enumerable: true },
+    stderr: { value: stderr, enumerable: true },
+  }) as Deps;
 }
 
 /** The error document of --json (docs/json/error.schema.json). */

@@ -31,6 +31,9 @@ function binForUser(): string {
   return copiedBin;
 }
 
+/** The dist/main.js that runAsUser's CLI runs (a copy, where the suite is root). */
+export const programForUser = (): string => join(dirname(dirname(binForUser())), 'dist', 'main.js');
+
 /** A temp folder any user can enter, for config folders with chosen owners and modes. */
 export function openTempDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'agents-modes-'));

@@ -17,10 +17,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { canUseAnotherUsersFolder, cliUid, openTempDir, runAsUser } from '../helpers/unprivileged.js';
+import { canUseAnotherUsersFolder, cliUid, openTempDir, programForUser, runAsUser } from '../helpers/unprivileged.js';
 
+const execFileAsync = promisify(execFile);
 const HAS_COMPILE_CACHE = typeof (nodeModule as { enableCompileCache?: unknown }).enableCompileCache === 'function';
 /** A uid that is neither root nor the CLI's user. */
 const ANOTHER_USER = 4242;
@@ -68,8 +72,8 @@ describe('the compile cache', () => {
     const files = readdirSync(cache);
     // The program, and undici's part that its request loaded (dist/vendor/undici-parts.cjs).
     expect(codeCaches(cache).sort()).toEqual([
-      expect.stringMatching(/^main\.js\.[0-9a-f]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
-      expect.stringMatching(/^undici-parts\.cjs\.[0-9a-f]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
+      expect.stringMatching(/^main\.js\.[0-9a-z]+-[0-9a-z]+-[0-9a-z]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
+      expect.stringMatching(/^undici-parts\.cjs\.[0-9a-z]+-[0-9a-z]+-[0-9a-z]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
     ]);
     expect(files.length - codeCaches(cache).length).toBe(HAS_COMPILE_CACHE ? 1 : 0);
     for (const name of codeCaches(cache)) expect(statSync(join(cache, name)).mode & 0o777).toBe(0o600);
@@ -125,11 +129,11 @@ describe('the compile cache', () => {
 });
 
 describe("the program's code cache", () => {
-  /** The name the cache of this build of dist/main.js has, on this Node. */
+  /** The name the cache of the dist/main.js the CLI runs has, on this Node: the file's identity on disk. */
   const cacheName = () => {
-    const program = readFileSync(new URL('../../dist/main.js', import.meta.url));
-    const { crc32 } = process.getBuiltinModule('node:zlib') as { crc32: (data: Uint8Array) => number };
-    return `main.js.${crc32(program).toString(16)}.${program.length}.${process.version}.${process.arch}.v8cache`;
+    const { dev, ino, ctimeNs, size } = statSync(programForUser(), { bigint: true });
+    const identity = [dev, ino, ctimeNs].map((n) => n.toString(36)).join('-');
+    return `main.js.${identity}.${size}.${process.version}.${process.arch}.v8cache`;
   };
 
   it('is written by the first run and used by the next, which writes nothing (the flags the run changed are put back first)', async () => {
@@ -226,6 +230,27 @@ describe("the program's code cache", () => {
     expect(result.stderr).toContain(`compile cache off: ${good} can be written by others (mode 777)`);
     expect(result.stderr).toContain('code cache off');
     expect(result.stderr).not.toContain('code cache used');
+  });
+
+  it('of a file changed in place, even to the same length, is never used for the new bytes', async () => {
+    const dir = openTempDir();
+    const program = join(dir, 'program.cjs');
+    const cache = join(dir, 'cache');
+    mkdirSync(cache, { mode: 0o700 });
+    const loader = fileURLToPath(new URL('../../bin/code-cache.js', import.meta.url));
+    const run = async () => {
+      const script = `const say = (line) => process.stderr.write(line + '\\n');
+        process.stdout.write(require(${JSON.stringify(loader)}).requireWithCodeCache(${JSON.stringify(program)}, ${JSON.stringify(cache)}, { command: 'x', say }).answer());`;
+      const child = await execFileAsync(process.execPath, ['-e', script], { encoding: 'utf8' });
+      return { answer: child.stdout, said: child.stderr };
+    };
+    writeFileSync(program, "module.exports = { answer: () => 'first' };");
+    expect((await run()).said).toContain('code cache written');
+    expect(await run()).toEqual({ answer: 'first', said: expect.stringContaining('code cache used') });
+    writeFileSync(program, "module.exports = { answer: () => 'other' };");
+    const changed = await run();
+    expect(changed).toEqual({ answer: 'other', said: expect.stringContaining('code cache absent') });
+    expect(codeCaches(cache)).toHaveLength(1); // the old file's cache went when the new one was written
   });
 
   it('is not used under --debug, whose stack traces need the source maps, and says so', async () => {

@@ -18,6 +18,11 @@ export interface Deps {
   stdout: OutputStream;
   stderr: OutputStream;
   stdin: InputStream;
+  /**
+   * The descriptor of the process's own stdin (0): whether it is a terminal, a pipe or a file is
+   * asked of it, without making the stream (~2 ms). Tests' streams have none.
+   */
+  stdinFd?: number;
   env: Record<string, string | undefined>;
   /** Aborted on Ctrl-C: requests stop, partial output stays. */
   signal?: AbortSignal;

@@ -23,6 +23,7 @@ export async function main(): Promise<void> {
     get stdin() {
       return process.stdin;
     },
+    stdinFd: 0,
     env: process.env,
     signal: interrupt.signal,
   });

@@ -1,8 +1,8 @@
 // The meaning of invoke's flags (shared with chat): session choice and model parameters.
-import { randomUUID } from 'node:crypto';
 import type { Io } from '../ui/io.js';
 import type { StateStore } from '../config/state.js';
 import { CliError } from '../errors.js';
+import { randomUuid } from '../util/random-uuid.js';
 
 /** What invoke and chat share of their flags: model parameters and the choice of session. */
 interface SharedOptions {
@@ -37,7 +37,7 @@ export function chooseSession(
     const last = state.agents()[agentId]?.lastSession;
     if (!last && state.startedAfresh) {
       ctx.io.logger.warn(`the last session with agent ${agentId} was in the unreadable state file; starting a new one`);
-      return randomUUID();
+      return randomUuid();
     }
     if (!last) {
       throw new CliError('usage', `no earlier session with agent ${agentId} on this machine`, {
@@ -46,7 +46,7 @@ export function chooseSession(
     }
     return last;
   }
-  return randomUUID();
+  return randomUuid();
 }
 
 /**

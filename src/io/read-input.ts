@@ -72,6 +72,13 @@ export async function readInputFile(
   return decodeInput(await readBytes(path, stdin, flag), `${flag} ${path === '-' ? 'stdin' : path}`, warn);
 }
 
+/** Where piped input comes from: the stream, made when read, and the process's own descriptor. */
+export interface StdinSource {
+  readonly stdin: InputStream;
+  readonly stdinIsTerminal: boolean;
+  readonly stdinFd: number | undefined;
+}
+
 /** How long a socket on stdin may stay silent before it is taken for an inherited, idle one. */
 const SOCKET_GRACE_MS = 250;
 
@@ -81,15 +88,16 @@ const SOCKET_GRACE_MS = 250;
  * pipe (`git diff | agents …`) or a file is read whole, /dev/null is skipped, and a socket
  * (stdin of a process spawned from Node, or a CI runner's idle one) only if it speaks promptly.
  */
-export async function pipedStdin(stdin: InputStream, onlyPipeOrFile: boolean): Promise<Buffer | undefined> {
-  if (stdin.isTTY === true) return undefined;
-  const fd = (stdin as { fd?: unknown }).fd;
+export async function pipedStdin(source: StdinSource, onlyPipeOrFile: boolean): Promise<Buffer | undefined> {
+  if (source.stdinIsTerminal) return undefined;
+  // The descriptor first: /dev/null or a terminal is known without making the stream.
+  const fd = source.stdinFd ?? (source.stdin as { fd?: unknown }).fd;
   if (onlyPipeOrFile && typeof fd === 'number') {
     const info = fstatSync(fd);
-    if (info.isSocket()) return readIfPrompt(stdin);
+    if (info.isSocket()) return readIfPrompt(source.stdin);
     if (!info.isFIFO() && !(info.isFile() && info.size > 0)) return undefined;
   }
-  const bytes = await readAllBytes(stdin);
+  const bytes = await readAllBytes(source.stdin);
   return bytes.length > 0 ? bytes : undefined;
 }
 

@@ -2,6 +2,7 @@
 // terminal, colour (decided once per stream), the logger, prompts' terminal, and what may be shown
 // (secrets redacted unless --show-secrets). Commands ask it; none of them looks at a stream, an
 // environment variable or a flag for this.
+import { isatty } from 'node:tty';
 import type { Deps, InputStream, OutputStream } from '../deps.js';
 import { redactSecrets } from '../secrets/redact.js';
 import { PLAIN_THEME, type Colours, type Theme } from './color-support.js';
@@ -44,12 +45,18 @@ export class Io {
    * stdin is asked last: off a terminal the answer is known without making its stream.
    */
   get interactive(): boolean {
-    return this.choices.input && this.stderr.isTTY === true && !isCi(this.deps.env) && this.stdin.isTTY === true;
+    return this.choices.input && this.stderr.isTTY === true && !isCi(this.deps.env) && this.stdinIsTerminal;
   }
 
   /** A person types on stdin (chat's prompt, invoke's "until Ctrl-D"), whatever --no-input says. */
   get stdinIsTerminal(): boolean {
-    return this.stdin.isTTY === true;
+    const fd = this.deps.stdinFd;
+    return fd === undefined ? this.stdin.isTTY === true : isatty(fd);
+  }
+
+  /** The process's own stdin descriptor, undefined for a test's stream. */
+  get stdinFd(): number | undefined {
+    return this.deps.stdinFd;
   }
 
   /** Lines for a person that -q does not silence: what a server prints once, to be copied. */

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { invokeAgent } from '../../api/invoke.js';
 import { CHAT_HELP, readChatLine } from '../../chat/chat-line.js';
 import { TerminalTurns } from '../../chat/terminal-turns.js';
@@ -13,6 +12,7 @@ import { errorFields } from '../../errors.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 import { runLogFor } from '../run-log.js';
+import { randomUuid } from '../../util/random-uuid.js';
 
 /** How long a failed scripted conversation waits for the rest of stdin to count what it did not send. */
 const COUNT_WAIT_MS = 2000;
@@ -73,7 +73,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     if (line.kind === 'command' && line.name === 'exit') break;
     if (line.kind === 'command' && line.name === 'help') say(ctx.io.theme.muted(CHAT_HELP));
     if (line.kind === 'command' && line.name === 'new') {
-      sessionId = randomUUID();
+      sessionId = randomUuid();
       announce();
     }
     if (line.kind === 'unknown-command') {

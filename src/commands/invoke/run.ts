@@ -146,7 +146,7 @@ async function readInvokeInput(ctx: Context, positional: string | undefined, opt
   }
   if (file !== undefined) input = await readInputFile(file, ctx.io.stdin, '--input-file', warn);
   else if (!ctx.io.stdinIsTerminal) {
-    const piped = await pipedStdin(ctx.io.stdin, positional !== undefined);
+    const piped = await pipedStdin(ctx.io, positional !== undefined);
     const text = piped && decodeInput(piped, 'the input on stdin', warn);
     if (text?.trim()) input = positional === undefined ? text : `${text.replace(/\n+$/, '')}\n\n${positional}`;
   } else if (input === undefined && ctx.io.interactive)

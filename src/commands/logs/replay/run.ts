@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { invokeAgent } from '../../../api/invoke.js';
 import { CliError } from '../../../errors.js';
 import { printAnswer, toolCallJson } from '../../../invoke/answer-printer.js';
@@ -10,6 +9,7 @@ import type { RunOf } from '../../command.js';
 import { openRunLog } from '../open.js';
 import type { spec } from './spec.js';
 import { runLogFor } from '../../run-log.js';
+import { randomUuid } from '../../../util/random-uuid.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const db = openRunLog(ctx);
@@ -26,7 +26,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (!json) ctx.io.logger.info(ctx.io.theme.muted(`Replaying run ${logged.id} (a fresh session)…`));
   const stopwatch = startStopwatch();
   // A session of its own: a service may carry on a default one when none is named.
-  const sessionId = randomUUID();
+  const sessionId = randomUuid();
   const events = invokeAgent(
     client,
     agentId,

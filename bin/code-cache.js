@@ -4,28 +4,41 @@
 // command calls: each run compiled those again. This cache is written after the command has run
 // (vm.Script's createCachedData), so it holds them too; later runs compile almost nothing.
 //
-// A cache is used only when it was made from these very bytes (the file's identity on disk names
-// the cache: device, inode, change time to the nanosecond and length; any write to the file moves
-// its change time, and hashing the bytes would load node:zlib, 1.7 ms of every start) by this Node on this machine's architecture, with the same V8 flags: V8 checks its own
-// version and flags and rejects anything else, and a rejected or missing cache is written again
-// at exit. The program sets some V8 flags while it runs (src/tuning.ts); they are put back before
-// the cache is written, or V8 would stamp it with flags the next start does not have, and reject it.
-// A command the cache has not seen yet (the first word on the line) writes it again, so the cache
-// comes to hold what the user runs, up to MAX_COMMANDS words.
+// One cache per command (the first word on the line): V8 reads a whole cache at start, so one
+// cache for every command would make `create` slower for each other command the user has run
+// (1 ms per 200 KB). At most MAX_COMMANDS are kept per program file, the oldest written removed.
+//
+// A cache is used only when it was made from these very bytes by this Node on this machine's
+// architecture, with the same V8 flags. The file's identity on disk names the cache (device,
+// inode, change time to the nanosecond, length: any write to the file moves its change time;
+// hashing the bytes would load node:zlib, 1.7 ms of every start). V8 checks its own version and
+// flags and rejects anything else, and a rejected or missing cache is written again at exit. The
+// program sets some V8 flags while it runs (src/tuning.ts); they are put back before the cache is
+// written, or V8 would stamp it with flags the next start does not have, and reject it.
 'use strict';
-const { closeSync, fstatSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } = require('node:fs');
+const {
+  closeSync,
+  fstatSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} = require('node:fs');
 const { createRequire } = require('node:module');
 const { basename, dirname, join } = require('node:path');
 
-const MAX_COMMANDS = 64;
-const HEADER_BYTES = 4; // the length of the JSON list of commands that precedes V8's data
+const MAX_COMMANDS = 16;
 // The program as Node's CommonJS loader would run it, on its own line so lines keep their numbers.
 const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\n', '\n})'];
 
 /**
- * Runs `file` (a CommonJS file) with a code cache in `dir` (undefined: no cache), and returns its
- * exports. Before any cache is written, the program's `settleV8Flags` puts back the V8 flags it
- * changed (`settle`, given to the files the program requires). `say` gets one line for --debug.
+ * Runs `file` (a CommonJS file) with the code cache of `command` in `dir` (undefined: no cache),
+ * and returns its exports. Before any cache is written, the program's `settleV8Flags` puts back
+ * the V8 flags it changed (`settle`, given to the files the program requires). `say` gets one
+ * line for --debug.
  */
 function requireWithCodeCache(file, dir, { command, say, settle }) {
   const vm = require('node:vm');
@@ -38,17 +51,15 @@ function requireWithCodeCache(file, dir, { command, say, settle }) {
   } finally {
     closeSync(fd);
   }
-  const source = bytes.toString('utf8');
-  const cacheFile = dir && join(dir, cacheName(file, identity, bytes.length));
+  const build = dir && join(dir, buildName(file, identity, bytes.length));
+  const cacheFile = build && `${build}.${command || '-'}.v8cache`;
   const cached = cacheFile ? readCache(cacheFile) : undefined;
-  const script = new vm.Script(WRAPPER[0] + source + WRAPPER[1], {
+  const script = new vm.Script(WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1], {
     filename: file,
     lineOffset: -1,
-    cachedData: cached?.data,
+    cachedData: cached,
   });
   const used = cached !== undefined && !script.cachedDataRejected;
-  const seen = used ? cached.commands : [];
-  const write = cacheFile !== undefined && (!used || (!seen.includes(command) && seen.length < MAX_COMMANDS));
   say(
     !cacheFile
       ? 'code cache off'
@@ -58,10 +69,10 @@ function requireWithCodeCache(file, dir, { command, say, settle }) {
   );
   const module = { exports: {} };
   const settleFlags = settle ?? (() => module.exports.settleV8Flags?.());
-  if (write) {
+  if (cacheFile && !used) {
     process.once('exit', () => {
       settleFlags();
-      writeCache(cacheFile, `${basename(file)}.`, [...seen, command], script.createCachedData());
+      writeCache(cacheFile, `${basename(file)}.`, `${basename(build)}.`, script.createCachedData());
       say(`code cache written: ${cacheFile}`);
     });
   }
@@ -80,27 +91,18 @@ function requireWithCodeCache(file, dir, { command, say, settle }) {
 const loaded = Object.create(null);
 
 /**
- * `main.js.<dev>-<inode>-<ctime ns>.<length>.<node version>.<arch>.v8cache`: another build, copy
- * or Node never reads it.
+ * `main.js.<dev>-<inode>-<ctime ns>.<length>.<node version>.<arch>`, to which `.<command>.v8cache`
+ * is added: another build, copy or Node never reads it.
  */
-function cacheName(file, { dev, ino, ctimeNs }, length) {
-  return `${basename(file)}.${dev.toString(36)}-${ino.toString(36)}-${ctimeNs.toString(36)}.${length}.${process.version}.${process.arch}.v8cache`;
+function buildName(file, { dev, ino, ctimeNs }, length) {
+  const identity = [dev, ino, ctimeNs].map((n) => n.toString(36)).join('-');
+  return `${basename(file)}.${identity}.${length}.${process.version}.${process.arch}`;
 }
 
-/** `{ commands, data }`, or undefined when the file is missing or not of this format. */
+/** V8's data, or undefined when there is no such file. */
 function readCache(path) {
-  let bytes;
   try {
-    bytes = readFileSync(path);
-  } catch {
-    return undefined;
-  }
-  if (bytes.length < HEADER_BYTES) return undefined;
-  const length = bytes.readUInt32LE(0);
-  try {
-    const commands = JSON.parse(bytes.toString('utf8', HEADER_BYTES, HEADER_BYTES + length));
-    if (!Array.isArray(commands)) return undefined;
-    return { commands, data: bytes.subarray(HEADER_BYTES + length) };
+    return readFileSync(path);
   } catch {
     return undefined;
   }
@@ -108,24 +110,29 @@ function readCache(path) {
 
 /**
  * Written beside, then renamed over: a run reading it meanwhile sees the old file or the new one.
- * The caches of other builds and Nodes in the folder are removed: one is kept per program file.
+ * Then the program file's caches from other builds and Nodes are removed, and of this build's,
+ * all but the MAX_COMMANDS written last.
  */
-function writeCache(path, stem, commands, data) {
-  const header = Buffer.from(JSON.stringify(commands));
-  const length = Buffer.alloc(HEADER_BYTES);
-  length.writeUInt32LE(header.length, 0);
+function writeCache(path, fileStem, buildStem, data) {
   const temporary = `${path}.${process.pid}.tmp`;
   try {
     const fd = openSync(temporary, 'wx', 0o600);
     try {
-      for (const part of [length, header, data]) writeSync(fd, part);
+      writeSync(fd, data);
     } finally {
       closeSync(fd);
     }
     renameSync(temporary, path);
-    for (const name of readdirSync(dirname(path)))
-      if (name.startsWith(stem) && name.endsWith('.v8cache') && name !== basename(path))
-        rmSync(join(dirname(path), name), { force: true });
+    const dir = dirname(path);
+    const ours = [];
+    for (const name of readdirSync(dir)) {
+      if (!name.startsWith(fileStem) || !name.endsWith('.v8cache')) continue;
+      if (!name.startsWith(buildStem)) rmSync(join(dir, name), { force: true });
+      else ours.push({ name, written: statSync(join(dir, name)).mtimeMs });
+    }
+    ours.sort((a, b) => b.written - a.written);
+    for (const { name } of ours.slice(MAX_COMMANDS))
+      if (name !== basename(path)) rmSync(join(dir, name), { force: true });
   } catch {
     // a cache that cannot be written only costs speed
     rmSync(temporary, { force: true });

@@ -14,6 +14,7 @@ import {
   readFileSync,
   statSync,
   symlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -72,8 +73,8 @@ describe('the compile cache', () => {
     const files = readdirSync(cache);
     // The program, and undici's part that its request loaded (dist/vendor/undici-parts.cjs).
     expect(codeCaches(cache).sort()).toEqual([
-      expect.stringMatching(/^main\.js\.[0-9a-z]+-[0-9a-z]+-[0-9a-z]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
-      expect.stringMatching(/^undici-parts\.cjs\.[0-9a-z]+-[0-9a-z]+-[0-9a-z]+\.\d+\.v[\d.]+\.\w+\.v8cache$/),
+      expect.stringMatching(/^main\.js\.[0-9a-z]+-[0-9a-z]+-[0-9a-z]+\.\d+\.v[\d.]+\.\w+\.create\.v8cache$/),
+      expect.stringMatching(/^undici-parts\.cjs\.[0-9a-z]+-[0-9a-z]+-[0-9a-z]+\.\d+\.v[\d.]+\.\w+\.create\.v8cache$/),
     ]);
     expect(files.length - codeCaches(cache).length).toBe(HAS_COMPILE_CACHE ? 1 : 0);
     for (const name of codeCaches(cache)) expect(statSync(join(cache, name)).mode & 0o777).toBe(0o600);
@@ -129,12 +130,13 @@ describe('the compile cache', () => {
 });
 
 describe("the program's code cache", () => {
-  /** The name the cache of the dist/main.js the CLI runs has, on this Node: the file's identity on disk. */
-  const cacheName = () => {
+  /** This build's name of dist/main.js's caches (the CLI's, on this Node): the file's identity on disk. */
+  const buildName = () => {
     const { dev, ino, ctimeNs, size } = statSync(programForUser(), { bigint: true });
     const identity = [dev, ino, ctimeNs].map((n) => n.toString(36)).join('-');
-    return `main.js.${identity}.${size}.${process.version}.${process.arch}.v8cache`;
+    return `main.js.${identity}.${size}.${process.version}.${process.arch}`;
   };
+  const cacheName = (command = 'create') => `${buildName()}.${command}.v8cache`;
 
   it('is written by the first run and used by the next, which writes nothing (the flags the run changed are put back first)', async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
@@ -150,19 +152,55 @@ describe("the program's code cache", () => {
     }
   });
 
-  it('is written again for a command it has not seen, and not for one it has', async () => {
+  it("is one per command: a command's cache does not grow with the others the user runs", async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
     await createWithCache(cache);
+    const created = readFileSync(join(cache, cacheName()));
+    const env = { AGENTS_CACHE_DIR: cache, AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700) };
+    for (const args of [
+      ['config', 'list'],
+      ['models', '--json'],
+      ['whoami', '--base-url', 'http://127.0.0.1:9'],
+    ])
+      await runAsUser(args, { env });
+    expect(
+      codeCaches(cache)
+        .filter((name) => name.startsWith('main.js.'))
+        .sort(),
+    ).toEqual(['config', 'create', 'models', 'whoami'].map((command) => cacheName(command)));
+    expect(readFileSync(join(cache, cacheName())).equals(created)).toBe(true);
+    expect((await createWithCache(cache)).stderr).toContain(`code cache used: ${join(cache, cacheName())}`);
+  });
+
+  it('keeps the 16 commands written last: the oldest goes when a 17th is written', async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const planted = Array.from({ length: 16 }, (_, n) => cacheName(`old-${n}`));
+    planted.forEach((name, n) => {
+      writeFileSync(join(cache, name), 'planted');
+      chownSync(join(cache, name), cliUid, cliUid);
+      utimesSync(join(cache, name), 1_000_000 + n, 1_000_000 + n); // old-0 is the oldest
+    });
+    await createWithCache(cache);
+    const kept = codeCaches(cache).filter((name) => name.startsWith('main.js.'));
+    expect(kept).toHaveLength(16);
+    expect(kept).toContain(cacheName());
+    expect(kept).not.toContain(cacheName('old-0'));
+    expect(kept).toContain(cacheName('old-1'));
+  });
+
+  it("is written by a command's first run, and used by its next, which writes nothing", async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
     const env = {
       AGENTS_CACHE_DIR: cache,
       AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
       NODE_DEBUG: 'agents',
     };
-    const list = await runAsUser(['config', 'list'], { env });
-    expect(list.stderr).toContain('code cache used');
-    expect(list.stderr).toContain('code cache written');
-    expect((await runAsUser(['config', 'list'], { env })).stderr).not.toContain('code cache written');
-    expect((await createWithCache(cache)).stderr).not.toContain('code cache written');
+    const first = await runAsUser(['config', 'list'], { env });
+    expect(first.stderr).toContain(`code cache absent: ${join(cache, cacheName('config'))}`);
+    expect(first.stderr).toContain(`code cache written: ${join(cache, cacheName('config'))}`);
+    const next = await runAsUser(['config', 'list'], { env });
+    expect(next.stderr).toContain(`code cache used: ${join(cache, cacheName('config'))}`);
+    expect(next.stderr).not.toContain('code cache written');
   });
 
   it("undici's cache written by a run whose program cache needed no write is stamped with the start's flags too", async () => {
@@ -194,15 +232,17 @@ describe("the program's code cache", () => {
       env,
     });
     expect(listed.stderr).toContain('code cache written');
-    for (const name of codeCaches(cache))
+    expect(codeCaches(cache)).toContain(cacheName('-')); // the first word was the flag's value: no command's name
+    for (const name of codeCaches(cache)) {
+      expect(name).not.toContain('pw-in-the-url-123');
       expect(readFileSync(join(cache, name)).includes('pw-in-the-url-123')).toBe(false);
+    }
   });
 
   it('made from other bytes under its name is rejected by V8 and written again, never run', async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
     const planted = join(cache, cacheName());
-    const header = Buffer.from('[]');
-    writeFileSync(planted, Buffer.concat([Buffer.from([header.length, 0, 0, 0]), header, Buffer.alloc(4096, 7)]));
+    writeFileSync(planted, Buffer.alloc(4096, 7));
     chownSync(planted, cliUid, cliUid);
     const result = await createWithCache(cache);
     expect(result.stderr).toContain(`code cache rejected: ${planted}`);

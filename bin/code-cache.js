@@ -22,6 +22,7 @@ const {
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -42,19 +43,11 @@ const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\
  */
 function requireWithCodeCache(file, dir, { command, say, settle }) {
   const vm = require('node:vm');
-  // One descriptor for the bytes and their identity: a file replaced meanwhile cannot mix them.
-  const fd = openSync(file, 'r');
-  let bytes, identity;
-  try {
-    identity = fstatSync(fd, { bigint: true });
-    bytes = readFileSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  const build = dir && join(dir, buildName(file, identity, bytes.length));
+  const { source, identity, length } = wrappedSource(file);
+  const build = dir && join(dir, buildName(file, identity, length));
   const cacheFile = build && `${build}.${command || '-'}.v8cache`;
   const cached = cacheFile ? readCache(cacheFile) : undefined;
-  const script = new vm.Script(WRAPPER[0] + bytes.toString('utf8') + WRAPPER[1], {
+  const script = new vm.Script(source, {
     filename: file,
     lineOffset: -1,
     cachedData: cached,
@@ -89,6 +82,30 @@ function requireWithCodeCache(file, dir, { command, say, settle }) {
 }
 
 const loaded = Object.create(null);
+
+/**
+ * The file's text inside the wrapper, decoded once into one string (a concatenation would keep a
+ * second copy of 0.65 MB), with the file's identity: one descriptor for both, so a file replaced
+ * meanwhile cannot mix them.
+ */
+function wrappedSource(file) {
+  const fd = openSync(file, 'r');
+  try {
+    const identity = fstatSync(fd, { bigint: true });
+    const [before, after] = WRAPPER.map((text) => Buffer.from(text));
+    const whole = Buffer.allocUnsafe(before.length + Number(identity.size) + after.length);
+    before.copy(whole);
+    let length = 0;
+    for (let read; length < Number(identity.size); length += read) {
+      read = readSync(fd, whole, before.length + length, Number(identity.size) - length, null);
+      if (read === 0) break; // shorter than it was a moment ago: what was read
+    }
+    after.copy(whole, before.length + length);
+    return { source: whole.toString('utf8', 0, before.length + length + after.length), identity, length };
+  } finally {
+    closeSync(fd);
+  }
+}
 
 /**
  * `main.js.<dev>-<inode>-<ctime ns>.<length>.<node version>.<arch>`, to which `.<command>.v8cache`

@@ -104,7 +104,7 @@ export function judgeVerdict(check: Extract<Check, { kind: 'judge' }>, judgeAnsw
       message: `the judge ${quote(check.value.agent)} failed: ${judgeAnswer.error.message}`,
     };
   const text = judgeAnswer.text.trim();
-  const verdict = /^(pass|fail)\b[\s:.,;—-]*/i.exec(text);
+  const verdict = /^(pass|fail)\b[\s:.,;\u2014-]*/i.exec(text); // \u2014: an em dash
   if (!verdict) {
     const excerpt = cutToWidth(text, 80);
     return {

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import * as nodeModule from 'node:module';
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -149,6 +149,22 @@ describe('start-up module graph', () => {
     const live = await runBinary(['--help'], { env: { AGENTS_LIVE_OUTPUT: '1' } });
     expect(served.stdout).toContain('Usage: agents [options] [command]');
     expect(served.stdout).toBe(live.stdout);
+  });
+
+  it('--help to /dev/null (a character device, as a terminal is) is served from dist/help.txt too: the program never loads', () => {
+    const devNull = openSync('/dev/null', 'w');
+    try {
+      const ran = spawnSync(process.execPath, [BIN, '--help'], {
+        stdio: ['ignore', devNull, 'pipe'],
+        env: { ...process.env, NODE_DEBUG: 'agents', AGENTS_CACHE_DIR: mkdtempSync(join(tmpdir(), 'agents-cache-')) },
+        encoding: 'utf8',
+      });
+      expect(ran.status).toBe(0);
+      // The program says what it does with its code cache (NODE_DEBUG=agents); the fast path says nothing.
+      expect(ran.stderr).toBe('');
+    } finally {
+      closeSync(devNull);
+    }
   });
 
   it('__complete loads no writer of the config files (atomic write, locks)', async () => {

@@ -95,7 +95,9 @@ export class Store {
 
   /** Newest first, as the real list routes order them (createdAt desc). */
   catalog(kind: LinkKind): CatalogRecord[] {
-    return [...this.catalogs[kind].values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    return [...this.catalogs[kind].values()].sort((a, b) =>
+      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
+    );
   }
 
   findInCatalog(kind: LinkKind, id: string): CatalogRecord | undefined {

@@ -14,7 +14,8 @@
 // hashing the bytes would load node:zlib, 1.7 ms of every start). V8 checks its own version and
 // flags and rejects anything else, and a rejected or missing cache is written again at exit. The
 // program sets some V8 flags while it runs (src/tuning.ts); they are put back before the cache is
-// written, or V8 would stamp it with flags the next start does not have, and reject it.
+// written, or V8 would stamp it with flags the next start does not have, and reject it, and while
+// a file required after a change is compiled from its cache (then set again).
 'use strict';
 const {
   closeSync,
@@ -47,11 +48,16 @@ function requireWithCodeCache(file, dir, { command, say, settle }) {
   const build = dir && join(dir, buildName(file, identity, length));
   const cacheFile = build && `${build}.${command || '-'}.v8cache`;
   const cached = cacheFile ? readCache(cacheFile) : undefined;
-  const script = new vm.Script(source, {
-    filename: file,
-    lineOffset: -1,
-    cachedData: cached,
-  });
+  const module = { exports: {} };
+  const settleFlags = settle ?? (() => module.exports.settleV8Flags?.());
+  // Read with the flags it was written with: a start's (settleV8Flags in src/tuning.ts).
+  const putBack = cached ? settleFlags() : undefined;
+  let script;
+  try {
+    script = new vm.Script(source, { filename: file, lineOffset: -1, cachedData: cached });
+  } finally {
+    putBack?.();
+  }
   const used = cached !== undefined && !script.cachedDataRejected;
   say(
     !cacheFile
@@ -60,8 +66,6 @@ function requireWithCodeCache(file, dir, { command, say, settle }) {
         ? `code cache used: ${cacheFile}`
         : `code cache ${cached ? 'rejected' : 'absent'}: ${cacheFile}`,
   );
-  const module = { exports: {} };
-  const settleFlags = settle ?? (() => module.exports.settleV8Flags?.());
   if (cacheFile && !used) {
     process.once('exit', () => {
       settleFlags();

@@ -31,21 +31,32 @@ const AT_START: Record<string, string> = {
 const changed = new Set<string>();
 
 /**
- * Puts back every flag this process changed, at exit, before bin/code-cache.js writes the code
- * cache: V8 stamps a cache with a hash of its flags, and the next start, which has not changed
- * them yet, would reject a cache stamped with these.
+ * Puts back every flag this process changed, for bin/code-cache.js: V8 stamps a code cache with a
+ * hash of its flags and reads only a cache stamped with the flags it has now. So a cache is
+ * written with the flags of a start (at exit), and read with them: a file the program requires
+ * after a flag changed (the MCP server, after the first request) is compiled with the flags put
+ * back, then the changes are made again (the function returned).
  */
-export function settleV8Flags(): void {
-  for (const flag of changed) process.getBuiltinModule('node:v8').setFlagsFromString(AT_START[flag]!);
+export function settleV8Flags(): () => void {
+  const settled = [...changed];
+  for (const flag of settled) setFlags(AT_START[flag]!);
   changed.clear();
+  return () => {
+    for (const flag of settled) {
+      setFlags(flag);
+      changed.add(flag);
+    }
+  };
 }
+
+const setFlags = (flags: string) => process.getBuiltinModule('node:v8').setFlagsFromString(flags);
 
 /** The flag, set the first time the channel speaks (eval streams an answer per case: once is enough). */
 function setWhenAnnounced(channel: string, flag: string): void {
   const stop = listen(channel, () => {
     stop();
     // node:v8 only now: a command that never announces loads no builtin for its tuning.
-    process.getBuiltinModule('node:v8').setFlagsFromString(flag);
+    setFlags(flag);
     changed.add(flag);
   });
 }

@@ -221,6 +221,34 @@ describe("the program's code cache", () => {
     expect(next.stderr).not.toContain('code cache written');
   });
 
+  it('a file required after a flag changed (the MCP server, after the first request) is read with the flags it was written with', async () => {
+    const cache = usersFolder(openTempDir(), 'cache', 0o700);
+    const env = {
+      AGENTS_CACHE_DIR: cache,
+      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
+      AGENTS_BASE_URL: server.url,
+      AGENTS_TOKEN: 'tok_cache_1234',
+      NODE_DEBUG: 'agents',
+    };
+    const input = [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+    ]
+      .map((message) => JSON.stringify(message) + '\n')
+      .join('');
+    const first = await runAsUser(['mcp', 'serve'], { env, input });
+    expect(first.stderr).toMatch(/code cache written: \S+mcp\.cjs\./);
+    const next = await runAsUser(['mcp', 'serve'], { env, input });
+    expect(next.stderr).toMatch(/code cache used: \S+mcp\.cjs\./);
+    expect(next.stderr).not.toContain('code cache written');
+  });
+
   it('names no flag value in the file it writes: a URL with its password stays out of it', async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
     const env = {

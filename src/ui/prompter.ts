@@ -166,7 +166,8 @@ interface PromptContext {
 }
 
 /**
- * Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130. Ctrl-Z then `fg`:
+ * Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130 (a script's `&&`
+ * must not go on). Ctrl-Z then `fg`:
  * readline pauses its input when the process continues and waits for someone to resume it, which
  * inquirer never does, so the question would hang and the command end: resume it here (after
  * readline's own handler, hence setImmediate), and draw the question again below what the shell
@@ -183,8 +184,14 @@ async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>)
       frames.redraw();
     });
   process.on('SIGCONT', onContinue);
+  // Ctrl-D closes inquirer's readline without ending its question: nothing is left to wait on, and
+  // the process would end with 0 as if answered. The event loop running dry means that: abort.
+  const inputEnded = new AbortController();
+  const onDry = () => inputEnded.abort();
+  process.once('beforeExit', onDry);
+  const signal = deps.signal ? AbortSignal.any([deps.signal, inputEnded.signal]) : inputEnded.signal;
   try {
-    return await ask({ input, output: frames.output, signal: deps.signal });
+    return await ask({ input, output: frames.output, signal });
   } catch (error) {
     const name = (error as Error)?.name;
     if (
@@ -198,6 +205,7 @@ async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>)
     throw error;
   } finally {
     process.off('SIGCONT', onContinue);
+    process.off('beforeExit', onDry);
     if (resumed) input.pause?.(); // readline, paused in its own eyes, would leave it flowing
   }
 }

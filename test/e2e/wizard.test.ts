@@ -131,6 +131,24 @@ describe.skipIf(!python())('in a terminal', () => {
     expect(server.requests).toHaveLength(before);
   });
 
+  // Ctrl-D closed the prompt's input and the process ran dry: "interrupted", then exit 0, so
+  // `agents delete X && next` went on as if the delete had happened.
+  for (const [what, args, question] of [
+    ['the create wizard', ['create'], 'Name'],
+    ["delete's confirmation", ['delete', 'agent-7'], 'Delete agent'],
+    ["invoke's input", ['invoke', 'agent-7'], 'Input'],
+    ["login's token", ['login', '--base-url', 'http://127.0.0.1:9'], 'Token|token'],
+  ] as const) {
+    it(`Ctrl-D at ${what} exits 130, as Ctrl-C does, and sends nothing`, async () => {
+      const before = writes().length;
+      const result = await runInPty([...args], [{ expect: question, send: KEY.ctrlD }], env());
+      expect(result.failure).toBeNull();
+      expect(result.code).toBe(130);
+      expect(result.screen).toContain('interrupted');
+      expect(writes()).toHaveLength(before);
+    });
+  }
+
   it('update shows the current values and sends only the chosen field', async () => {
     const result = await runInPty(
       ['update', 'agent-7'],

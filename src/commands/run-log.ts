@@ -14,6 +14,10 @@ export function runLogFor(ctx: Context): RunLog | undefined {
   if (!sqliteAvailable()) return undefined;
   const settings = ctx.settings();
   if (!ctx.globals.log || !settings.logs) return undefined;
+  if (settings.logsProblem) {
+    ctx.io.logger.warn(`${settings.logsProblem}; this run is not logged`);
+    return undefined;
+  }
   const place = {
     path: logsDbPath(ctx.env),
     profile: settings.profile,

@@ -5,7 +5,7 @@
 // `agents config`, `agents help environment` and the config file's check read this table.
 import { CliError } from '../errors.js';
 import { acceptSecret } from '../secrets/known.js';
-import { readWith, seconds, wholeNumber, yesOrNo, type Reader } from '../util/readers.js';
+import { readWith, seconds, switchedOn, wholeNumber, yesOrNo, type Reader } from '../util/readers.js';
 import { baseUrlReader } from './base-url.js';
 
 export type SettingValue = string | number | boolean;
@@ -65,10 +65,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: 'AGENTS_ALLOW_INSECURE_HTTP',
     default: false,
     help: 'true to allow sending the token over plain http to a non-loopback host',
-    envHelp: '1 lets the token travel over plain http to a host other than loopback',
+    envHelp: '1 (true, yes, on) lets the token travel over plain http to a host other than loopback',
     read: yesOrNo,
-    // Only "1" turns it on; anything else leaves it to the profile.
-    fromEnv: (value) => (value === '1' ? true : undefined),
+    // On turns it on; off leaves it to the profile.
+    fromEnv: (value) => (switchedOn(value, 'AGENTS_ALLOW_INSECURE_HTTP') ? true : undefined),
   },
   {
     field: 'logs',
@@ -77,10 +77,10 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: 'AGENTS_NO_LOG',
     default: true,
     help: 'false to keep no run log (agents logs off; --no-log for one command)',
-    envHelp: '1 keeps this command out of the run log (as --no-log)',
+    envHelp: '1 (true, yes, on) keeps this command out of the run log (as --no-log)',
     read: yesOrNo,
-    // "1" turns the log off for the line; anything else leaves it to the profile.
-    fromEnv: (value) => (value === '1' ? false : undefined),
+    // On turns the log off for the line; off leaves it to the profile.
+    fromEnv: (value) => (switchedOn(value, 'AGENTS_NO_LOG') ? false : undefined),
   },
   {
     field: 'logsMaxRuns',

@@ -38,6 +38,8 @@ export interface Settings {
   logs: boolean;
   logsMaxRuns: number | undefined;
   logsMaxDays: number | undefined;
+  /** Why the run log's retention could not be read: runs are then not recorded, with a warning. */
+  logsProblem?: string;
 }
 
 /** Letters, digits, ".", "_" and "-", starting with a letter or digit: no "..", "-x", " " or "__proto__". */
@@ -93,8 +95,11 @@ export function resolveSettings(
   const [timeout, timeoutSource] = resolve<number>('timeout');
   const [allowInsecureHttp] = resolve<boolean>('allowInsecureHttp');
   const [logs] = resolve<boolean>('logs');
-  const [logsMaxRuns] = resolve<number>('logsMaxRuns');
-  const [logsMaxDays] = resolve<number>('logsMaxDays');
+  // A bad retention setting costs the run its record, never the command (commands/run-log.ts).
+  const retention = softly(() => ({
+    logsMaxRuns: resolve<number>('logsMaxRuns')[0],
+    logsMaxDays: resolve<number>('logsMaxDays')[0],
+  }));
 
   return {
     profile: profileName,
@@ -107,9 +112,20 @@ export function resolveSettings(
     timeoutSource,
     allowInsecureHttp: allowInsecureHttp === true,
     logs: logs !== false,
-    logsMaxRuns,
-    logsMaxDays,
+    ...('problem' in retention
+      ? { logsMaxRuns: undefined, logsMaxDays: undefined, logsProblem: retention.problem }
+      : retention.value),
   };
+}
+
+/** The value, or the message of the CliError that reading it threw. */
+function softly<T>(read: () => T): { value: T } | { problem: string } {
+  try {
+    return { value: read() };
+  } catch (error) {
+    if (error instanceof CliError) return { problem: error.message };
+    throw error;
+  }
 }
 
 type TokenChoice = Pick<Settings, 'token' | 'tokenSource' | 'tokenBaseUrl' | 'withheldToken' | 'unusableToken'>;

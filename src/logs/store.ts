@@ -76,8 +76,14 @@ function checkFile(path: string): void {
     stats = statSync(path);
   } catch {
     // Made now, private from its first byte (SQLite would make it with the umask's mode).
-    closeSync(openSync(path, 'wx', 0o600));
-    return;
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+      return;
+    } catch (error) {
+      // Another agents made it this moment (20 invokes at once on a new log): check theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      stats = statSync(path);
+    }
   }
   if (stats.size === 0) return;
   const head = Buffer.alloc(16);

@@ -102,6 +102,13 @@ export const yesOrNo: Reader<boolean> = (source) =>
     }),
   );
 
+/**
+ * A switch variable of ours (AGENTS_NO_LOG, AGENTS_ALLOW_INSECURE_HTTP): on for 1, true, yes or on
+ * in any case; off, as if unset, for 0, false, no, off or empty; anything else is exit 2 naming it.
+ */
+export const switchedOn = (value: string | undefined, variable: string): boolean =>
+  value !== undefined && value !== '' && readWith(yesOrNo, value, variable);
+
 /** The value `text` stands for, or exit 2 with the reader's first message (naming `source`). */
 export function readWith<T>(reader: Reader<T>, text: string, source: string): T {
   const parsed = reader(source).safeParse(text);

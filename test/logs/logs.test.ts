@@ -293,7 +293,13 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
   it('is off with --no-log, AGENTS_NO_LOG=1 or agents logs off, and on again with agents logs on', async () => {
     const switched = freshEnv();
     expect((await agents(switched, 'invoke', emulatorAgentId, 'one', '--no-log')).code).toBe(0);
-    expect((await agents({ ...switched, AGENTS_NO_LOG: '1' }, 'invoke', emulatorAgentId, 'two')).code).toBe(0);
+    // Every way of saying yes, in any case: one reader for the switch variables.
+    for (const yes of ['1', 'true', 'YES', 'On'])
+      expect((await agents({ ...switched, AGENTS_NO_LOG: yes }, 'invoke', emulatorAgentId, `two ${yes}`)).code).toBe(0);
+    expect(await logged(switched)).toEqual([]);
+    // A value that is neither: exit 2 naming the variable, before any request.
+    const unclear = await agents({ ...switched, AGENTS_NO_LOG: 'maybe' }, 'invoke', emulatorAgentId, 'two');
+    expect([unclear.code, unclear.stderr]).toEqual([2, expect.stringContaining('AGENTS_NO_LOG must be true or false')]);
     expect((await agents(switched, 'logs', 'off')).code).toBe(0);
     expect((await agents(switched, 'invoke', emulatorAgentId, 'three')).code).toBe(0);
     const status = json<{ logging: boolean; why: string }>(await agents(switched, 'logs', 'status', '--json'));
@@ -302,6 +308,15 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
     expect((await agents(switched, 'logs', 'on')).code).toBe(0);
     expect((await agents(switched, 'invoke', emulatorAgentId, 'four')).code).toBe(0);
     expect((await logged(switched)).map((run) => run.input)).toEqual(['four']);
+  }, 30_000);
+
+  it('a retention setting it cannot read never stops invoke: one warning, and that run is not logged', async () => {
+    const bad = freshEnv({ AGENTS_LOGS_MAX_RUNS: 'abc' });
+    const result = await agents(bad, 'invoke', emulatorAgentId, 'kept out');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr.match(/AGENTS_LOGS_MAX_RUNS[^\n]*this run is not logged/g)).toHaveLength(1);
+    const { AGENTS_LOGS_MAX_RUNS: _dropped, ...good } = bad;
+    expect(await logged(good)).toEqual([]);
   }, 30_000);
 
   it('offers recent run ids with their first words to shell completion', async () => {

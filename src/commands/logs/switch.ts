@@ -5,6 +5,7 @@ import { logsDbPath } from '../../logs/path.js';
 import { countRuns } from '../../logs/runs.js';
 import { LOGS_NODE, loadSqlite, requireSqlite } from '../../logs/sqlite.js';
 import { openLogDb } from '../../logs/store.js';
+import { switchedOn } from '../../util/readers.js';
 
 /** Saves the setting in the profile (as `agents config set logs true|false`). */
 export async function switchLogs(ctx: Context, on: boolean): Promise<void> {
@@ -33,8 +34,8 @@ export function logStatus(ctx: Context): LogStatus {
     ? `this is Node ${process.versions.node}; the run log needs Node ${LOGS_NODE} or newer`
     : !ctx.globals.log
       ? '--no-log'
-      : ctx.env.AGENTS_NO_LOG === '1'
-        ? 'AGENTS_NO_LOG=1'
+      : switchedOn(ctx.env.AGENTS_NO_LOG, 'AGENTS_NO_LOG')
+        ? `AGENTS_NO_LOG=${ctx.env.AGENTS_NO_LOG}`
         : !settings.logs
           ? `agents logs off (profile "${settings.profile}")`
           : null;

@@ -2,7 +2,6 @@
 // terminal, colour (decided once per stream), the logger, prompts' terminal, and what may be shown
 // (secrets redacted unless --show-secrets). Commands ask it; none of them looks at a stream, an
 // environment variable or a flag for this.
-import { isatty } from 'node:tty';
 import type { Deps, InputStream, OutputStream } from '../deps.js';
 import { redactSecrets } from '../secrets/redact.js';
 import { PLAIN_THEME, type Colours, type Theme } from './color-support.js';
@@ -51,7 +50,8 @@ export class Io {
   /** A person types on stdin (chat's prompt, invoke's "until Ctrl-D"), whatever --no-input says. */
   get stdinIsTerminal(): boolean {
     const fd = this.deps.stdinFd;
-    return fd === undefined ? this.stdin.isTTY === true : isatty(fd);
+    // node:tty when asked: most commands never ask.
+    return fd === undefined ? this.stdin.isTTY === true : process.getBuiltinModule('node:tty').isatty(fd);
   }
 
   /** The process's own stdin descriptor, undefined for a test's stream. */

@@ -63,6 +63,14 @@ async function createWithCache(cache: string, ...extra: string[]) {
   return result;
 }
 
+/** The CLI's environment with its cache in `cache`, a config folder of its own, and the cache's decisions said. */
+const cacheEnv = (cache: string, extra: Record<string, string> = {}) => ({
+  AGENTS_CACHE_DIR: cache,
+  AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
+  NODE_DEBUG: 'agents',
+  ...extra,
+});
+
 /** The program's code cache files in a folder. */
 const codeCaches = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.v8cache'));
 
@@ -190,11 +198,7 @@ describe("the program's code cache", () => {
 
   it("is written by a command's first run, and used by its next, which writes nothing", async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
-    const env = {
-      AGENTS_CACHE_DIR: cache,
-      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
-      NODE_DEBUG: 'agents',
-    };
+    const env = cacheEnv(cache);
     const first = await runAsUser(['config', 'list'], { env });
     expect(first.stderr).toContain(`code cache absent: ${join(cache, cacheName('config'))}`);
     expect(first.stderr).toContain(`code cache written: ${join(cache, cacheName('config'))}`);
@@ -205,11 +209,7 @@ describe("the program's code cache", () => {
 
   it("undici's cache written by a run whose program cache needed no write is stamped with the start's flags too", async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
-    const env = {
-      AGENTS_CACHE_DIR: cache,
-      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
-      NODE_DEBUG: 'agents',
-    };
+    const env = cacheEnv(cache);
     // create without its flags stops before any request: the program's cache has seen create,
     // undici's parts were never loaded.
     expect((await runAsUser(['create', '-q', '--no-input'], { env })).code).toBe(2);
@@ -223,13 +223,7 @@ describe("the program's code cache", () => {
 
   it('a file required after a flag changed (the MCP server, after the first request) is read with the flags it was written with', async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
-    const env = {
-      AGENTS_CACHE_DIR: cache,
-      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
-      AGENTS_BASE_URL: server.url,
-      AGENTS_TOKEN: 'tok_cache_1234',
-      NODE_DEBUG: 'agents',
-    };
+    const env = cacheEnv(cache, { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: 'tok_cache_1234' });
     const input = [
       {
         jsonrpc: '2.0',
@@ -251,11 +245,7 @@ describe("the program's code cache", () => {
 
   it('names no flag value in the file it writes: a URL with its password stays out of it', async () => {
     const cache = usersFolder(openTempDir(), 'cache', 0o700);
-    const env = {
-      AGENTS_CACHE_DIR: cache,
-      AGENTS_CONFIG_DIR: usersFolder(openTempDir(), 'config', 0o700),
-      NODE_DEBUG: 'agents',
-    };
+    const env = cacheEnv(cache);
     const listed = await runAsUser(['--base-url', 'http://me:pw-in-the-url-123@127.0.0.1:9', 'config', 'list'], {
       env,
     });

@@ -38,8 +38,8 @@ const WRAPPER = ['(function (exports, require, module, __filename, __dirname) {\
 
 /**
  * Runs `file` (a CommonJS file) with the code cache of `command` in `dir` (undefined: no cache),
- * and returns its exports. Before any cache is written, the program's `settleV8Flags` puts back
- * the V8 flags it changed (`settle`, given to the files the program requires). `say` gets one
+ * and returns its exports. The program's `settleV8Flags` puts back the V8 flags it changed
+ * before a cache is written and while one is read (`settle`, given to the files it requires). `say` gets one
  * line for --debug.
  */
 function requireWithCodeCache(file, dir, { command, say, settle }) {
@@ -96,12 +96,13 @@ function wrappedSource(file) {
   const fd = openSync(file, 'r');
   try {
     const identity = fstatSync(fd, { bigint: true });
+    const size = Number(identity.size);
     const [before, after] = WRAPPER.map((text) => Buffer.from(text));
-    const whole = Buffer.allocUnsafe(before.length + Number(identity.size) + after.length);
+    const whole = Buffer.allocUnsafe(before.length + size + after.length);
     before.copy(whole);
     let length = 0;
-    for (let read; length < Number(identity.size); length += read) {
-      read = readSync(fd, whole, before.length + length, Number(identity.size) - length, null);
+    for (let read; length < size; length += read) {
+      read = readSync(fd, whole, before.length + length, size - length, null);
       if (read === 0) break; // shorter than it was a moment ago: what was read
     }
     after.copy(whole, before.length + length);

@@ -2,7 +2,7 @@
 import { ExitCode } from './errors.js';
 import { tuneV8 } from './tuning.js';
 
-// bin/code-cache.js calls it at exit, before it writes the code cache.
+// bin/code-cache.js calls it before it writes a code cache (at exit) and around reading one.
 export { settleV8Flags } from './tuning.js';
 
 export async function main(): Promise<void> {

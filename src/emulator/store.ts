@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { attachKey } from '../resources/descriptor.js';
 import { ATTACH_KINDS, ATTACHABLE, type AttachKind } from '../resources/registry.js';
 import { pythonTimestamp, SEED } from './seed.js';
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 export type LinkKind = AttachKind;
 
@@ -95,9 +96,7 @@ export class Store {
 
   /** Newest first, as the real list routes order them (createdAt desc). */
   catalog(kind: LinkKind): CatalogRecord[] {
-    return [...this.catalogs[kind].values()].sort((a, b) =>
-      a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0,
-    );
+    return [...this.catalogs[kind].values()].sort((a, b) => byCodeUnits(b.createdAt, a.createdAt));
   }
 
   findInCatalog(kind: LinkKind, id: string): CatalogRecord | undefined {

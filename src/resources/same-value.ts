@@ -1,6 +1,7 @@
 // Whether a value the user gives and the service's value of a field are the same: empty, null and
 // missing are one "no value", objects compare by content whatever their key order, and metadata the
 // service keeps as JSON text compares as the object it holds.
+import { byCodeUnits } from '../util/code-unit-order.js';
 
 export function sameValue(given: unknown, current: unknown): boolean {
   return canonical(given) === canonical(current);
@@ -18,7 +19,7 @@ function canonical(value: unknown): string {
   }
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)); // code units: no ICU
+    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => byCodeUnits(a, b));
     return entries.length === 0
       ? 'null'
       : `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;

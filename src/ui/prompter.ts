@@ -167,11 +167,10 @@ interface PromptContext {
 
 /**
  * Ctrl-C or Ctrl-D in a prompt: nothing is sent and the command ends with 130 (a script's `&&`
- * must not go on). Ctrl-Z then `fg`:
- * readline pauses its input when the process continues and waits for someone to resume it, which
- * inquirer never does, so the question would hang and the command end: resume it here (after
- * readline's own handler, hence setImmediate), and draw the question again below what the shell
- * printed, once.
+ * must not go on). Ctrl-Z then `fg`: readline pauses its input when the process continues and
+ * waits for someone to resume it, which inquirer never does, so the question would hang and the
+ * command end: resume it here (after readline's own handler, hence setImmediate), and draw the
+ * question again below what the shell printed, once.
  */
 async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>): Promise<T> {
   const input = deps.stdin as NodeJS.ReadStream;

@@ -1,7 +1,10 @@
 // One way to walk a skip/take list: pages of at most `pageSize`, stopping at `limit`, at a short
 // page, or when total_pages says the last page was read (the real service sends it). Once the
 // first page has told how many there are, the rest are asked for `concurrency` at a time, and
-// still handed out in order.
+// still handed out in order. A page that repeats the one before it (a caching proxy that ignores
+// the query) ends the walk with exit 3 instead of looping for ever.
+
+import { CliError } from '../errors.js';
 
 /** Pages asked for at once once the count is known: a long list in a fraction of the time, and a bounded load on the service. */
 export const PAGES_AT_ONCE = 12;
@@ -26,6 +29,7 @@ export async function* paginate<T>(
   const take = Math.min(options.pageSize, limit);
   if (take <= 0) return;
   const first = await fetchPage(0, take);
+  const repeats = repeatGuard(first.items);
   yield* first.items.slice(0, limit);
   let seen = Math.min(first.items.length, limit);
   if (first.items.length < take || seen >= limit) return;
@@ -39,12 +43,14 @@ export async function* paginate<T>(
       seen,
       pages: Math.min(known, Math.ceil(limit / take)),
       concurrency: options.concurrency!,
+      repeats,
     });
     return;
   }
   for (let skip = first.items.length; seen < limit;) {
     const size = Math.min(options.pageSize, limit - seen);
     const page = await fetchPage(skip, size);
+    repeats(page.items);
     for (const item of page.items.slice(0, limit - seen)) {
       seen++;
       yield item;
@@ -58,7 +64,14 @@ export async function* paginate<T>(
 /** Pages 1 to pages-1, at most `concurrency` in flight, yielded in page order. */
 async function* remainingPages<T>(
   fetchPage: (skip: number, take: number) => Promise<Page<T>>,
-  plan: { take: number; limit: number; seen: number; pages: number; concurrency: number },
+  plan: {
+    take: number;
+    limit: number;
+    seen: number;
+    pages: number;
+    concurrency: number;
+    repeats: (items: T[]) => void;
+  },
 ): AsyncGenerator<T> {
   const inFlight: Array<Promise<Page<T>>> = [];
   let next = 1;
@@ -72,12 +85,32 @@ async function* remainingPages<T>(
   while (inFlight.length > 0) {
     const page = await inFlight.shift()!;
     if (next < plan.pages) ask();
+    plan.repeats(page.items);
     for (const item of page.items.slice(0, plan.limit - seen)) {
       seen++;
       yield item;
     }
     if (page.items.length < plan.take || seen >= plan.limit) return;
   }
+}
+
+/**
+ * Throws when a page holds exactly the records of the page before it: the query was ignored, so
+ * every later page would be the same one. Only the previous page's text is kept.
+ */
+function repeatGuard<T>(firstItems: T[]): (items: T[]) => void {
+  let previous = JSON.stringify(firstItems);
+  let pageNumber = 1;
+  return (items) => {
+    pageNumber++;
+    const text = JSON.stringify(items);
+    if (items.length > 0 && text === previous)
+      throw new CliError(
+        'unreachable',
+        `the service's pages do not advance: page ${pageNumber} repeats page ${pageNumber - 1}'s records (a proxy or cache that ignores ?skip= would do this); stopped instead of reading for ever`,
+      );
+    previous = text;
+  };
 }
 
 export async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {

@@ -88,3 +88,24 @@ describe('paginate', () => {
     await expect(collect(paginate(fetchPage, { pageSize: 3, concurrency: 3 }))).rejects.toThrow('page 3 failed');
   });
 });
+
+describe('paginate against pages that do not advance', () => {
+  /** A proxy that ignores the query: every request gets the first page. */
+  const stuck =
+    (totalPages?: number) =>
+    async (_skip: number, take: number): Promise<Page<number>> => ({
+      items: Array.from({ length: take }, (_, i) => i),
+      totalPages,
+    });
+
+  it.each([
+    ['without total_pages (one page after another)', undefined, 1],
+    ['with total_pages (pages at once)', 1000, 12],
+  ])('%s: stops at the second page with exit 3 naming what happened', async (_, totalPages, concurrency) => {
+    const walk = collect(paginate(stuck(totalPages), { pageSize: 3, concurrency }));
+    await expect(walk).rejects.toMatchObject({
+      exitCode: 3,
+      message: expect.stringContaining('page 2 repeats page 1'),
+    });
+  });
+});

@@ -15,6 +15,10 @@ export interface LockTiming {
   waitMs: number;
   /** A lock older than this is taken to be left behind. Holders keep it for milliseconds. */
   staleMs: number;
+  /** Said once when the wait passes `afterMs`: a long wait must not look like a hang. */
+  waitNotice?: { afterMs: number; say: () => void };
+  /** The longest pause between two tries (a lock held for minutes need not be polled every 40 ms). */
+  maxPollMs?: number;
 }
 
 const LOCK_TIMING: LockTiming = { waitMs: 3000, staleMs: 5000 };
@@ -51,8 +55,13 @@ async function acquire(lock: string, token: string, timing: LockTiming): Promise
   const started = Date.now();
   let deadline = started + timing.waitMs;
   let lastHolder: string | undefined;
+  let notice = timing.waitNotice;
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(lock, token)) return;
+    if (notice && Date.now() - started >= notice.afterMs) {
+      notice.say();
+      notice = undefined;
+    }
     const held = readLock(lock);
     if (held && isStale(held, timing.staleMs) && breakStaleLock(lock, held, timing.staleMs)) continue;
     if (held && held.content !== lastHolder) {
@@ -69,7 +78,7 @@ async function acquire(lock: string, token: string, timing: LockTiming): Promise
       );
     }
     // Holders keep the lock for a few ms: poll fast at first, then back off, with jitter so waiters spread out.
-    await sleep(Math.min(2 + attempt * 3, 40) * (0.5 + Math.random()));
+    await sleep(Math.min(2 + attempt * 3, timing.maxPollMs ?? 40) * (0.5 + Math.random()));
   }
 }
 

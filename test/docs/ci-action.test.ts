@@ -121,3 +121,13 @@ function STARTER_LINE(name: string): number {
   const lines = readFileSync(join(settings.repository, 'evals.yaml'), 'utf8').split('\n');
   return lines.findIndex((line) => line.includes(`name: ${name}`)) + 1;
 }
+
+it('every job that applies a stack is in a concurrency group that queues instead of cancelling', () => {
+  const applying = Object.entries(workflow.jobs).filter(([, job]) =>
+    job.steps.some((step) => /\bapply\b/.test(String(step.with?.command ?? ''))),
+  );
+  expect(applying.map(([name]) => name)).toEqual(['stack']);
+  for (const [, job] of applying) {
+    expect(job.concurrency).toMatchObject({ group: expect.any(String), 'cancel-in-progress': false });
+  }
+});

@@ -25,6 +25,8 @@ export interface RunOptions {
   prompter?: Prompter;
   /** stdout itself (a stream on a real device), instead of one that captures what is written. */
   stdout?: import('../../src/deps.js').OutputStream;
+  /** Told each piece written to stderr as it is written (a test can wait on a line). */
+  onStderr?: (text: string) => void;
 }
 
 export function tempConfigDir(): string {
@@ -33,7 +35,7 @@ export function tempConfigDir(): string {
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<CliResult> {
   const stdout = captureStream();
-  const stderr = captureStream(options.tty ?? false);
+  const stderr = captureStream(options.tty ?? false, options.onStderr);
   const deps: Deps = {
     stdout: options.stdout ?? stdout,
     stderr,

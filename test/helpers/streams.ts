@@ -6,10 +6,13 @@ export interface CapturedStream extends OutputStream {
   text(): string;
 }
 
-export function captureStream(isTTY = false): CapturedStream {
+export function captureStream(isTTY = false, onText?: (text: string) => void): CapturedStream {
   const chunks: string[] = [];
   const stream = new PassThrough();
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+  stream.on('data', (chunk: Buffer) => {
+    chunks.push(chunk.toString('utf8'));
+    onText?.(chunk.toString('utf8'));
+  });
   return Object.assign(stream, { isTTY, text: () => chunks.join('') });
 }
 

@@ -27,6 +27,8 @@ const OWN_ACTION = 'YOUR-ORG/agents-cli';
 
 interface Job {
   needs?: string | string[];
+  /** Not run here (one runner); read by tests that check which jobs GitHub would queue. */
+  concurrency?: string | { group: string; 'cancel-in-progress'?: boolean };
   strategy?: { matrix: Record<string, unknown[]> };
   env?: Record<string, string>;
   steps: Step[];

@@ -1,9 +1,10 @@
 // apply, diff and export against the emulator in both modes.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../emulator/server.js';
+import { stackLockBase } from '../../provision/stack-lock.js';
 import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
 
@@ -14,7 +15,7 @@ for (const strict of [false, true]) {
     const running = useEmulatorPerTest(strict);
 
     const agents = async (argv: string[], stdin?: string) => {
-      const result = await runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR, stdin, env: running.env });
+      const result = await runCli(argv, { configDir: running.env.AGENTS_CONFIG_DIR!, stdin, env: running.env });
       return result;
     };
     const file = (text: string) => {
@@ -164,6 +165,41 @@ for (const strict of [false, true]) {
         ).code,
       ).toBe(0);
       expect((await listJson()).map((a) => a.name).sort()).toEqual(['A', 'B', 'C']);
+    });
+
+    it('four applies of one stack at once create each record once: the others wait, then find them', async () => {
+      const runs = await Promise.all([1, 2, 3, 4].map(() => agents(['apply', '-f', EXAMPLE, '-q'])));
+      expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+      expect((await listJson()).map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
+    });
+
+    it.skipIf(strict)('a run that waits for the stack says so on stderr, then applies when the other is done', async () => {
+      const base = stackLockBase({
+        configDir: running.env.AGENTS_CONFIG_DIR!,
+        baseUrl: running.env.AGENTS_BASE_URL!,
+        files: [EXAMPLE],
+      });
+      mkdirSync(running.env.AGENTS_CONFIG_DIR!, { recursive: true });
+      writeFileSync(`${base}.lock`, `${process.pid} another-apply`); // a live holder: this process
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const waiting = runCli(['apply', '-f', EXAMPLE], {
+        env: running.env,
+        onStderr: (text) => {
+          if (text.includes('waiting for another agents apply')) {
+            expect(running.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
+            rmSync(`${base}.lock`);
+            release();
+          }
+        },
+      });
+      await released;
+      const result = await waiting;
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(
+        `waiting for another agents apply of ${EXAMPLE} against ${running.env.AGENTS_BASE_URL}`,
+      );
+      expect((await listJson()).map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
     });
   });
 }

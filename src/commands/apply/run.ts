@@ -10,11 +10,26 @@ import {
 } from '../../provision/render.js';
 import { planFromOptions } from '../provision-plan.js';
 import { planSummary } from '../../provision/summary.js';
+import { withStackLock } from '../../provision/stack-lock.js';
 import { appendSummary } from '../summary-flag.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
+  const { baseUrl } = ctx.settings();
+  // Nothing to lock: a dry run writes nothing; no address or no file fails on its own, with its words.
+  if (options.dryRun || !baseUrl || options.file.length === 0) return applyStack(options, ctx);
+  // Planned and carried out under the lock: a run that waited plans against the first's records.
+  const lock = {
+    configDir: ctx.configDir,
+    baseUrl,
+    files: options.file,
+    say: (line: string) => ctx.io.logger.warn(line),
+  };
+  return withStackLock(lock, async () => applyStack(options, ctx));
+};
+
+const applyStack: RunOf<typeof spec> = async (options, ctx) => {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const { dryRun } = options;
   const human = ctx.out.mode === 'human'; // -q: the exit code says it all

@@ -83,6 +83,19 @@ describe('--baseline: the exit code follows regressions, not failures', () => {
       /<testcase name="stays red"[^>]*>\s*<skipped message="known failure \(it failed in the baseline too\): expected the answer to contain &quot;nope&quot;"\/>/,
     );
     expect(xml).toMatch(/<testcase name="gets broken"[^>]*>\s*<failure /);
+
+    // eval report judges the same way: exit 1 for the regressions it reports, failures alone are 0.
+    const view = (report: string, ...flags: string[]) =>
+      agents('eval', 'report', report, '--summary', join(dir, 'view.md'), ...flags);
+    expect((await view(baseline)).code).toBe(0); // 2 failed, nothing to regress against
+    expect((await view(baseline, '--baseline', baseline)).code).toBe(0);
+    writeFileSync(
+      join(dir, 'after-unjudged.json'),
+      JSON.stringify({ ...read(join(dir, 'after.json')), baseline: undefined }),
+    );
+    const judged = await view(join(dir, 'after-unjudged.json'), '--baseline', baseline);
+    expect(judged.code).toBe(1);
+    expect(readFileSync(join(dir, 'view.md'), 'utf8')).toContain('2 regressed');
   });
 
   it('only known failures: exit 0; a pass rate that drops past --tolerance is a regression', async () => {
@@ -264,6 +277,7 @@ describe('compare', () => {
     await agents('eval', '-f', after, '--report', join(dir, 'cmp-b.json'));
     const changed = await agents('eval', 'compare', join(dir, 'cmp-a.json'), join(dir, 'cmp-b.json'));
     expect(changed.code).toBe(0);
+    expect(changed.stderr).toContain(`ran ${before} and ${join(dir, 'cmp-b.json')} ran ${after}: different eval files`);
     const lines = changed.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^CASE +BEFORE +AFTER +FIRST TOKEN +TOTAL$/);
     expect(lines.slice(1).map((line) => line.split(/ {2,}/).slice(0, 3))).toEqual([
@@ -277,6 +291,15 @@ describe('compare', () => {
       ['flips', true],
       ['brand new', true],
     ]);
+  });
+
+  it('two runs of one eval file compare without a warning', async () => {
+    const file = evalFile('cmp-same.yaml', [['steady', PASSES]]);
+    await agents('eval', '-f', file, '--report', join(dir, 'same-a.json'));
+    await agents('eval', '-f', file, '--report', join(dir, 'same-b.json'));
+    const same = await agents('eval', 'compare', join(dir, 'same-a.json'), join(dir, 'same-b.json'));
+    expect(same.code).toBe(0);
+    expect(same.stderr).not.toContain('different eval files');
   });
 });
 

@@ -1,3 +1,4 @@
+import { normalize } from 'node:path';
 import { compareReports, compareTable } from '../../../eval/compare.js';
 import { readReport } from '../../../eval/report-file.js';
 import { compareSummary } from '../../../eval/summary.js';
@@ -8,6 +9,10 @@ import type { spec } from './spec.js';
 export const run: RunOf<typeof spec> = async ({ before: beforePath, after: afterPath, all, summary }, ctx) => {
   const before = await readReport(beforePath, 'compare', ctx.io.stdin);
   const after = await readReport(afterPath, 'compare', ctx.io.stdin);
+  if (normalize(before.file) !== normalize(after.file))
+    ctx.io.logger.warn(
+      `${beforePath} ran ${before.file} and ${afterPath} ran ${after.file}: different eval files, compared by case name`,
+    );
   const rows = compareReports(before, after).filter((row) => all || row.changed);
   appendSummary(summary, () => compareSummary(beforePath, afterPath, rows));
   await ctx.out.result(

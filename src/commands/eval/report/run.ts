@@ -1,4 +1,4 @@
-import { CliError } from '../../../errors.js';
+import { CliError, ExitCode, ExitWithCode } from '../../../errors.js';
 import { judgeAgainstBaseline, readBaseline } from '../../../eval/baseline-file.js';
 import { readReport } from '../../../eval/report-file.js';
 import { writeReportFiles } from '../run.js';
@@ -18,4 +18,6 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
         ctx.io.logger.info(`Wrote ${options.html} (${report.cases.length} cases): open it in a browser.`);
     },
   });
+  // A view gates only what it shows judged: regressions (a failure that was known is no reason).
+  if ((report.baseline?.regressions.length ?? 0) > 0) throw new ExitWithCode(ExitCode.failure);
 };

@@ -9,7 +9,7 @@ export const spec = defineSpec({
   path: 'eval report',
   summary: 'Turn a report file into a web page or a job summary',
   description:
-    'Write the web page (--html) or the Markdown summary (--summary) of a report that `agents eval --report` or `agents eval merge --report` wrote, judged against --baseline when given. Always exit 0 when it wrote them: it is a view; `agents eval merge` gates.',
+    'Write the web page (--html) or the Markdown summary (--summary) of a report that `agents eval --report` or `agents eval merge --report` wrote, judged against --baseline when given. Exit 1 when what it writes shows a regression (against --baseline, or the baseline the report was judged against), as `agents eval` and `agents eval merge` do; otherwise 0 once written: failures alone do not fail a view.',
   args: [requiredArg('run', 'the report file (- for stdin)', { label: 'report', complete: { kind: 'files' } })],
   flags: { ...VIEW_FLAGS, ...BASELINE_FLAGS },
   output: { name: 'eval', schema: reportShape },

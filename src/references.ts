@@ -20,8 +20,9 @@ const MIN_PREFIX = 4;
 export type Named = Pick<ResourceDescriptor, 'noun' | 'command' | 'nameKey'>;
 
 /**
- * The one candidate a reference names: the same id, else the same name, else the one id it
- * starts (4+ characters). Two or more is ambiguous (exit 2, listing them); none is not found (exit 5).
+ * The one candidate a reference names: the same id, else the one record whose name it is or
+ * whose id it starts (4+ characters). Two or more, a name and another's id prefix included, is
+ * ambiguous (exit 2, listing them with their full ids); none is not found (exit 5).
  * `alsoLookedIn` names where else it was looked for, for the message (apply: "the file").
  */
 export function matchReference(
@@ -34,18 +35,20 @@ export function matchReference(
   const list = `${named.command} list`;
   if (candidates.some((c) => c.id === reference)) return reference;
   const byName = candidates.filter((c) => c.name === reference);
-  const found =
-    byName.length > 0
-      ? byName
-      : reference.length >= MIN_PREFIX
-        ? candidates.filter((c) => c.id.startsWith(reference))
-        : [];
+  const byPrefix = reference.length >= MIN_PREFIX ? candidates.filter((c) => c.id.startsWith(reference)) : [];
+  // A name never silently beats an id prefix (`delete f110a9` must not pick the agent named so).
+  const found = [...byName, ...byPrefix.filter((c) => !byName.includes(c))];
   if (found.length === 1) return found[0]!.id;
   if (found.length > 1) {
-    throw new CliError('usage', `${noun} "${reference}" is ambiguous: ${found.length} match`, {
-      details: found.map((c) => `${c.id}  ${c.name}`),
-      hint: 'Use the id, or a longer prefix of it.',
-    });
+    const both = byName.length > 0 && byPrefix.some((c) => !byName.includes(c));
+    throw new CliError(
+      'usage',
+      `${noun} "${reference}" is ambiguous: ${found.length} match${both ? ` (by ${by} and by id prefix)` : ''}`,
+      {
+        details: found.map((c) => `${c.id}  ${c.name}`),
+        hint: 'Use the full id.',
+      },
+    );
   }
   const elsewhere = alsoLookedIn ? `not in ${alsoLookedIn}, and ` : '';
   // A short piece of an id is never taken as a prefix: say so, or the reader keeps retrying it.

@@ -36,6 +36,20 @@ for (const strict of [false, true]) {
       expect((await agents('get', first.slice(0, 3))).code).toBe(5);
     });
 
+    it("a name that is also another agent's id prefix is exit 2 listing both; nothing is deleted", async () => {
+      const target = await create('Target');
+      const prefix = target.slice(0, 6);
+      const namesake = await create(prefix);
+      const both = await agents('delete', prefix, '--yes');
+      expect(both.code).toBe(2);
+      expect(both.stderr).toContain(`agent "${prefix}" is ambiguous: 2 match (by name and by id prefix)`);
+      expect(both.stderr).toContain(`${namesake}  ${prefix}`);
+      expect(both.stderr).toContain(`${target}  Target`);
+      expect(running.emulator.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+      expect((await agents('delete', target, '--yes')).code).toBe(0);
+      expect((await agents('get', prefix, '-q')).stdout).toBe(`${namesake}\n`); // now only a name
+    });
+
     it('tools, datasources and LLMs by name (an LLM by provider) in add-* and remove-*, one list per kind', async () => {
       const agent = await create('Linked');
       const before = gets('/api/v1/tools');

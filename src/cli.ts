@@ -12,9 +12,9 @@ import {
 import { createProgram, loadSpecsOfLine } from './commands/program.js';
 import { COMMANDS, GROUPS } from './commands/registry.js';
 import type { Deps, OutputStream } from './deps.js';
-import { CliError, errorFields, ExitCode, ExitWithCode } from './errors.js';
+import { CliError, errorFields, ExitCode, ExitWithCode, interrupted } from './errors.js';
 import { reason } from './io/write-file.js';
-import { reportError } from './report.js';
+import { isAbort, reportError } from './report.js';
 import { decideColours, PLAIN_THEME } from './ui/color-support.js';
 import { guardOutput } from './ui/guarded-output.js';
 import { redactingStream } from './ui/redacting-stream.js';
@@ -93,14 +93,14 @@ async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
     if (error instanceof CommanderError) return commanderOutcome(error, json());
     const annotations = annotationsOf(deps.stderr, deps.env);
     const code = reportError(error, { stderr: deps.stderr, theme: errTheme(), debug: debug(), annotations });
-    const failure: Failure =
-      error instanceof CliError
-        ? errorFields(error)
-        : {
-            kind: code === ExitCode.interrupted ? 'interrupted' : 'unexpected',
-            message: error instanceof Error ? error.message : String(error),
-            exitCode: code,
-          };
+    const stop = error instanceof CliError ? error : isAbort(error) ? interrupted() : undefined;
+    const failure: Failure = stop
+      ? errorFields(stop)
+      : {
+          kind: 'unexpected',
+          message: error instanceof Error ? error.message : String(error),
+          exitCode: code,
+        };
     return { code, failure, json: json() };
   }
 }

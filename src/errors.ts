@@ -11,7 +11,9 @@ export const ExitCode = {
   schemaMismatch: 6,
   diffFailure: 7,
   output: 8,
+  hangup: 129,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 export type ExitCodeValue = (typeof ExitCode)[keyof typeof ExitCode];
@@ -39,7 +41,12 @@ export const EXIT_CODE_MEANINGS: ReadonlyArray<readonly [ExitCodeValue, string]>
     ExitCode.output,
     'could not write the output: stdout or a file the command writes (a full disk, a broken device); never 1, which means the service or a case failed',
   ],
+  [ExitCode.hangup, 'SIGHUP (the terminal closed): stopped as Ctrl-C stops, and the process dies of the signal'],
   [ExitCode.interrupted, 'interrupted (Ctrl-C)'],
+  [
+    ExitCode.terminated,
+    'SIGTERM (`timeout`, a CI job cancelled): stopped as Ctrl-C stops, and the process dies of the signal',
+  ],
 ];
 
 export type ErrorKind =
@@ -152,6 +159,7 @@ export class CliError extends Error {
   }
 
   get exitCode(): ExitCodeValue {
+    if (this.kind === 'interrupted' && terminatedBy) return TERMINATION_CODES[terminatedBy];
     return exitCodeOfKind[this.kind];
   }
 
@@ -198,7 +206,21 @@ export class ApiError extends CliError {
 }
 
 /** Ctrl-C, said one way wherever it is noticed (report.ts prints it as a muted word, exit 130). */
-export const interrupted = (): CliError => new CliError('interrupted', 'interrupted');
+export type TerminationSignal = 'SIGTERM' | 'SIGHUP';
+const TERMINATION_CODES: Record<TerminationSignal, ExitCodeValue> = {
+  SIGTERM: ExitCode.terminated,
+  SIGHUP: ExitCode.hangup,
+};
+// Set once by the entry point when the process is told to end: every interruption from then on is that.
+let terminatedBy: TerminationSignal | undefined;
+
+/** The entry point received SIGTERM or SIGHUP: interruptions say so and carry its code (143, 129). */
+export function noteTermination(signal: TerminationSignal): void {
+  terminatedBy ??= signal;
+}
+
+export const interrupted = (): CliError =>
+  new CliError('interrupted', terminatedBy ? `interrupted (${terminatedBy})` : 'interrupted');
 
 /** Ends the command with an exit code that is an answer, not a failure (diff: 1 = changes found). */
 export class ExitWithCode extends Error {

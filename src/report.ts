@@ -1,7 +1,7 @@
 // The one place that turns a failure into a message on stderr and an exit code.
 import { adviceFor } from './advice.js';
 import { annotateProblems, type Annotations } from './ci/annotations.js';
-import { CliError, ExitCode } from './errors.js';
+import { CliError, ExitCode, interrupted } from './errors.js';
 import type { OutputStream } from './deps.js';
 import { escapeControls as safe } from './ui/safe-text.js';
 import type { Theme } from './ui/theme.js';
@@ -36,8 +36,9 @@ export function reportError(error: unknown, target: ReportTarget): number {
   }
 
   if (isAbort(error)) {
-    write(theme.muted('interrupted'));
-    return ExitCode.interrupted;
+    const stop = interrupted();
+    write(theme.muted(stop.message));
+    return stop.exitCode;
   }
 
   const message = error instanceof Error ? error.message : String(error);
@@ -47,7 +48,8 @@ export function reportError(error: unknown, target: ReportTarget): number {
   return ExitCode.failure;
 }
 
-function isAbort(error: unknown): boolean {
+/** An abort that escaped as itself (an AbortError, not a CliError): Ctrl-C, SIGTERM or SIGHUP. */
+export function isAbort(error: unknown): boolean {
   const e = error as { name?: string; code?: string } | null;
   return e?.name === 'AbortError' || e?.code === 'ABORT_ERR';
 }

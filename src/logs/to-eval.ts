@@ -11,9 +11,13 @@ function sentenceOf(answer: string, max = 80): string | undefined {
     .split('\n')
     .map((each) => each.trim())
     .find((each) => each.length > 0);
-  if (!line) return undefined;
-  if (line.length <= max) return line;
-  const cut = line.slice(0, max);
+  return line ? cutAtWord(line, max) : undefined;
+}
+
+/** At most `max` characters, ending at a word when one ends in the second half. */
+function cutAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
   return space > max / 2 ? cut.slice(0, space) : cut;
 }
@@ -52,7 +56,7 @@ export function casesOf(
     for (const name of tools) if (typeof name === 'string') checks.push({ 'tool-called': name });
     const schema = schemaOf(run.outputSchema);
     if (schema) checks.push({ 'json-schema': schema });
-    const words = run.input.replace(/\s+/g, ' ').trim().slice(0, 40);
+    const words = cutAtWord(run.input.replace(/\s+/g, ' ').trim(), 40);
     const earlier = earlierOf(run);
     const asked =
       earlier.length > 0
@@ -63,7 +67,8 @@ export function casesOf(
       earlier: earlier.length,
       value: {
         name: `${words} (run ${run.id})`,
-        agent: run.agentId,
+        // The name the user knows: in CI, `apply` makes new ids every run (the id is in the comment).
+        agent: run.agentName || run.agentId,
         ...(earlier.length > 0 ? {} : asked),
         ...(run.outputSchema !== null && { outputSchema: schema ?? run.outputSchema }),
         ...(earlier.length > 0 ? asked : { assert: checks }),
@@ -98,7 +103,8 @@ export async function evalFileText(cases: LoggedCase[]): Promise<string> {
     lines.push(`  # ${escapeControls(`run ${run.id}: ${run.command} of ${who} at ${run.startedAt}`)}`);
     if (earlier > 0)
       lines.push(`  # it was turn ${earlier + 1} of its session: the ${earlier} before it come first, in one session`);
-    const item = stringify([value], { lineWidth: 0 }).trimEnd();
+    // One schema is both outputSchema and a check's: written out twice, never as an anchor and alias.
+    const item = stringify([value], { lineWidth: 0, aliasDuplicateObjects: false }).trimEnd();
     lines.push(...item.split('\n').map((line) => `  ${line}`));
   }
   return `${lines.join('\n')}\n`;

@@ -48,21 +48,3 @@ export function chooseSession(
   }
   return randomUuid();
 }
-
-/**
- * The agent's name for the run log: as this machine knows it (state.json), else the reference the
- * line gave when that was a name (an id or an id prefix names nothing).
- */
-export function agentNameFor(
-  ctx: { stateStore(): StateStore },
-  agentId: string,
-  reference: string | undefined,
-): string | undefined {
-  let known: string | undefined;
-  try {
-    known = ctx.stateStore().agents()[agentId]?.name;
-  } catch {
-    known = undefined; // a state file that cannot be read: said where it is read for the command itself
-  }
-  return known ?? (reference && !agentId.startsWith(reference) ? reference : undefined);
-}

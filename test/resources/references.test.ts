@@ -55,13 +55,20 @@ for (const strict of [false, true]) {
       const before = gets('/api/v1/tools');
       const added = await agents('add-tool', 'Linked', 'browser', 'weather');
       expect(added.code, added.stderr).toBe(0);
+      // Named as they were typed, with the start of each id: what the user knows, and what tells twins apart.
+      expect(added.stderr).toContain(
+        `Attached tool weather (${SEED.tools[2].id.slice(0, 8)}) to agent Linked (${agent.slice(0, 8)})`,
+      );
+      const updated = await agents('update', 'Linked', '--description', 'linked up');
+      expect(updated.stderr).toContain(`Updated description of agent Linked (${agent.slice(0, 8)})`);
       expect(gets('/api/v1/tools') - before).toBe(1);
       expect((await agents('add-datasource', agent, 'docs site')).code).toBe(0);
       expect((await agents('add-llm', agent, 'ANTHROPIC')).code).toBe(0);
       const got = JSON.parse((await agents('get', agent, '--json')).stdout);
       expect(got.tools.map((t: { toolId: string }) => t.toolId).sort()).toEqual([SEED.tools[0].id, SEED.tools[2].id]);
       expect(got.datasources.map((d: { datasourceId: string }) => d.datasourceId)).toEqual([SEED.datasources[1].id]);
-      expect((await agents('remove-tool', 'Linked', 'weather')).code).toBe(0);
+      const removed = await agents('remove-tool', 'Linked', 'weather');
+      expect(removed.stderr).toContain(`Detached tool weather (${SEED.tools[2].id.slice(0, 8)}) from agent Linked (`);
       expect((await agents('tools', 'get', 'code-interpreter', '-q')).stdout).toBe(`${SEED.tools[1].id}\n`);
       // One bad name is one failed entry; the others are still attached.
       const mixed = await agents('add-tool', agent, 'nope', 'browser', '--json');

@@ -32,7 +32,9 @@ describe.skipIf(!python())('chat on a terminal', () => {
     expect(result.failure).toBeNull();
     expect(result.code).toBe(0);
     const { lines } = await renderScreen(result.bytes, 100, 30);
-    expect(lines[0]).toBe(`Chatting with agent ${agentId}. /help lists the commands, /exit or Ctrl-D leaves.`);
+    expect(lines[0]).toBe(
+      `Chatting with agent Chatty (${agentId.slice(0, 8)}). /help lists the commands, /exit or Ctrl-D leaves.`,
+    );
     expect(lines[1]).toMatch(/^session [0-9a-f-]{36}$/);
     expect(lines.slice(2)).toEqual([
       'you› I like tea',

@@ -5,7 +5,8 @@ import { CliError, interrupted } from '../../errors.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { printAnswer, toolCallJson } from '../../invoke/answer-printer.js';
 import { monotonicMs } from '../../util/monotonic.js';
-import { agentNameFor, chooseSession, llmParams } from '../../invoke/invoke-options.js';
+import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
+import { agentNameFor, recordLabel } from '../resource/record-label.js';
 import { readLines } from '../../io/read-input.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 import { errorFields } from '../../errors.js';
@@ -60,11 +61,12 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 
   const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
   const log = runLogFor(ctx);
-  const agentName = log && agentNameFor(ctx, agentId, options.agent);
+  const knownName = agentNameFor(ctx, agentId, options.agent);
+  const agentName = log && knownName;
   log?.warmUnlessAnswered(0); // opened while the first line is typed
   if (onTerminal)
     ctx.io.logger.info(
-      `Chatting with agent ${escapeControls(agentId)}. /help lists the commands, /exit or Ctrl-D leaves.`,
+      `Chatting with agent ${escapeControls(recordLabel(knownName, agentId))}. /help lists the commands, /exit or Ctrl-D leaves.`,
     );
   announce();
 

@@ -5,6 +5,7 @@ import type { AttachKind } from '../../../resources/registry.js';
 import { capitalized } from '../../../util/text-of.js';
 import type { RunOf } from '../../command.js';
 import { forEachId } from '../each-id.js';
+import { agentNameFor, recordLabel, typedName } from '../record-label.js';
 import type { attachSpec } from './spec.js';
 
 export const attachRun =
@@ -13,6 +14,7 @@ export const attachRun =
     const kind = resource.kind as AttachKind;
     const client = await ctx.client();
     const agentId = await resolveAgentId(ctx, agent, () => Promise.resolve(client));
+    const agentLabel = recordLabel(agentNameFor(ctx, agentId, typeof agent === 'string' ? agent : undefined), agentId);
     const references = [...new Set(await resolveResourceIds(ctx, kind, records, client))];
     const idKey = attachKey(resource);
     // The id a reference named, once known: a failed attach reports it rather than the name.
@@ -24,10 +26,11 @@ export const attachRun =
         const id = await ctx.resolve(kind, reference);
         resolved.set(reference, id);
         const { alreadyAttached } = await attachToAgent(client, kind, agentId, id);
+        const label = recordLabel(typedName(reference, id), id);
         ctx.io.logger.success(
           alreadyAttached
-            ? `${capitalized(resource.noun)} ${id} was already attached to agent ${agentId}`
-            : `Attached ${resource.noun} ${id} to agent ${agentId}`,
+            ? `${capitalized(resource.noun)} ${label} was already attached to agent ${agentLabel}`
+            : `Attached ${resource.noun} ${label} to agent ${agentLabel}`,
         );
         return { agentId, [idKey]: id, attached: true, alreadyAttached };
       },

@@ -5,6 +5,7 @@ import type { RunOf } from '../../command.js';
 import { flagName } from '../fields.js';
 import { hooksOf } from '../kinds.js';
 import { rememberNames } from '../remember.js';
+import { recordLabel, typedName } from '../record-label.js';
 import type { updateSpec } from './spec.js';
 
 export const updateRun =
@@ -28,7 +29,11 @@ export const updateRun =
     const record = ctx.io.shown(updated ?? { id, ...changes });
     await ctx.out.result(record, {
       human: () => {
-        ctx.io.logger.success(`Updated ${Object.keys(changes).join(', ')} of ${resource.noun} ${id}`);
+        const named = (record as Record<string, unknown>)[resource.nameKey];
+        const name = typeof named === 'string' ? named : typedName(options.record, id);
+        ctx.io.logger.success(
+          `Updated ${Object.keys(changes).join(', ')} of ${resource.noun} ${recordLabel(name, id)}`,
+        );
         return hooks.view(record, ctx.out.theme);
       },
     });

@@ -235,9 +235,10 @@ describe('eval compare', () => {
     expect(html).toContain('1 of 1 cases shown changed their verdict or pass rate');
     expect(html).toMatch(/<td>PASS 100%<\/td>\s*<td>FAIL 0%<\/td>/);
 
-    // eval report: the same report's summary, judged against the earlier one; nothing asked is exit 2.
+    // eval report: the same report's summary, judged against the earlier one (a regression: exit 1,
+    // as eval and merge); nothing asked is exit 2.
     const reported = await agents(['eval', 'report', after, '--baseline', before, '--summary', summary]);
-    expect(reported.code).toBe(0);
+    expect(reported.code).toBe(1);
     expect(readFileSync(summary, 'utf8')).toMatch(/### ❌ agents eval report[\s\S]*Regressions \(1\)/);
     const nothing = await agents(['eval', 'report', after]);
     expect([nothing.code, nothing.stderr]).toEqual([

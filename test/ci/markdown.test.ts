@@ -41,6 +41,25 @@ describe('markdownText', () => {
     expect(text(cells[7]!)).toBe('bidi <U+202E>txt.exe hidden<U+200B>space');
   });
 
+  it('reads as text in the raw file: only what Markdown would read is escaped, a zero-width space only where a link would form', () => {
+    expect(markdownText('sum-fail-two')).toBe('sum-fail-two');
+    expect(markdownText('stack.yaml: 3 agents, 2 tools; 50% done (v1.2)')).toBe(
+      'stack.yaml: 3 agents, 2 tools; 50% done (v1.2)',
+    );
+    expect(markdownText('a | b')).toBe('a \\| b');
+    expect(markdownText('# not a heading')).toBe('\\# not a heading');
+    expect(markdownText('- not an item')).toBe('\\- not an item');
+    expect(markdownText('> not a quote')).toBe('\\> not a quote');
+    expect(markdownText('1. not a list')).toBe('1\\. not a list');
+    expect(markdownText('x - y > z 2. w')).toBe('x - y > z 2. w'); // only at the start of the line
+    expect(markdownText('<b> & [a] `c` *e* _u_ ~s~ \\ $m$')).toBe(
+      '\\<b> \\& \\[a\\] \\`c\\` \\*e\\* \\_u\\_ \\~s\\~ \\\\ \\$m\\$',
+    );
+    expect(markdownText('see https://evil.example, www.evil.example, me@evil.example')).toBe(
+      'see https:/\u200b/evil.example, www\u200b.evil.example, me@\u200bevil.example',
+    );
+  });
+
   it('cuts a long text and says how much was left out', () => {
     const out = markdownText('a'.repeat(250), 200);
     expect(out).toBe(`${'a'.repeat(200)}… _(50 more characters)_`);

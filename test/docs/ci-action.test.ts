@@ -102,7 +102,7 @@ it('installs the CLI once, provisions on main, gates pull requests on the merged
   expect((await agents('remove-tool', 'Travel bot', 'forecast')).code).toBe(0);
   const changed = await history.run(workflow, pr);
   expect(changed.ok).toBe(false);
-  expect(job(changed, 'stack').summary).toMatch(/~ update \| agent \| Travel bot \| &#43; tool&#58;&#8203; forecast/);
+  expect(job(changed, 'stack').summary).toMatch(/~ update \| agent \| Travel bot \| \\\+ tool: forecast \(/);
   const verdict = job(changed, 'verdict');
   expect(verdict.failed?.code).toBe(1);
   expect(verdict.summary).toMatch(/1 regressed[\s\S]*Regressions \(1\)[\s\S]*calls the forecast tool/);

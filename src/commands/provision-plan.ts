@@ -17,6 +17,7 @@ export async function planFromOptions(
   const stack = await loadStack(files, ctx.io.stdin, {
     allowUnknownModel: options.allowUnknownModel,
     keyVariables: { env: ctx.env, allowed: options.allowEnv },
+    warn: (message) => ctx.io.logger.warn(message),
   });
   const empty = stack.agents.length === 0 && Object.values(stack.resources).every((list) => list.length === 0);
   if (empty)

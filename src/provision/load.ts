@@ -34,15 +34,34 @@ interface LoadedAgent {
   whereOf: (field: Array<string | number>) => string;
 }
 
-async function filesOf(path: string): Promise<string[]> {
+async function filesOf(path: string, warn: (message: string) => void): Promise<string[]> {
   if (path === '-') return ['-'];
-  const info = await stat(path).catch(() => undefined);
-  if (!info) throw new CliError('usage', `cannot read -f ${path}: no such file or folder`);
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new CliError('usage', `cannot read -f ${path}: ${unreadable(error)}`);
+  });
+  // A file named on the line is read whatever it is: `-f <(make-stack)` is a pipe.
   if (!info.isDirectory()) return [path];
   // Hidden files are an editor's or a file system's (.#a.yaml locks, macOS ._a.yaml), not the user's.
   const names = (await readdir(path)).filter((name) => PROVISION_FILE.test(name) && !name.startsWith('.')).sort();
-  if (names.length === 0) throw new CliError('usage', `${path} holds no *.yaml, *.yml or *.json file`);
-  return names.map((name) => join(path, name));
+  const files: string[] = [];
+  for (const name of names) {
+    const file = join(path, name);
+    // In a folder, only regular files: reading a pipe named *.yaml would wait for ever.
+    const entry = await stat(file).catch((error: NodeJS.ErrnoException) => unreadable(error));
+    if (typeof entry === 'string') warn(`skipped ${file}: ${entry}`);
+    else if (!entry.isFile()) warn(`skipped ${file}: not a regular file`);
+    else files.push(file);
+  }
+  if (files.length === 0) throw new CliError('usage', `${path} holds no *.yaml, *.yml or *.json file`);
+  return files;
+}
+
+/** Why a path cannot be read, in words (not ENOENT or ELOOP). */
+function unreadable(error: NodeJS.ErrnoException): string {
+  if (error.code === 'ELOOP') return 'a symbolic link that leads back to itself';
+  if (error.code === 'EACCES' || error.code === 'EPERM') return 'permission denied';
+  if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return 'no such file or folder';
+  return error.message;
 }
 
 export interface LoadedResource {
@@ -63,6 +82,8 @@ export interface LoadOptions {
   allowUnknownModel?: boolean;
   /** Where keys are read from, and which names besides AGENTS_KEY_* the invoker allows. */
   keyVariables?: KeyVariables;
+  /** Told what a folder held that was not read (a pipe, a link loop). */
+  warn?: (message: string) => void;
 }
 
 export async function loadStack(paths: string[], stdin: InputStream, options: LoadOptions = {}): Promise<LoadedStack> {
@@ -70,7 +91,8 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
   const loaded: LoadedStack = { sources: [], agents: [], resources: { tools: [], datasources: [], llms: [] } };
   const problems: string[] = [];
   let sawUnknownModel = false;
-  for (const file of (await Promise.all(paths.map(filesOf))).flat()) {
+  const warn = options.warn ?? (() => {});
+  for (const file of (await Promise.all(paths.map((path) => filesOf(path, warn)))).flat()) {
     const source = file === '-' ? 'stdin' : file;
     loaded.sources.push(source);
     const text = await readFileOrStdin(file, stdin, '-f');

@@ -1,5 +1,6 @@
 // apply, diff and export against the emulator in both modes.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -167,40 +168,64 @@ for (const strict of [false, true]) {
       expect((await listJson()).map((a) => a.name).sort()).toEqual(['A', 'B', 'C']);
     });
 
+    it.skipIf(strict || process.platform === 'win32')(
+      'a folder: a pipe or a link loop named *.yaml is skipped with a warning, not waited on; a loop given is named in words',
+      async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'agents-dir-'));
+        writeFileSync(join(dir, 'a.yaml'), 'name: A\ndescription: d\nllmModel: GPT_4\n');
+        execFileSync('mkfifo', [join(dir, 'b.yaml')]);
+        symlinkSync(join(dir, 'loop.yaml'), join(dir, 'loop.yaml'));
+        const planned = await agents(['diff', '-f', dir]);
+        expect(planned.code).toBe(1); // A would be created
+        expect(planned.stderr).toContain(`skipped ${join(dir, 'b.yaml')}: not a regular file`);
+        expect(planned.stderr).toContain(
+          `skipped ${join(dir, 'loop.yaml')}: a symbolic link that leads back to itself`,
+        );
+        const loop = await agents(['diff', '-f', join(dir, 'loop.yaml')]);
+        expect([loop.code, loop.stderr.split('\n')[0]]).toEqual([
+          2,
+          `error: cannot read -f ${join(dir, 'loop.yaml')}: a symbolic link that leads back to itself`,
+        ]);
+      },
+    );
+
     it('four applies of one stack at once create each record once: the others wait, then find them', async () => {
       const runs = await Promise.all([1, 2, 3, 4].map(() => agents(['apply', '-f', EXAMPLE, '-q'])));
       expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
       expect((await listJson()).map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
     });
 
-    it.skipIf(strict)('a run that waits for the stack says so on stderr, then applies when the other is done', async () => {
-      const base = stackLockBase({
-        configDir: running.env.AGENTS_CONFIG_DIR!,
-        baseUrl: running.env.AGENTS_BASE_URL!,
-        files: [EXAMPLE],
-      });
-      mkdirSync(running.env.AGENTS_CONFIG_DIR!, { recursive: true });
-      writeFileSync(`${base}.lock`, `${process.pid} another-apply`); // a live holder: this process
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const waiting = runCli(['apply', '-f', EXAMPLE], {
-        env: running.env,
-        onStderr: (text) => {
-          if (text.includes('waiting for another agents apply')) {
-            expect(running.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
-            rmSync(`${base}.lock`);
-            release();
-          }
-        },
-      });
-      await released;
-      const result = await waiting;
-      expect(result.code).toBe(0);
-      expect(result.stderr).toContain(
-        `waiting for another agents apply of ${EXAMPLE} against ${running.env.AGENTS_BASE_URL}`,
-      );
-      expect((await listJson()).map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
-    });
+    it.skipIf(strict)(
+      'a run that waits for the stack says so on stderr, then applies when the other is done',
+      async () => {
+        const base = stackLockBase({
+          configDir: running.env.AGENTS_CONFIG_DIR!,
+          baseUrl: running.env.AGENTS_BASE_URL!,
+          files: [EXAMPLE],
+        });
+        mkdirSync(running.env.AGENTS_CONFIG_DIR!, { recursive: true });
+        writeFileSync(`${base}.lock`, `${process.pid} another-apply`); // a live holder: this process
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const waiting = runCli(['apply', '-f', EXAMPLE], {
+          env: running.env,
+          onStderr: (text) => {
+            if (text.includes('waiting for another agents apply')) {
+              expect(running.emulator.requests.filter((r) => r.method === 'POST')).toEqual([]);
+              rmSync(`${base}.lock`);
+              release();
+            }
+          },
+        });
+        await released;
+        const result = await waiting;
+        expect(result.code).toBe(0);
+        expect(result.stderr).toContain(
+          `waiting for another agents apply of ${EXAMPLE} against ${running.env.AGENTS_BASE_URL}`,
+        );
+        expect((await listJson()).map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
+      },
+    );
   });
 }
 

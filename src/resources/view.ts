@@ -30,7 +30,9 @@ export function resourceTable(
     }),
   ];
   const rows = records.map((record) => [record.id, ...resource.columns.map((key) => cell(record[key]))]);
-  return renderTable(headers, rows, { theme, width });
+  // The name is what a person types next (`agents add-tool bot weather`): cut the others first.
+  const name = resource.columns.indexOf(resource.nameKey);
+  return renderTable(headers, rows, { theme, width, keepWhole: name >= 0 ? [1 + name] : [] });
 }
 
 export function describeResource(resource: ResourceDescriptor, record: ResourceRecord, theme: Theme): string {

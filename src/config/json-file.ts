@@ -48,6 +48,8 @@ export async function jsonObjectWriter(
       projectName: 'agents',
       configFileMode: PRIVATE_FILE_MODE,
       clearInvalidConfig: false,
+      // conf reads the file before it writes it: a Windows editor's byte-order mark is no JSON.
+      deserialize: (text: string) => JSON.parse(text.replace(/^\ufeff/, '')) as Record<string, unknown>,
     });
     return settle(() =>
       guardedWrite(join(dir, `${name}.json`), () => {

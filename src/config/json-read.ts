@@ -40,6 +40,8 @@ export function readJsonObject(path: string, onCorrupt?: (reason: string) => voi
     }
     throw new CliError('config', `cannot read ${path}: ${(error as Error).message}`);
   }
+  // A byte-order mark is how Windows editors start a UTF-8 file: it is not part of the JSON.
+  if (text.startsWith('\ufeff')) text = text.slice(1);
   if (text.trim() === '') return {};
   let value: unknown;
   let problem: string | undefined;

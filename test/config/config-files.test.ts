@@ -117,6 +117,22 @@ describe('status never shows the token', () => {
   });
 });
 
+describe('a config file a Windows editor saved', () => {
+  it('starting with a UTF-8 byte-order mark is read, and a write keeps its settings', async () => {
+    const dir = tempConfigDir();
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, 'config.json');
+    writeFileSync(file, '\ufeff' + JSON.stringify({ profiles: { default: { baseUrl: 'https://bom.example.com' } } }));
+    const status = await runCli(['status', '--json'], { configDir: dir });
+    expect(status.code, status.stderr).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ baseUrl: 'https://bom.example.com', baseUrlSource: 'profile' });
+    expect((await runCli(['config', 'set', 'timeout', '9'], { configDir: dir })).code).toBe(0);
+    expect(JSON.parse(readFileSync(file, 'utf8').replace(/^\ufeff/, ''))).toMatchObject({
+      profiles: { default: { baseUrl: 'https://bom.example.com', timeout: 9 } },
+    });
+  });
+});
+
 describe('a corrupt config file', () => {
   const corruptions: Array<[string, string]> = [
     ['invalid JSON', '{"profiles": {'],

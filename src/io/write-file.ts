@@ -8,6 +8,7 @@ import {
   accessSync,
   closeSync,
   constants,
+  existsSync,
   fstatSync,
   fsyncSync,
   ftruncateSync,
@@ -124,13 +125,14 @@ function kindOf(path: string): Kind {
  * keeps its mode. A failure is exit 8.
  */
 export function writeOutputFile(path: string, data: string | Uint8Array, what: string, shared = false): void {
+  let kind: Kind = 'new';
   try {
-    const kind = kindOf(path);
+    kind = kindOf(path);
     if (kind === 'through') return writeThrough(path, data);
     const mode = kind === 'file' ? lstatSync(path).mode & 0o7777 : shared ? 0o644 : 0o600;
     writeFileSync(path, data, { mode });
   } catch (error) {
-    throw writeFailure(`${what} ${path}`, error);
+    throw writeFailure(`${what} ${path}`, error, kind !== 'new');
   }
 }
 
@@ -165,10 +167,11 @@ export function writePrivateFile(path: string, data: string): void {
 
 /** A write of `path` done by `write` (conf's, say), its failure exit 8 in words. */
 export function guardedWrite(path: string, write: () => void): void {
+  const existed = existsSync(path);
   try {
     write();
   } catch (error) {
-    throw writeFailure(path, error);
+    throw writeFailure(path, error, existed);
   }
 }
 
@@ -181,12 +184,11 @@ function writeThrough(path: string, data: string | Uint8Array): void {
   }
 }
 
-/** A write that failed once begun: exit 8. A regular file that was there is left as it was. */
-export function writeFailure(where: string, error: unknown): CliError {
+/** A write that failed once begun: exit 8. A regular file that was there is left as it was (and said so only then). */
+export function writeFailure(where: string, error: unknown, existed = true): CliError {
+  const kept = existed ? 'The previous file was left as it was.' : 'No file was written.';
   return new CliError('output', `could not write ${where}: ${reason(error)}`, {
-    hint: isFull(error)
-      ? 'The previous file was left as it was. Free some space and run it again.'
-      : 'The previous file was left as it was.',
+    hint: isFull(error) ? `${kept} Free some space and run it again.` : kept,
   });
 }
 

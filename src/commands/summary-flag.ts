@@ -10,6 +10,13 @@ export const SUMMARY_FLAG = {
 };
 
 /** The summary appended, when there is a file to append it to; built only then. */
-export function appendSummary(path: string | undefined, markdown: () => string): void {
-  if (path !== undefined) appendOutputFile(path, `${markdown()}\n\n`, '--summary');
+export function appendSummary(
+  path: string | undefined,
+  markdown: () => string,
+  env: Readonly<Record<string, string | undefined>>,
+): void {
+  if (path === undefined) return;
+  // A failure names where the path came from: the runner's variable is not a flag the user gave.
+  const what = env.GITHUB_STEP_SUMMARY === path ? 'the job summary (GITHUB_STEP_SUMMARY)' : '--summary';
+  appendOutputFile(path, `${markdown()}\n\n`, what);
 }

@@ -247,3 +247,15 @@ describe('eval compare', () => {
     ]);
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('a job summary file that cannot be written', () => {
+  it('names the runner variable it came from, not a flag the user never gave (exit 8)', async () => {
+    const stack = join(dir, 'summary-full.yaml');
+    writeFileSync(stack, 'agents:\n  - {name: Summary bot, description: d, llmModel: GPT_4}\n');
+    const fromRunner = await agents(['diff', '-f', stack], { GITHUB_STEP_SUMMARY: '/dev/full' });
+    expect(fromRunner.code).toBe(8);
+    expect(fromRunner.stderr).toContain('could not write the job summary (GITHUB_STEP_SUMMARY) /dev/full');
+    const fromFlag = await agents(['diff', '-f', stack, '--summary', '/dev/full']);
+    expect(fromFlag.stderr).toContain('could not write --summary /dev/full');
+  });
+});

@@ -38,8 +38,11 @@ const applyStack: RunOf<typeof spec> = async (options, ctx) => {
   // A plan with a problem is not started: a half-applied stack is worse than none.
   const blocked = plan.problems.length > 0;
   const applied = dryRun || blocked ? { resources: [], agents: [] } : await executePlan(client, plan, concurrency);
-  appendSummary(options.summary, () =>
-    planSummary(dryRun ? 'agents apply --dry-run' : 'agents apply', options.file, plan, dryRun ? undefined : applied),
+  appendSummary(
+    options.summary,
+    () =>
+      planSummary(dryRun ? 'agents apply --dry-run' : 'agents apply', options.file, plan, dryRun ? undefined : applied),
+    ctx.env,
   );
   const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));

@@ -13,7 +13,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     throw asDiffFailure(error);
   });
   const changes = planHasChanges(plan);
-  appendSummary(options.summary, () => planSummary('agents diff', options.file, plan));
+  appendSummary(options.summary, () => planSummary('agents diff', options.file, plan), ctx.env);
   // -q: the exit code says it, as git diff --quiet does.
   await ctx.out.result(
     { changes, plan: planJson(plan), resources: resourcesPlanJson(plan) },

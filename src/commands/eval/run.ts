@@ -100,7 +100,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     cases,
   );
   if (baseline) judgeAgainstBaseline(report, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
-  writeReportFiles(report, options);
+  writeReportFiles(report, options, ctx.env);
   annotateCases(ctx.annotations, report);
   if (mode === 'json') ctx.out.document(report);
   else if (mode === 'events') emit(evalEvents.summary(outcome, cases.length));
@@ -114,12 +114,13 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 export function writeReportFiles(
   report: EvalReport,
   options: { report?: string; junit?: string; html?: string; summary?: string },
+  env: Readonly<Record<string, string | undefined>>,
   command = 'agents eval',
 ): void {
   if (options.report !== undefined) writeReport(options.report, report);
   if (options.junit !== undefined) writeOutputFile(options.junit, junitXml(report), '--junit');
   if (options.html !== undefined) writeHtmlReport(options.html, report);
-  appendSummary(options.summary, () => evalSummary(report, command));
+  appendSummary(options.summary, () => evalSummary(report, command), env);
 }
 
 type Mode = 'events' | 'json' | 'human';

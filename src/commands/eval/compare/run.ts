@@ -14,7 +14,7 @@ export const run: RunOf<typeof spec> = async ({ before: beforePath, after: after
       `${beforePath} ran ${before.file} and ${afterPath} ran ${after.file}: different eval files, compared by case name`,
     );
   const rows = compareReports(before, after).filter((row) => all || row.changed);
-  appendSummary(summary, () => compareSummary(beforePath, afterPath, rows));
+  appendSummary(summary, () => compareSummary(beforePath, afterPath, rows), ctx.env);
   await ctx.out.result(
     { before: beforePath, after: afterPath, cases: rows },
     {

@@ -18,7 +18,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   for (const path of paths) reports.push({ path, report: await readReport(path, 'merge', ctx.io.stdin) });
   const merged: EvalReport = mergeReports(reports);
   if (baseline) judgeAgainstBaseline(merged, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
-  writeReportFiles(merged, options, 'agents eval merge');
+  writeReportFiles(merged, options, ctx.env, 'agents eval merge');
   annotateCases(ctx.annotations, merged);
   await ctx.out.result(merged, {
     human: () =>

@@ -11,7 +11,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const baseline = await readBaseline(options, ctx.io.stdin);
   const report = await readReport(options.run, 'report', ctx.io.stdin);
   if (baseline) judgeAgainstBaseline(report, baseline, options.tolerance, (message) => ctx.io.logger.warn(message));
-  writeReportFiles(report, { html: options.html, summary: options.summary }, 'agents eval report');
+  writeReportFiles(report, { html: options.html, summary: options.summary }, ctx.env, 'agents eval report');
   await ctx.out.result(report, {
     human: () => {
       if (options.html !== undefined)

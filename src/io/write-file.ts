@@ -63,6 +63,8 @@ export function checkOutputPath(path: string, what: string): void {
 
 function outputProblem(path: string): string | undefined {
   if (path === '') return 'no path given';
+  // A file named "-" is never what was meant: stdout is where the command prints without the flag.
+  if (path === '-') return 'it names no file (stdout is where output goes without the flag; ./- is a file named -)';
   let stats: Stats;
   try {
     stats = statSync(path); // through a link: its target is what is written

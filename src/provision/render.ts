@@ -1,6 +1,7 @@
 // How a plan and its results read, for people and as JSON. A plan reads like `terraform plan`:
 // one aligned line per agent, then one indented line per field change (old → new) and per link
 // to attach, by name where the service gave one and by an id long enough to be told apart.
+import { plural } from '../util/plural.js';
 import { redactSecrets } from '../secrets/redact.js';
 import { scrubSecrets } from '../secrets/known.js';
 import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
@@ -238,8 +239,6 @@ export function renderResults(applied: Applied, theme: Theme): string {
   }
   return lines.join('\n');
 }
-
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /**
  * The error apply ends with, or undefined when all went well. Its kind (and so the exit code) is

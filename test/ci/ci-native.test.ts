@@ -258,4 +258,14 @@ describe.skipIf(process.platform !== 'linux')('a job summary file that cannot be
     const fromFlag = await agents(['diff', '-f', stack, '--summary', '/dev/full']);
     expect(fromFlag.stderr).toContain('could not write --summary /dev/full');
   });
+
+  it('--summary - is refused before anything runs (it wrote a file named -)', async () => {
+    const stack = join(dir, 'summary-dash.yaml');
+    writeFileSync(stack, 'agents:\n  - {name: Dash bot, description: d, llmModel: GPT_4}\n');
+    const before = running.emulator.requests.length;
+    const dash = await agents(['diff', '-f', stack, '--summary', '-']);
+    expect(dash.code).toBe(2);
+    expect(dash.stderr).toContain('cannot write --summary -: it names no file');
+    expect(running.emulator.requests.length).toBe(before);
+  });
 });

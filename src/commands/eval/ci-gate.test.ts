@@ -96,6 +96,9 @@ describe('--baseline: the exit code follows regressions, not failures', () => {
     const judged = await view(join(dir, 'after-unjudged.json'), '--baseline', baseline);
     expect(judged.code).toBe(1);
     expect(readFileSync(join(dir, 'view.md'), 'utf8')).toContain('2 regressed');
+    await agents('eval', '-f', evalFile('single.yaml', [['only', PASSES]]), '--report', join(dir, 'single.json'));
+    const page = await agents('eval', 'report', join(dir, 'single.json'), '--html', join(dir, 'one.html'));
+    expect(page.stderr).toContain(`Wrote ${join(dir, 'one.html')} (1 case): open it in a browser.`);
   });
 
   it('only known failures: exit 0; a pass rate that drops past --tolerance is a regression', async () => {

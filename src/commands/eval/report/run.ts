@@ -3,6 +3,7 @@ import { judgeAgainstBaseline, readBaseline } from '../../../eval/baseline-file.
 import { readReport } from '../../../eval/report-file.js';
 import { writeReportFiles } from '../run.js';
 import type { RunOf } from '../../command.js';
+import { plural } from '../../../util/plural.js';
 import type { spec } from './spec.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
@@ -15,7 +16,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   await ctx.out.result(report, {
     human: () => {
       if (options.html !== undefined)
-        ctx.io.logger.info(`Wrote ${options.html} (${report.cases.length} cases): open it in a browser.`);
+        ctx.io.logger.info(`Wrote ${options.html} (${plural(report.cases.length, 'case')}): open it in a browser.`);
     },
   });
   // A view gates only what it shows judged: regressions (a failure that was known is no reason).

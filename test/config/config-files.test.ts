@@ -203,6 +203,19 @@ describe('config get|set|unset|list', () => {
 });
 
 describe('login and logout', () => {
+  it('logout of a profile that is not there is exit 2 naming the profiles there are; nothing changes', async () => {
+    const dir = tempConfigDir();
+    await login(dir, ['--profile', 'work']);
+    const before = readFileSync(join(dir, 'config.json'), 'utf8');
+    const typo = await runCli(['logout', '--profile', 'wrok'], { configDir: dir });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('there is no profile "wrok"');
+    expect(typo.stderr).toContain('Profiles here: work.');
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(before);
+    expect((await runCli(['logout', '--profile', 'work'], { configDir: dir })).code).toBe(0);
+    expect((await runCli(['logout'], { configDir: dir })).code).toBe(0); // default: nothing saved, nothing wrong
+  });
+
   it('checks the token against the service and does not save a rejected one', async () => {
     server = await startTestServer((req, res) =>
       req.headers.authorization === `Bearer ${TOKEN}`

@@ -1,9 +1,17 @@
+import { CliError } from '../../errors.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './spec.js';
 
 export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const settings = ctx.settings();
   const store = ctx.configStore();
+  const known = store.profileNames();
+  // A profile that is not there is a typo, not a logout that happened: a script must not go on as if it did.
+  if (settings.profile !== 'default' && !known.includes(settings.profile))
+    throw new CliError('usage', `there is no profile "${settings.profile}"`, {
+      hint:
+        known.length > 0 ? `Profiles here: ${known.join(', ')}.` : 'No profile is saved here: nothing to log out of.',
+    });
   const hadToken = store.profile(settings.profile).token !== undefined;
   if (hadToken) await store.updateProfile(settings.profile, (profile) => ({ ...profile, token: undefined }));
 

@@ -7,7 +7,7 @@ import { ensurePrivateDir } from '../config/json-file.js';
 import { withFileLock } from '../config/file-lock.js';
 
 /** After this long waiting, say why nothing happens. */
-export const STACK_WAIT_NOTICE_MS = 2000;
+const STACK_WAIT_NOTICE_MS = 2000;
 /** An apply can take minutes; past this the waiter gives up (exit 1, naming the lock). */
 const STACK_WAIT_MS = 15 * 60 * 1000;
 

@@ -124,7 +124,7 @@ function STARTER_LINE(name: string): number {
 
 it('every job that applies a stack is in a concurrency group that queues instead of cancelling', () => {
   const applying = Object.entries(workflow.jobs).filter(([, job]) =>
-    job.steps.some((step) => /\bapply\b/.test(String(step.with?.command ?? ''))),
+    job.steps.some((step) => typeof step.with?.command === 'string' && /\bapply\b/.test(step.with.command)),
   );
   expect(applying.map(([name]) => name)).toEqual(['stack']);
   for (const [, job] of applying) {

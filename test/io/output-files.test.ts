@@ -125,7 +125,9 @@ describe('a write that fails after the checks is exit 8, in one line', () => {
     const summary = await runBinary(['eval', '-f', evalFile], { env: { ...env, GITHUB_STEP_SUMMARY: '/dev/full' } });
     expect(summary.code).toBe(8);
     expect(summary.stdout).toMatch(/^PASS {2}hi/);
-    expect(summary.stderr).toContain('error: could not write the job summary (GITHUB_STEP_SUMMARY) /dev/full: no space left on device');
+    expect(summary.stderr).toContain(
+      'error: could not write the job summary (GITHUB_STEP_SUMMARY) /dev/full: no space left on device',
+    );
     const html = await runBinary(['eval', '-f', evalFile, '--html', '/dev/full'], { env });
     expect(html.code).toBe(8);
     expect(html.stderr).toContain('error: could not write --html /dev/full: no space left on device');

@@ -121,11 +121,7 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
             ? [...path, issue.keys[0]!]
             : [...path, ...(issue.path as Array<string | number>)];
         const line = document.lineOf(fieldPath) ?? document.lineOf(path) ?? 1;
-        const field =
-          issue.code === 'unrecognized_keys'
-            ? `unknown field ${issue.keys.join(', ')}`
-            : `${issue.path.join('.')}: ${issue.message}`;
-        inFile.push(`${source}:${line}: ${label}: ${field}`);
+        inFile.push(`${source}:${line}: ${label}${issueText(issue)}`);
       }
     };
     for (const { key, resource } of STACK_SECTIONS) {
@@ -238,4 +234,14 @@ function duplicates(loaded: LoadedAgent[]): string[] {
     byName.set(agent.name, { where, hasId: agent.id !== undefined && (named?.hasId ?? true) });
   }
   return problems;
+}
+
+/** What one schema issue says after an entry's label: the entry itself (`agents: [42]`) is named
+ *  as a whole, a field by its path. */
+function issueText(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `: unknown field ${issue.keys.join(', ')}`;
+  if (issue.path.length === 0) {
+    return issue.code === 'invalid_type' && issue.expected === 'object' ? ' must be a mapping' : `: ${issue.message}`;
+  }
+  return `: ${issue.path.join('.')}: ${issue.message}`;
 }

@@ -375,6 +375,21 @@ describe('validation messages', () => {
     );
   });
 
+  it('an entry that is not a mapping is named as a whole, in every section', async () => {
+    const file = join(tempDir(), 'scalars.yaml');
+    writeFileSync(file, 'tools: [search]\nagents: [42]\n');
+    const result = await agents('apply', '-f', file);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      [
+        'error: invalid provisioning input (nothing was sent)',
+        `  ${file}:1: tool #1 must be a mapping`,
+        `  ${file}:2: agent #1 must be a mapping`,
+        '',
+      ].join('\n'),
+    );
+  });
+
   it.each([
     [
       'apply -f',

@@ -149,10 +149,15 @@ export class ApiClient {
     };
   }
 
-  /** The CliError an answer stands for (exit code from the one table), a token check included. */
-  async errorOf(method: string, target: Target, exchange: Exchange): Promise<unknown> {
+  /**
+   * The CliError an answer stands for (exit code from the one table), a token check included
+   * unless the request carried its own Authorization (`api -H`): checking the configured token
+   * would vouch for one that was not sent.
+   */
+  async errorOf(method: string, target: Target, exchange: Exchange, ownAuthorization = false): Promise<unknown> {
     const contentType = headerValue(exchange.headers['content-type']) ?? '';
-    return this.withTokenChecked(this.failureOf(method as Method, target, exchange, contentType, exchange.text));
+    const failure = this.failureOf(method as Method, target, exchange, contentType, exchange.text);
+    return ownAuthorization ? failure : this.withTokenChecked(failure);
   }
 
   /**

@@ -81,6 +81,25 @@ describe('a bare 500 with a token the service accepts is still a service failure
       'GET /api/v1/agents?skip=0&take=1',
     ]);
   });
+
+  it('api -H Authorization: the 500 is not explained by the configured token, which was not sent', async () => {
+    const before = server.requests.length;
+    const env = {
+      AGENTS_CONFIG_DIR: tempConfigDir(),
+      AGENTS_BASE_URL: server.url,
+      AGENTS_TOKEN: 'tok_good_0123456789',
+    };
+    const result = await runCli(['api', 'tools', '-H', 'Authorization: Bearer tok_other_0123456789'], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toContain('accepts the token');
+    // The GET and its retries, and no token check.
+    expect(new Set(server.requests.slice(before).map((r) => `${r.method} ${r.url}`))).toEqual(
+      new Set(['GET /api/v1/tools']),
+    );
+    // Without -H the same 500 is checked against the token that was sent.
+    const checked = await runCli(['api', 'tools'], { env });
+    expect(checked.stderr).toContain('(it accepts the token)');
+  });
 });
 
 describe('eval: a case that could not run', () => {

@@ -47,7 +47,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (options.paginate) return paginate(ctx, client, method, target, { query, headers, rawBody }, options);
   const exchange = await client.exchange(method, target, { query, headers, rawBody });
   print(ctx, exchange, options.include);
-  await failIfFailed(client, method, target, exchange);
+  await failIfFailed(client, method, target, exchange, headers);
 };
 
 /** `tools` → /api/v1/tools; a path that starts with /api/ is taken as it is. */
@@ -133,9 +133,16 @@ export function pretty(text: string): string {
   }
 }
 
-async function failIfFailed(client: ApiClient, method: string, target: Target, exchange: Exchange): Promise<void> {
+async function failIfFailed(
+  client: ApiClient,
+  method: string,
+  target: Target,
+  exchange: Exchange,
+  headers: Record<string, string>,
+): Promise<void> {
   if (exchange.status >= 200 && exchange.status < 300) return;
-  throw await client.errorOf(method, target, exchange);
+  const ownAuthorization = Object.keys(headers).some((name) => name.toLowerCase() === 'authorization');
+  throw await client.errorOf(method, target, exchange, ownAuthorization);
 }
 
 /** Every page's `data`, in order, as one array; a route without total_pages prints its one page. */
@@ -161,7 +168,7 @@ async function paginate(
     });
     if (exchange.status < 200 || exchange.status >= 300) {
       print(ctx, exchange, options.include);
-      return failIfFailed(client, method, target, exchange);
+      return failIfFailed(client, method, target, exchange, request.headers);
     }
     const body = parseBoundedJson(exchange.text) as { data?: unknown; total_pages?: unknown } | null;
     if (page === 0 && (typeof body?.total_pages !== 'number' || !Array.isArray(body?.data))) {

@@ -55,4 +55,17 @@ describe('--if-missing', () => {
     expect(result.stderr).toContain('2 tools are already named "dup"');
     expect((await ids(['tools', 'list', '--all'])).length).toBe(SEED.tools.length + 2);
   });
+
+  it('without it, a create of a name that is there warns naming the other record, and creates', async () => {
+    const argv = ['create', '-q', '--name', 'Zbot', '--description', 'd', '--llm-model', 'GPT_4'];
+    const first = await runCli(argv, { env });
+    expect(first.stderr).toBe('');
+    const second = await runCli(argv, { env });
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^\S+\n$/);
+    expect(second.stdout).not.toBe(first.stdout);
+    expect(second.stderr).toBe(
+      `warning: 1 other agent is named "Zbot" (${first.stdout.trim()}): a reference by that name is now ambiguous; --if-missing creates only when none is\n`,
+    );
+  });
 });

@@ -3,6 +3,7 @@ import type { Context } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { nameOf, type ResourceDescriptor } from '../../../resources/descriptor.js';
 import { driftedFields, existingByName } from '../../../resources/if-missing.js';
+import { plural } from '../../../util/plural.js';
 import { verbPath } from '../texts.js';
 import type { RunOf } from '../../command.js';
 import { requireFields } from '../fields.js';
@@ -39,6 +40,10 @@ export const createRun =
         throw error.withHint(await hooks.resendHint(fields));
       throw error;
     });
+    // A second record of one name makes every later reference by that name ambiguous: asked after
+    // the create succeeded (a failed one adds no request), and a failure to ask is no failure.
+    if (!options.ifMissing && resource.nameKey === 'name')
+      warnOfNamesakes(ctx, resource, created, await hooks.wire.list(client, Infinity).catch(() => []));
     await print(ctx, resource, created, reviewed, `Created ${resource.noun} ${label(resource, created, fields)}`);
     // After the id is out: a retry after a failure here would make a duplicate.
     await rememberNames(ctx, resource, [created]);
@@ -79,6 +84,23 @@ function warnOfDrift(
   const flags = drifted.map((field) => `--${field.flag} …`).join(' ');
   ctx.io.logger.warn(
     `its ${names} differ${drifted.length === 1 ? 's' : ''} from what was given and ${drifted.length === 1 ? 'was' : 'were'} left as ${drifted.length === 1 ? 'it is' : 'they are'}: \`agents ${verbPath(resource, 'update')} ${existing.id} ${flags}\` changes ${drifted.length === 1 ? 'it' : 'them'} (or declare it in a stack file for \`agents apply\`)`,
+  );
+}
+
+/** Other records of the created one's name: said on stderr with their ids and the re-runnable form.
+ *  An LLM is known by its provider, and two of one provider (two keys) are common: not warned of. */
+function warnOfNamesakes(
+  ctx: Context,
+  resource: ResourceDescriptor,
+  created: ResourceRecord,
+  records: readonly ResourceRecord[],
+): void {
+  const name = created[resource.nameKey];
+  if (typeof name !== 'string' || name === '') return;
+  const others = records.filter((record) => record.id !== created.id && record[resource.nameKey] === name);
+  if (others.length === 0) return;
+  ctx.io.logger.warn(
+    `${plural(others.length, `other ${resource.noun}`)} ${others.length === 1 ? 'is' : 'are'} named ${JSON.stringify(name)} (${others.map((record) => record.id).join(', ')}): a reference by that name is now ambiguous; --if-missing creates only when none is`,
   );
 }
 

@@ -46,6 +46,16 @@ export function providerOfModel(model: string): 'OPENAI' | undefined {
 }
 
 /**
+ * The provider a known model needs named because the service cannot work it out (GPT_4_0 →
+ * OPENAI), or undefined when it maps the model itself or the model is not one this CLI knows.
+ * create sends it as llmProvider; an update cannot, so the agent must already have its LLM.
+ */
+export function providerToName(model: string): string | undefined {
+  if (!(KNOWN_LLM_MODELS as readonly string[]).includes(model) || providerOfModel(model)) return undefined;
+  return likelyProvider(model);
+}
+
+/**
  * The known models nearest to a name (edit distance, case-insensitive), for "did you mean".
  * Empty when none is near: three edits, or a third of the name.
  */

@@ -72,3 +72,36 @@ describe('update --llm-provider', () => {
     expect((await agents('update', '--help')).stdout).not.toContain('--llm-provider');
   });
 });
+
+describe('update --llm-model of a model the service cannot map', () => {
+  it('is sent when the agent has an LLM of its provider, refused with exit 2 and what to attach when not', async () => {
+    const openai = (
+      await agents('create', '-q', '--name', 'o', '--description', 'd', '--llm-model', 'GPT_4')
+    ).stdout.trim();
+    expect(await agents('update', openai, '-q', '--llm-model', 'GPT_4_0')).toMatchObject({ code: 0, stderr: '' });
+    const created = await runBinary(['llms', 'create', '-q', '--provider', 'TOGETHER_AI'], {
+      env: { ...running.env, AGENTS_LLM_API_KEY: 'tg-not-real-0123456789' },
+    });
+    expect(created.code, created.stderr).toBe(0);
+    const together = (
+      await agents(
+        'create',
+        '-q',
+        '--name',
+        't',
+        '--description',
+        'd',
+        '--llm-model',
+        'MISTRAL_7B_INSTRUCT_V01',
+        '--llm-provider',
+        'TOGETHER_AI',
+      )
+    ).stdout.trim();
+    const refused = await agents('update', together, '--llm-model', 'GPT_4_0');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toBe(
+      `error: --llm-model GPT_4_0: the service cannot tell its provider by itself\nAn update cannot send --llm-provider and this agent has no OPENAI LLM: attach one first (\`agents add-llm ${together} OPENAI\`), then update.\n`,
+    );
+    expect(JSON.parse((await agents('get', together, '--json')).stdout).llmModel).toBe('MISTRAL_7B_INSTRUCT_V01');
+  });
+});

@@ -19,7 +19,7 @@ import { AGENT } from '../../resources/agent.js';
 import type { ResourceDescriptor } from '../../resources/descriptor.js';
 import { describeAgentWithLinks, describeResource } from '../../resources/view.js';
 import type { Theme } from '../../ui/theme.js';
-import { readAgentFields } from './agent-input.js';
+import { assertLlmFor, readAgentFields } from './agent-input.js';
 import { completeFields, givenFields } from './fields.js';
 
 type Fields = Record<string, unknown>;
@@ -75,7 +75,10 @@ const agentWire: Wire = {
   list: (client, limit) => collect(listAgentsPaged(client, { limit, pageSize: 50 })),
   get: (client, id) => getAgent(client, id),
   create: (client, fields) => createAgent(client, fields),
-  update: (client, id, changes) => updateAgent(client, id, changes),
+  update: async (client, id, changes) => {
+    if (changes.llmModel !== undefined) await assertLlmFor(client, id, changes.llmModel);
+    return updateAgent(client, id, changes);
+  },
   delete: (client, id) => deleteAgent(client, id),
 };
 

@@ -18,6 +18,19 @@ describe('chat', () => {
     expect(chat.stdout).toContain('turn 2 of the session');
   });
 
+  it('an agent deleted before a turn: exit 5 "not found", as invoke says, not the service\'s bare 500', async () => {
+    const id = (
+      await runCli(['create', '-q', '--name', 'Gone', '--description', 'd', '--llm-model', 'GPT_4'], {
+        env: running.env,
+      })
+    ).stdout.trim();
+    expect((await runCli(['delete', id, '--yes', '-q'], { env: running.env })).code).toBe(0);
+    const chat = await runCli(['chat', id], { env: running.env, stdin: 'hi\n' });
+    expect(chat.code).toBe(5);
+    expect(chat.stderr).toContain(`error: agent ${id} not found\n`);
+    expect(chat.stderr).not.toContain('HTTP 500');
+  });
+
   it('stops at a failed turn with its exit code and says how many lines were not sent', async () => {
     const created = await runCli(
       ['create', '-q', '--name', 'Stops', '--description', 'd', '--llm-model', 'GPT_4_TURBO'],

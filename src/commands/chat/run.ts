@@ -5,6 +5,7 @@ import { CliError, interrupted } from '../../errors.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import { printAnswer, toolCallJson } from '../../invoke/answer-printer.js';
 import { monotonicMs } from '../../util/monotonic.js';
+import { explainFailure } from '../../invoke/explain-failure.js';
 import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
 import { agentNameFor, recordLabel } from '../resource/record-label.js';
 import { readLines } from '../../io/read-input.js';
@@ -108,6 +109,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
           log !== undefined,
         );
         const endedAt = monotonicMs();
+        // An agent deleted since the chat began is a bare 500 on the real service: asked as invoke asks.
+        const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, answer.output));
         if (log) {
           log.record({
             command: 'chat',
@@ -118,8 +121,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
             answer: answer.logText ?? '',
             answerChars: answer.logChars,
             toolCalls: answer.toolCalls.map(toolCallJson),
-            error: answer.failure && { kind: answer.failure.kind, message: answer.failure.message },
-            exitCode: answer.failure?.exitCode ?? 0,
+            error: failure && { kind: failure.kind, message: failure.message },
+            exitCode: failure?.exitCode ?? 0,
             ttftMs: answer.firstAt === undefined ? null : Math.round(answer.firstAt - startedAt),
             totalMs: Math.round(endedAt - startedAt),
           });
@@ -131,9 +134,9 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
             output: answer.output,
             sessionId: sessionId ?? null,
             toolCalls: answer.toolCalls.map(toolCallJson),
-            ...(answer.failure && { error: errorFields(answer.failure) }),
+            ...(failure && { error: errorFields(failure) }),
           });
-        if (answer.failure) throw answer.failure;
+        if (failure) throw failure;
       } catch (error) {
         if (ctx.deps.signal?.aborted) throw interrupted();
         if (error instanceof CliError && error.kind === 'interrupted')

@@ -14,6 +14,14 @@ const { join } = require('node:path');
 const args = process.argv.slice(2);
 const SHIPPED_COMPLETIONS = { bash: 'agents.bash', zsh: '_agents', fish: 'agents.fish' };
 const live = Boolean(process.env.AGENTS_LIVE_OUTPUT);
+/** What stops a write to stdout, in the program's words. */
+const STDOUT_FAILURES = {
+  ENOSPC: 'no space left on device',
+  EDQUOT: 'disk quota exceeded',
+  EFBIG: 'the file is too large',
+  EIO: 'input/output error',
+  EBADF: 'the descriptor is not open for writing',
+};
 
 const answer = fastAnswer();
 if (answer !== undefined) {
@@ -102,8 +110,10 @@ function print(text) {
   } catch (error) {
     if (error.code === 'EPIPE') return;
     if (error.code !== 'EAGAIN') {
-      process.stderr.write(`error: cannot write the answer to stdout: ${error.message}\n`);
-      process.exitCode = 1;
+      // As the program says it (src/cli.ts, reason() in src/io/write-file.ts), with its exit code:
+      // 8, output could not be written (a full disk), not 1.
+      process.stderr.write(`error: cannot write to stdout: ${STDOUT_FAILURES[error.code] ?? error.message}\n`);
+      process.exitCode = 8;
       return;
     }
     process.stdout.on('error', () => {}); // the reader left while we waited: as EPIPE above

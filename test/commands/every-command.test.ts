@@ -144,6 +144,11 @@ describe('every command of the registry', () => {
       });
       expect([result.code, result.stderr], spec.path).toEqual(FULL);
     }
+    // The paths bin/agents.js answers without the program say it the same way.
+    for (const fast of [['--version'], ['completion', 'bash'], ['--help']]) {
+      const result = await runMeasured(fast, { stdoutFile: '/dev/full', env: { AGENTS_CONFIG_DIR: tempConfigDir() } });
+      expect([result.code, result.stderr], fast.join(' ')).toEqual(FULL);
+    }
   }, 60_000);
 
   it('where it reads stdin, /dev/zero is exit 2 within the input cap, under 150 MiB, in seconds', async () => {

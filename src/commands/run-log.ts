@@ -3,17 +3,18 @@
 import type { Context } from '../context.js';
 import { logsDbPath } from '../logs/path.js';
 import { RunLog } from '../logs/record.js';
-import { sqliteAvailable } from '../logs/sqlite.js';
+import { LOGS_NODE_HINT, sqliteAvailable } from '../logs/sqlite.js';
 
 /**
  * The run log, when this line records (not --no-log, AGENTS_NO_LOG=1 or `logs false`), opened
  * at its first record. The caller closes it when its command ends.
  */
 export function runLogFor(ctx: Context): RunLog | undefined {
-  // A Node without node:sqlite records nothing, and keeps nothing for it (no copy, no clock).
-  if (!sqliteAvailable()) return undefined;
   const settings = ctx.settings();
   if (!ctx.globals.log || !settings.logs) return undefined;
+  // A Node without node:sqlite records nothing, and keeps nothing for it (no copy, no clock); it
+  // says so once per profile, so a run log that stays empty is no surprise.
+  if (!sqliteAvailable()) return void noticeNoRunLog(ctx, settings.profile);
   if (settings.logsProblem) {
     ctx.io.logger.warn(`${settings.logsProblem}; this run is not logged`);
     return undefined;
@@ -26,4 +27,18 @@ export function runLogFor(ctx: Context): RunLog | undefined {
     maxDays: settings.logsMaxDays,
   };
   return new RunLog(place, (message) => ctx.io.logger.warn(message));
+}
+
+function noticeNoRunLog(ctx: Context, profile: string): void {
+  const key = `no-run-log ${profile}`;
+  const state = ctx.stateStore();
+  try {
+    if (state.noticeGiven(key)) return;
+  } catch {
+    return; // an unreadable state file: a notice is not worth a second warning
+  }
+  ctx.io.logger.warn(
+    `runs are not logged on Node ${process.versions.node} (profile "${profile}"): ${LOGS_NODE_HINT}; said once`,
+  );
+  void ctx.recordLocally((store) => store.markNoticeGiven(key));
 }

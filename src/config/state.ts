@@ -117,6 +117,23 @@ export class StateStore {
     return this.change((known) => id in known && delete known[id], section);
   }
 
+  /** Whether the one-time notice `key` was given on this machine (any service). */
+  noticeGiven(key: string): boolean {
+    return key in objectOf(this.read().notices);
+  }
+
+  /** Records the one-time notice `key` as given. */
+  async markNoticeGiven(key: string, now = new Date()): Promise<void> {
+    ensurePrivateDir(this.dir);
+    assertWritable(this.file);
+    await withFileLock(this.file, async () => {
+      const raw = this.read();
+      const notices = objectOf(raw.notices);
+      if (key in notices) return;
+      await writeStateObject(this.dir, STATE_NAME, { ...raw, notices: { ...notices, [key]: now.toISOString() } });
+    });
+  }
+
   /** Read, change and write under the lock: parallel invocations each keep their entry. */
   private async change<T>(
     apply: (entries: Record<string, T>) => boolean,
@@ -149,4 +166,8 @@ function sectionOf<T = KnownAgent>(raw: Record<string, unknown>, section: string
   return typeof entries === 'object' && entries !== null && !Array.isArray(entries)
     ? { ...(entries as Record<string, T>) }
     : {};
+}
+
+function objectOf(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -13,6 +13,9 @@ function recentEnough(version = process.versions.node): boolean {
   return major > 22 || (major === 22 && minor >= 13);
 }
 
+/** How to get a Node that keeps the run log, said wherever it is missing. */
+export const LOGS_NODE_HINT = `install Node ${LOGS_NODE} or newer (e.g. \`nvm install 22\`, or from nodejs.org) to keep them`;
+
 /** Whether this Node has node:sqlite without a flag: asked without loading it. */
 export const sqliteAvailable = (): boolean => recentEnough();
 
@@ -43,5 +46,6 @@ export function requireSqlite(): Sqlite {
   throw new CliError(
     'usage',
     `agents logs needs Node ${LOGS_NODE} or newer (this is Node ${process.versions.node}): runs are not logged here`,
+    { hint: `To keep runs, ${LOGS_NODE_HINT.replace(/ to keep them$/, '')}.` },
   );
 }

@@ -387,17 +387,42 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
 });
 
 describe.runIf(!sqlite)('on a Node without node:sqlite', () => {
-  it('agents logs says what it needs in one line (exit 2); invoke records nothing and says nothing of it', async () => {
+  const warnings = (result: BinaryResult) => result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+  const HINT = 'install Node 22.13 or newer (e.g. `nvm install 22`, or from nodejs.org)';
+  it('agents logs says what it needs and how to get it (exit 2); invoke records nothing and says so once per profile', async () => {
     const env = freshEnv();
     const listed = await agents(env, 'logs');
     expect(listed.code).toBe(2);
     expect(listed.stderr).toBe(
-      `error: agents logs needs Node 22.13 or newer (this is Node ${process.versions.node}): runs are not logged here\n`,
+      `error: agents logs needs Node 22.13 or newer (this is Node ${process.versions.node}): runs are not logged here\nTo keep runs, ${HINT}.\n`,
     );
-    const invoked = await agents(env, 'invoke', emulatorAgentId, 'hello');
-    expect(invoked.code).toBe(0);
-    expect(invoked.stderr).not.toMatch(/warning|log/);
+    const notice = `warning: runs are not logged on Node ${process.versions.node} (profile "default"): ${HINT} to keep them; said once`;
+    const first = await agents(env, 'invoke', emulatorAgentId, 'hello');
+    expect([first.code, warnings(first)]).toEqual([0, [notice]]);
+    const second = await agents(env, 'invoke', emulatorAgentId, 'hello');
+    expect([second.code, warnings(second)]).toEqual([0, []]);
+    // Another profile is told too; a run that would not be logged anyway is not.
+    expect(warnings(await agents({ ...env, AGENTS_PROFILE: 'ci' }, 'invoke', emulatorAgentId, 'hi'))).toEqual([
+      notice.replace('"default"', '"ci"'),
+    ]);
+    const unlogged = freshEnv();
+    expect(warnings(await agents(unlogged, 'invoke', emulatorAgentId, 'hi', '--no-log'))).toEqual([]);
     expect(existsSync(join(env.AGENTS_CONFIG_DIR!, 'logs.db'))).toBe(false);
+  });
+
+  it('logs on and off save the setting and say this Node keeps nothing', async () => {
+    const env = freshEnv();
+    const off = await agents(env, 'logs', 'off');
+    expect(off).toMatchObject({ code: 0, stderr: '✓ Saved logs false for profile "default".\n' });
+    expect((await agents(env, 'config', 'get', 'logs')).stdout).toBe('false\n');
+    // Off: nothing would be logged anyway, so no notice.
+    expect(warnings(await agents(env, 'invoke', emulatorAgentId, 'hi'))).toEqual([]);
+    const on = await agents(env, 'logs', 'on');
+    expect(on.code).toBe(0);
+    expect(on.stderr).toBe(
+      `warning: this is Node ${process.versions.node}, which cannot keep runs: ${HINT} to keep them\n✓ Saved logs true for profile "default".\n`,
+    );
+    expect((await agents(env, 'config', 'get', 'logs')).stdout).toBe('true\n');
   });
 });
 

@@ -3,18 +3,27 @@ import { statSync } from 'node:fs';
 import type { Context } from '../../context.js';
 import { logsDbPath } from '../../logs/path.js';
 import { countRuns } from '../../logs/runs.js';
-import { LOGS_NODE, loadSqlite, requireSqlite } from '../../logs/sqlite.js';
+import { LOGS_NODE, LOGS_NODE_HINT, loadSqlite, sqliteAvailable } from '../../logs/sqlite.js';
 import { openLogDb } from '../../logs/store.js';
 import { switchedOn } from '../../util/readers.js';
 
 /** Saves the setting in the profile (as `agents config set logs true|false`). */
 export async function switchLogs(ctx: Context, on: boolean): Promise<void> {
-  requireSqlite();
   const { profile } = ctx.settings();
   await ctx.configStore().updateProfile(profile, (saved) => ({ ...saved, logs: on }));
+  // The setting is kept for the Node that can use it; this one is told it cannot.
+  if (on && !sqliteAvailable())
+    ctx.io.logger.warn(`this is Node ${process.versions.node}, which cannot keep runs: ${LOGS_NODE_HINT}`);
   await ctx.out.result(
     { logs: on, profile },
-    { human: () => void ctx.io.logger.success(`Runs are ${on ? 'logged' : 'not logged'} (profile "${profile}").`) },
+    {
+      human: () =>
+        void ctx.io.logger.success(
+          sqliteAvailable()
+            ? `Runs are ${on ? 'logged' : 'not logged'} (profile "${profile}").`
+            : `Saved logs ${on} for profile "${profile}".`,
+        ),
+    },
   );
 }
 

@@ -53,11 +53,23 @@ export function createProgram(
       described.set(stub, { node: child, fill: () => fill(stub, child, deps, { root: program, commands, groups }) });
       build(stub, child);
     }
-    if (node.children.length > 0) parent.hook('preSubcommand', async (_parent, sub) => void (await fillCommand(sub)));
+    if (node.children.length > 0)
+      parent.hook('preSubcommand', async (self, sub) => {
+        // A command that runs and has subcommands (`eval`) stays unfilled when one of them follows
+        // it: its own flags would take the subcommand's (`eval report r.json --summary` said
+        // `agents eval --help`).
+        if (!followedByItsSubcommand(self, sub)) await fillCommand(sub);
+      });
   };
   build(program, tree);
   described.set(program, { node: tree, fill: undefined });
   return program;
+}
+
+/** Whether the word after `sub` on `parent`'s line names one of `sub`'s own subcommands. */
+function followedByItsSubcommand(parent: Commander, sub: Commander): boolean {
+  const next = parent.args[parent.args.indexOf(sub.name()) + 1];
+  return next !== undefined && sub.commands.some((child) => child.name() === next);
 }
 
 /**

@@ -49,6 +49,20 @@ describe('every command of the registry', () => {
       ).toContain(folder);
   });
 
+  it('a value flag given no value points at the help of the command on the line, not its parent', async () => {
+    // `eval` and `eval report` both have --summary: the parent took it and named itself.
+    for (const spec of specs) {
+      const valued = Object.entries(spec.flags).find(([, flag]) => flag.type !== 'switch');
+      if (!valued) continue;
+      const flag = flagName(valued[0], valued[1]);
+      const result = await runCli([...words(spec.path), ...requiredArgs(spec), flag], { env: OFFLINE });
+      expect([result.code, result.stderr], spec.path).toEqual([
+        2,
+        expect.stringContaining(`(run \`agents ${spec.path} --help\` for usage)`),
+      ]);
+    }
+  });
+
   it('declares no flag the global flags already have', () => {
     const names = (flags: Flags) => Object.entries(flags).map(([key, flag]) => flagName(key, flag));
     const globals = names(GLOBAL_FLAGS);

@@ -13,8 +13,9 @@ export function runLogFor(ctx: Context): RunLog | undefined {
   const settings = ctx.settings();
   if (!ctx.globals.log || !settings.logs) return undefined;
   // A Node without node:sqlite records nothing, and keeps nothing for it (no copy, no clock); it
-  // says so once per profile, so a run log that stays empty is no surprise.
-  if (!sqliteAvailable()) return void noticeNoRunLog(ctx, settings.profile);
+  // tells a person at a terminal once per profile, so a run log that stays empty is no surprise
+  // (a pipeline's log, read by no one for this, stays as it was).
+  if (!sqliteAvailable()) return void (ctx.io.stderr.isTTY === true && noticeNoRunLog(ctx, settings.profile));
   if (settings.logsProblem) {
     ctx.io.logger.warn(`${settings.logsProblem}; this run is not logged`);
     return undefined;

@@ -7,11 +7,12 @@ import { spawn } from 'node:child_process';
 import { existsSync, lchownSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { loadSqlite } from '../../src/logs/sqlite.js';
 import { completionCandidates } from '../../src/completion/complete.js';
 import { runBinary, type BinaryResult } from '../helpers/binary.js';
+import { runCli } from '../helpers/run-cli.js';
 import { connectStdio, textOf } from '../helpers/mcp.js';
 import { starterFolder, type StarterFolder } from '../helpers/starter.js';
 
@@ -387,27 +388,41 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
 });
 
 describe.runIf(!sqlite)('on a Node without node:sqlite', () => {
-  const warnings = (result: BinaryResult) => result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
+  const warnings = (result: { stderr: string }) =>
+    result.stderr.split('\n').filter((line) => line.startsWith('warning:'));
   const HINT = 'install Node 22.13 or newer (e.g. `nvm install 22`, or from nodejs.org)';
-  it('agents logs says what it needs and how to get it (exit 2); invoke records nothing and says so once per profile', async () => {
+  it('agents logs says what it needs and how to get it (exit 2); invoke records nothing and says nothing off a terminal', async () => {
     const env = freshEnv();
     const listed = await agents(env, 'logs');
     expect(listed.code).toBe(2);
     expect(listed.stderr).toBe(
       `error: agents logs needs Node 22.13 or newer (this is Node ${process.versions.node}): runs are not logged here\nTo keep runs, ${HINT}.\n`,
     );
+    const invoked = await agents(env, 'invoke', emulatorAgentId, 'hello');
+    expect(invoked.code).toBe(0);
+    expect(invoked.stderr).not.toMatch(/warning|log/);
+    expect(existsSync(join(env.AGENTS_CONFIG_DIR!, 'logs.db'))).toBe(false);
+  });
+
+  it('on a terminal, the first run of each profile says runs are not kept and how to get Node 22.13; the next ones do not', async () => {
+    const env = freshEnv();
+    const invoke = (extra: Record<string, string> = {}, ...flags: string[]) =>
+      runCli(['invoke', emulatorAgentId, 'hello', ...flags], {
+        env: { ...env, NO_COLOR: '1', ...extra },
+        configDir: env.AGENTS_CONFIG_DIR,
+        tty: true,
+      });
     const notice = `warning: runs are not logged on Node ${process.versions.node} (profile "default"): ${HINT} to keep them; said once`;
-    const first = await agents(env, 'invoke', emulatorAgentId, 'hello');
+    const first = await invoke();
     expect([first.code, warnings(first)]).toEqual([0, [notice]]);
-    const second = await agents(env, 'invoke', emulatorAgentId, 'hello');
+    // The notice is recorded beside the command's answer, not before it: waited for, as a file.
+    const state = join(env.AGENTS_CONFIG_DIR!, 'state.json');
+    await vi.waitFor(() => expect(existsSync(state) && readFileSync(state, 'utf8')).toContain('no-run-log default'));
+    const second = await invoke();
     expect([second.code, warnings(second)]).toEqual([0, []]);
     // Another profile is told too; a run that would not be logged anyway is not.
-    expect(warnings(await agents({ ...env, AGENTS_PROFILE: 'ci' }, 'invoke', emulatorAgentId, 'hi'))).toEqual([
-      notice.replace('"default"', '"ci"'),
-    ]);
-    const unlogged = freshEnv();
-    expect(warnings(await agents(unlogged, 'invoke', emulatorAgentId, 'hi', '--no-log'))).toEqual([]);
-    expect(existsSync(join(env.AGENTS_CONFIG_DIR!, 'logs.db'))).toBe(false);
+    expect(warnings(await invoke({ AGENTS_PROFILE: 'ci' }))).toEqual([notice.replace('"default"', '"ci"')]);
+    expect(warnings(await invoke({ AGENTS_PROFILE: 'other' }, '--no-log'))).toEqual([]);
   });
 
   it('logs on and off save the setting and say this Node keeps nothing', async () => {
@@ -415,8 +430,6 @@ describe.runIf(!sqlite)('on a Node without node:sqlite', () => {
     const off = await agents(env, 'logs', 'off');
     expect(off).toMatchObject({ code: 0, stderr: '✓ Saved logs false for profile "default".\n' });
     expect((await agents(env, 'config', 'get', 'logs')).stdout).toBe('false\n');
-    // Off: nothing would be logged anyway, so no notice.
-    expect(warnings(await agents(env, 'invoke', emulatorAgentId, 'hi'))).toEqual([]);
     const on = await agents(env, 'logs', 'on');
     expect(on.code).toBe(0);
     expect(on.stderr).toBe(

@@ -41,6 +41,31 @@ describe('the docs agree with the code and with each other', () => {
     expect(quickStart).toMatch(/What next:.*--help/s);
   });
 
+  it("README's first 60 lines show the tool working before the set-up; bench figures and development notes live in docs/", () => {
+    const readme = read('README.md');
+    const top = readme.split('\n').slice(0, 60).join('\n');
+    expect(top).toMatch(/\$ agents create --name "Docs bot"[\s\S]*\$ agents invoke "Docs bot"[\s\S]*You said:/);
+    expect(top.indexOf('$ agents create')).toBeLessThan(top.indexOf('## Set-up'));
+    for (const [heading, page] of [
+      ['## Performance', 'docs/performance.md'],
+      ['## Development', 'docs/development.md'],
+    ] as const) {
+      const text = section(readme + '\n## end', heading);
+      expect(text.split('\n').length, heading).toBeLessThan(12);
+      expect(text, heading).toContain(`](${page})`);
+      expect(read(page).length, page).toBeGreaterThan(2000);
+    }
+  });
+
+  it("no console transcript types a literal id: they can be copied", () => {
+    for (const page of ['README.md', 'docs/provisioning.md', 'docs/emulator.md', 'docs/eval.md', 'docs/logs.md']) {
+      const typed = [...read(page).matchAll(/```console\n([\s\S]*?)```/g)].flatMap((m) =>
+        m[1]!.split('\n').filter((line) => line.startsWith('$ ')),
+      );
+      for (const line of typed) expect(line, page).not.toMatch(/\b[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\b/);
+    }
+  });
+
   it('no page of the docs uses a hard-coded id prefix or a <placeholder> in a command', () => {
     for (const page of ['README.md', 'docs/provisioning.md', 'docs/emulator.md']) {
       const blocks = [...read(page).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);

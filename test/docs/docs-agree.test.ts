@@ -1,5 +1,5 @@
 // README, docs/provisioning.md and docs/emulator.md agree with the code and each other.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -55,6 +55,22 @@ describe('the docs agree with the code and with each other', () => {
       expect(text, heading).toContain(`](${page})`);
       expect(read(page).length, page).toBeGreaterThan(2000);
     }
+  });
+
+  it('every page whose commands write files says to run them in the scratch folder, before the first', () => {
+    const writes = /(^|\s)>\s*\S|--(report|junit|html|summary|env-out|out)\b|\s-o\s|\bto-eval\b|\binit\b/m;
+    const pages = readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md'));
+    let writers = 0;
+    for (const name of pages) {
+      const text = read(`docs/${name}`);
+      const block = [...text.matchAll(/```sh\n([\s\S]*?)```/g)].find((m) =>
+        m[1]!.split('\n').some((line) => writes.test(line.replace(/(^|\s)#.*$/, ''))),
+      );
+      if (!block) continue;
+      writers++;
+      expect(text.slice(0, block.index), name).toContain('~/try-agents');
+    }
+    expect(writers).toBeGreaterThanOrEqual(3);
   });
 
   it("no console transcript types a literal id: they can be copied", () => {

@@ -74,6 +74,8 @@ async function* streamEvents(
       if (events.length > 0) yield events;
     }
   } catch (error) {
+    // The decoder's own refusal (a line past its cap) says what happened; it is no dropped connection.
+    if (error instanceof CliError) throw error;
     throw midStreamError(error, timeoutSeconds);
   }
   const last = known(decoder.end());

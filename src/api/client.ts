@@ -5,7 +5,7 @@ import { setTimeout } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { Agent, ProxyAgent, proxyClient, request } from './undici-parts.js';
 import { ApiError, CliError } from '../errors.js';
-import { classifyNetworkError, networkError, safeHost, type NetworkFailure } from './network-errors.js';
+import { classifyNetworkError, networkError, safeHost, statusText, type NetworkFailure } from './network-errors.js';
 import { chooseProxy, type ProxyInUse } from './proxy.js';
 import { apiErrorFromResponse, oneLine, type RequestSite } from './response-errors.js';
 import { decide, DEFAULT_RETRY_POLICY, parseRetryAfter, type Outcome, type RetryPolicy } from './retry.js';
@@ -492,13 +492,4 @@ function untilAborted<T>(pending: Promise<T>, signal: AbortSignal): Promise<T> {
     signal.addEventListener('abort', onAbort, { once: true });
     pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-/**
- * The reason phrase of a status code. node:http is fetched as a CommonJS builtin when an answer
- * needs it: an ESM import of it makes Node 22+ evaluate every export, one of them a getter that
- * loads Node's own copy of undici (~8 ms on every command).
- */
-function statusText(status: number): string {
-  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
 }

@@ -7,6 +7,7 @@ export const PROXY_CLOSED = 'AGENTS_PROXY_CLOSED';
 
 export type NetworkFailure =
   | 'proxy-closed'
+  | 'proxy-refused'
   | 'refused'
   | 'dns'
   | 'tls'
@@ -20,6 +21,9 @@ export type NetworkFailure =
 export function classifyNetworkError(error: unknown): NetworkFailure {
   const e = (error ?? {}) as { code?: string; name?: string; cause?: { code?: string } };
   const code = e.code ?? e.cause?.code ?? '';
+  // undici's ProxyAgent aborts the request when the proxy answers CONNECT with anything but 200:
+  // that is the proxy's refusal, not the user's Ctrl-C.
+  if (proxyStatusOf(error) !== undefined) return 'proxy-refused';
   if (e.name === 'AbortError' || code === 'ABORT_ERR' || code === 'UND_ERR_ABORTED') return 'aborted';
   if (code === PROXY_CLOSED) return 'proxy-closed';
   if (code === 'ECONNREFUSED') return 'refused';
@@ -37,9 +41,21 @@ export function classifyNetworkError(error: unknown): NetworkFailure {
 export function networkError(error: unknown, url: string, timeoutSeconds: number, via?: ProxyInUse): CliError {
   const failure = classifyNetworkError(error);
   const proxy =
-    failure === 'refused' || failure === 'dns' || failure === 'connect-timeout' || failure === 'proxy-closed'
+    failure === 'refused' ||
+    failure === 'dns' ||
+    failure === 'connect-timeout' ||
+    failure === 'proxy-closed' ||
+    failure === 'proxy-refused'
       ? via
       : undefined;
+  if (proxy && failure === 'proxy-refused') {
+    const status = proxyStatusOf(error)!;
+    return new CliError(
+      'unreachable',
+      `the proxy ${safeHost(proxy.url)} (${proxy.variable}) refused the tunnel to ${safeHost(url)}: it answered HTTP ${status} ${statusText(status)}`.trimEnd(),
+      { circumstance: { type: 'proxy-closed', variable: proxy.variable } },
+    );
+  }
   if (proxy && failure === 'proxy-closed') {
     return new CliError(
       'unreachable',
@@ -93,6 +109,21 @@ export function networkError(error: unknown, url: string, timeoutSeconds: number
     default:
       return new CliError('unreachable', `request to ${host} failed: ${reason}`);
   }
+}
+
+/** The status a proxy answered CONNECT with, from undici's "Proxy response (502) !== 200 when HTTP Tunneling". */
+function proxyStatusOf(error: unknown): number | undefined {
+  const match = /^Proxy response \((\d{3})\) !== 200/.exec((error as Error | undefined)?.message ?? '');
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * The reason phrase of a status code. node:http is fetched as a CommonJS builtin when an answer
+ * needs it: an ESM import of it makes Node 22+ evaluate every export, one of them a getter that
+ * loads Node's own copy of undici (~8 ms on every command).
+ */
+export function statusText(status: number): string {
+  return process.getBuiltinModule('node:http').STATUS_CODES[status] ?? '';
 }
 
 /** The scheme, host and port a request went to, without any password. */

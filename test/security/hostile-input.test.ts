@@ -208,8 +208,9 @@ describe('JSON nested 100,000 deep', () => {
   });
 });
 
-describe('a proxy that drops CONNECT, or never answers', () => {
+describe('a proxy that drops CONNECT, refuses it, or never answers', () => {
   let dropper: Server;
+  let refuser: Server;
   let silent: Server;
   let connections = 0;
   const sockets = new Set<Socket>();
@@ -218,12 +219,18 @@ describe('a proxy that drops CONNECT, or never answers', () => {
       connections++;
       socket.once('data', () => socket.destroy());
     });
+    // A gateway that cannot reach the host answers CONNECT with 502, as squid and corporate proxies do.
+    refuser = createServer((socket) =>
+      socket.once('data', () => socket.end('HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n')),
+    );
     silent = createServer((socket) => void sockets.add(socket.on('error', () => undefined)));
-    await Promise.all([dropper, silent].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+    await Promise.all(
+      [dropper, refuser, silent].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))),
+    );
   });
   afterAll(async () => {
     for (const socket of sockets) socket.destroy(); // the silent proxy never closes them itself
-    await Promise.all([dropper, silent].map((s) => new Promise((resolve) => s.close(resolve))));
+    await Promise.all([dropper, refuser, silent].map((s) => new Promise((resolve) => s.close(resolve))));
   });
   const through = (proxy: Server) => ({
     AGENTS_CONFIG_DIR: tempConfigDir(),
@@ -239,6 +246,14 @@ describe('a proxy that drops CONNECT, or never answers', () => {
       /^error: the proxy 127\.0\.0\.1:\d+ \(HTTPS_PROXY\) closed the connection on the way to agents\.example\.com\n/,
     );
     expect(connections).toBeLessThan(5);
+  });
+
+  it('a CONNECT answered 502 is exit 3 saying the proxy refused the tunnel (it was no Ctrl-C)', async () => {
+    const result = await runBinary(['list', '--timeout', '5'], { env: through(refuser) });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(
+      /^error: the proxy 127\.0\.0\.1:\d+ \(HTTPS_PROXY\) refused the tunnel to agents\.example\.com: it answered HTTP 502 Bad Gateway\n/,
+    );
   });
 
   it('a proxy that never answers ends within --timeout, exit 3 naming the proxy', async () => {

@@ -76,7 +76,7 @@ const agentWire: Wire = {
   get: (client, id) => getAgent(client, id),
   create: (client, fields) => createAgent(client, fields),
   update: async (client, id, changes) => {
-    if (changes.llmModel !== undefined) await assertLlmFor(client, id, changes.llmModel);
+    if (typeof changes.llmModel === 'string') await assertLlmFor(client, id, changes.llmModel);
     return updateAgent(client, id, changes);
   },
   delete: (client, id) => deleteAgent(client, id),

@@ -1,6 +1,9 @@
 // Drives the built binary in a real pseudo-terminal (through test/helpers/pty-driver.py).
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sqliteAvailable } from '../../src/logs/sqlite.js';
 import { assertBuilt, BIN, childEnv } from './binary.js';
 
 const DRIVER = fileURLToPath(new URL('./pty-driver.py', import.meta.url));
@@ -85,6 +88,7 @@ export function runCommandInPty(
   env: Record<string, string>,
   options: PtyOptions & { cwd?: string } = {},
 ): Promise<PtyResult> {
+  if (env.AGENTS_CONFIG_DIR) noticeGivenAlready(env.AGENTS_CONFIG_DIR);
   return new Promise((resolve, reject) => {
     const child = spawn(
       python() ?? 'python3',
@@ -105,4 +109,18 @@ export function runCommandInPty(
       resolve({ ...result, bytes: Buffer.from(result.bytes, 'base64') });
     });
   });
+}
+
+/**
+ * A terminal test is about its command's screen, not about the once-per-profile notice that a
+ * Node without node:sqlite keeps no run log (test/logs/logs.test.ts tests that): on such a Node the
+ * notice is recorded as given in the test's config folder.
+ */
+function noticeGivenAlready(configDir: string): void {
+  if (sqliteAvailable()) return;
+  const state = join(configDir, 'state.json');
+  const saved = existsSync(state) ? (JSON.parse(readFileSync(state, 'utf8')) as Record<string, unknown>) : {};
+  mkdirSync(configDir, { recursive: true });
+  const notices = { ...(saved.notices as object), 'no-run-log default': new Date().toISOString() };
+  writeFileSync(state, JSON.stringify({ ...saved, notices }), { mode: 0o600 });
 }

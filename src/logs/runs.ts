@@ -151,9 +151,14 @@ export interface SearchHit {
 
 /** Runs whose input or answer holds every word of `text`, best match first. */
 export function searchRuns(db: DatabaseSync, text: string, filter: RunFilter, limit: number): SearchHit[] {
-  const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  if (words.length === 0) throw new CliError('usage', 'give a word to search for');
-  const query = words.map((word) => `"${word}"`).join(' ');
+  // The index holds words of letters, digits and _ (FTS5's unicode61): emoji and punctuation are
+  // not in it, so a search of them alone is refused in words; `wea*` asks for words that start so.
+  const words = text.match(/[\p{L}\p{N}_]+\*?/gu) ?? [];
+  if (words.length === 0)
+    throw new CliError('usage', `${JSON.stringify(text)} holds no word to search for`, {
+      hint: 'The search matches words of letters and digits (not emoji or punctuation); end one with * to match its start: wea*.',
+    });
+  const query = words.map((word) => (word.endsWith('*') ? `"${word.slice(0, -1)}"*` : `"${word}"`)).join(' ');
   const { sql, params } = where(filter);
   const rows = db
     .prepare(

@@ -205,6 +205,20 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
     const hits = json<Array<{ run: Run }>>(await agents(env, 'logs', 'search', 'rain', '--json'));
     const withRain = runs.filter((run) => /\brain\b/i.test(run.input + run.answer)).map((run) => run.id);
     expect(hits.map((hit) => hit.run.id).sort()).toEqual(withRain.sort());
+    // A prefix ends with *; emoji and punctuation alone are refused, saying the rules.
+    const prefixed = json<Array<{ run: Run }>>(await agents(env, 'logs', 'search', 'rai*', '--json'));
+    expect(prefixed.map((hit) => hit.run.id).sort()).toEqual(
+      runs
+        .filter((run) => /\brai/i.test(run.input + run.answer))
+        .map((run) => run.id)
+        .sort(),
+    );
+    expect(prefixed.length).toBeGreaterThanOrEqual(withRain.length);
+    const emoji = await agents(env, 'logs', 'search', '🎉');
+    expect(emoji.code).toBe(2);
+    expect(emoji.stderr).toBe(
+      'error: "🎉" holds no word to search for\nThe search matches words of letters and digits (not emoji or punctuation); end one with * to match its start: wea*.\n',
+    );
   });
 
   it('gives per-agent statistics: runs, failures by kind, p50 and p95 timings', async () => {

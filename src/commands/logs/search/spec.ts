@@ -10,7 +10,7 @@ export const spec = defineSpec({
   path: 'logs search',
   summary: 'Find logged runs by the words of their input or answer',
   description:
-    'Find runs whose input or answer holds every word given (full-text search, any order, any case), best match first, the matching words highlighted on a terminal.',
+    'Find runs whose input or answer holds every word given (full-text search, any order, any case), best match first, the matching words highlighted on a terminal. A word is letters and digits (emoji and punctuation are not searched); end one with * to match words that start with it (wea* finds weather).',
   args: [variadicArg('text', 'the words to find', { required: true })],
   flags: {
     limit: count('how many runs to show', { short: '-n', min: 1, max: 100_000, default: '20' }),
@@ -25,5 +25,9 @@ export const spec = defineSpec({
         'agents logs search --json: the matching runs, best first, each with the matching part of its input and answer (matches between U+E000 and U+E001)',
       ),
   },
-  examples: ['agents logs search refund policy', 'agents logs search refund --agent "Support bot" --since 7d -n 5'],
+  examples: [
+    'agents logs search refund policy',
+    "agents logs search 'wea*'                # words that start with wea",
+    'agents logs search refund --agent "Support bot" --since 7d -n 5',
+  ],
 });

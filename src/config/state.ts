@@ -117,6 +117,11 @@ export class StateStore {
     return this.change((known) => id in known && delete known[id], section);
   }
 
+  /** The records of a section (`agents`, or a kind's plural) this machine knows, by id. */
+  known(section: ResourceSection): Record<string, KnownResource> {
+    return sectionOf<KnownResource>(scopedRecords(this.read(), this.scope), section);
+  }
+
   /** Whether the one-time notice `key` was given on this machine (any service). */
   noticeGiven(key: string): boolean {
     return key in objectOf(this.read().notices);

@@ -1,7 +1,7 @@
 // `create --if-missing`: docs and scripts can run a create twice and get the same record.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED, startEmulator, type RunningEmulator } from '../../../emulator/server.js';
-import { runCli } from '../../../../test/helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../../../../test/helpers/run-cli.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;
@@ -56,11 +56,14 @@ describe('--if-missing', () => {
     expect((await ids(['tools', 'list', '--all'])).length).toBe(SEED.tools.length + 2);
   });
 
-  it('without it, a create of a name that is there warns naming the other record, and creates', async () => {
+  it('without it, a create of a name this machine knows warns naming the other record, and creates', async () => {
     const argv = ['create', '-q', '--name', 'Zbot', '--description', 'd', '--llm-model', 'GPT_4'];
-    const first = await runCli(argv, { env });
+    const configDir = tempConfigDir();
+    const first = await runCli(argv, { env, configDir });
     expect(first.stderr).toBe('');
-    const second = await runCli(argv, { env });
+    const sent = emulator.requests.length;
+    const second = await runCli(argv, { env, configDir });
+    expect(emulator.requests.length - sent).toBe(1); // the create alone: the names are this machine's
     expect(second.code).toBe(0);
     expect(second.stdout).toMatch(/^\S+\n$/);
     expect(second.stdout).not.toBe(first.stdout);

@@ -23,13 +23,8 @@ describe('create', () => {
       'OPENAI',
     ]);
     expect(result.code).toBe(0);
-    // Beside the create, a list asks whether the name is taken (a warning, never a failure).
-    expect(
-      calls()
-        .map((c) => c.method)
-        .sort(),
-    ).toEqual(['GET', 'POST']);
-    const call = calls().find((c) => c.method === 'POST');
+    const [call] = calls();
+    expect(call!.method).toBe('POST');
     expect(call!.path).toBe('/api/v1/agents');
     expect(JSON.parse(call!.body!)).toEqual({
       name: 'Docs bot',
@@ -69,7 +64,7 @@ describe('create', () => {
     await run(['create', '-f', join(dir, 'a.yaml'), '--name', 'Flag wins']);
     await run(['create', '--file', join(dir, 'a.json')]);
     await run(['create', '-f', '-'], { stdin: '{"name": "stdin", "description": "d", "llmModel": "GPT_4"}' });
-    expect(calls().flatMap((c) => (c.method === 'POST' ? [JSON.parse(c.body!)] : []))).toEqual([
+    expect(calls().map((c) => JSON.parse(c.body!))).toEqual([
       { name: 'Flag wins', description: 'two\nlines\n', llmModel: 'GPT_4', isActive: false },
       { name: 'From JSON', description: 'd', llmModel: 'GPT_4' },
       { name: 'stdin', description: 'd', llmModel: 'GPT_4' },

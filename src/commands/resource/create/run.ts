@@ -4,7 +4,7 @@ import { CliError } from '../../../errors.js';
 import { nameOf, type ResourceDescriptor } from '../../../resources/descriptor.js';
 import { driftedFields, existingByName } from '../../../resources/if-missing.js';
 import { plural } from '../../../util/plural.js';
-import { verbPath } from '../texts.js';
+import { isAgent, verbPath } from '../texts.js';
 import type { RunOf } from '../../command.js';
 import { requireFields } from '../fields.js';
 import { hooksOf } from '../kinds.js';
@@ -40,10 +40,7 @@ export const createRun =
         throw error.withHint(await hooks.resendHint(fields));
       throw error;
     });
-    // A second record of one name makes every later reference by that name ambiguous: asked after
-    // the create succeeded (a failed one adds no request), and a failure to ask is no failure.
-    if (!options.ifMissing && resource.nameKey === 'name')
-      warnOfNamesakes(ctx, resource, created, await hooks.wire.list(client, Infinity).catch(() => []));
+    if (!options.ifMissing && resource.nameKey === 'name') warnOfNamesakes(ctx, resource, created);
     await print(ctx, resource, created, reviewed, `Created ${resource.noun} ${label(resource, created, fields)}`);
     // After the id is out: a retry after a failure here would make a duplicate.
     await rememberNames(ctx, resource, [created]);
@@ -87,20 +84,25 @@ function warnOfDrift(
   );
 }
 
-/** Other records of the created one's name: said on stderr with their ids and the re-runnable form.
- *  An LLM is known by its provider, and two of one provider (two keys) are common: not warned of. */
-function warnOfNamesakes(
-  ctx: Context,
-  resource: ResourceDescriptor,
-  created: ResourceRecord,
-  records: readonly ResourceRecord[],
-): void {
+/**
+ * Other records of the created one's name that this machine knows (it learns names from every
+ * create, list and get): said on stderr, since every later reference by that name is ambiguous.
+ * No request is spent on it, so records made elsewhere and never seen here are not counted. An
+ * LLM is known by its provider, and two of one provider (two keys) are common: not warned of.
+ */
+function warnOfNamesakes(ctx: Context, resource: ResourceDescriptor, created: ResourceRecord): void {
   const name = created[resource.nameKey];
   if (typeof name !== 'string' || name === '') return;
-  const others = records.filter((record) => record.id !== created.id && record[resource.nameKey] === name);
+  let known: Record<string, { name?: string }>;
+  try {
+    known = ctx.stateStore().known(isAgent(resource) ? 'agents' : resource.plural);
+  } catch {
+    return; // an unreadable state file is said where it is written
+  }
+  const others = Object.entries(known).filter(([id, record]) => id !== created.id && record.name === name);
   if (others.length === 0) return;
   ctx.io.logger.warn(
-    `${plural(others.length, `other ${resource.noun}`)} ${others.length === 1 ? 'is' : 'are'} named ${JSON.stringify(name)} (${others.map((record) => record.id).join(', ')}): a reference by that name is now ambiguous; --if-missing creates only when none is`,
+    `${plural(others.length, `other ${resource.noun}`)} ${others.length === 1 ? 'is' : 'are'} named ${JSON.stringify(name)} (${others.map(([id]) => id).join(', ')}): a reference by that name is now ambiguous; --if-missing creates only when none is`,
   );
 }
 

@@ -31,12 +31,17 @@ function assertKnownModel(model: string): void {
 export async function assertLlmFor(client: ApiClient, id: string, model: string): Promise<void> {
   const provider = providerToName(model);
   if (!provider) return;
-  const links = (await getAgent(client, id)).llms;
-  const providers = Array.isArray(links)
-    ? links.map((link) => (link as { llm?: { provider?: unknown } } | null)?.llm?.provider)
-    : [];
-  if (providers.includes(provider)) return;
+  const providers = linkedProviders((await getAgent(client, id)).llms);
+  // A server that does not say (the spec's agent has no llms; PATCH leaves them unloaded) decides.
+  if (providers === undefined || providers.includes(provider)) return;
   throw new CliError('usage', `--llm-model ${model}: the service cannot tell its provider by itself`, {
     hint: `An update cannot send --llm-provider and this agent has no ${provider} LLM: attach one first (\`agents add-llm ${id} ${provider}\`), then update.`,
   });
+}
+
+/** The providers of an agent's LLM links, or undefined when the answer does not say them. */
+function linkedProviders(links: unknown): string[] | undefined {
+  if (!Array.isArray(links)) return undefined;
+  const providers = links.map((link) => (link as { llm?: { provider?: unknown } } | null)?.llm?.provider);
+  return providers.every((provider) => typeof provider === 'string') ? (providers as string[]) : undefined;
 }

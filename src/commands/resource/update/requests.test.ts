@@ -22,6 +22,15 @@ describe('update', () => {
     expect(result).toMatchObject({ code: 0, stdout: '' });
   });
 
+  it('--llm-model GPT_4_0 is sent when the agent does not say its LLMs (a server that follows the spec)', async () => {
+    const id = '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11';
+    reply('GET', `/api/v1/agents/${id}`, 200, { success: true, data: { ...AGENT, id } });
+    reply('PATCH', `/api/v1/agents/${id}`, 200, { success: true, data: null });
+    const result = await run(['update', id, '--llm-model', 'GPT_4_0', '-q']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(calls().map((call) => call.method)).toEqual(['GET', 'PATCH']);
+  });
+
   it('with nothing to change is a usage error and sends nothing', async () => {
     const result = await run(['update', '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11']);
     expect(result.code).toBe(2);

@@ -39,7 +39,7 @@ function noticeNoRunLog(ctx: Context, profile: string): void {
     return; // an unreadable state file: a notice is not worth a second warning
   }
   ctx.io.logger.warn(
-    `runs are not logged on Node ${process.versions.node} (profile "${profile}"): ${LOGS_NODE_HINT}; said once`,
+    `runs are not logged on Node ${process.versions.node} (profile "${profile}"): ${LOGS_NODE_HINT} to keep them; said once`,
   );
   void ctx.recordLocally((store) => store.markNoticeGiven(key));
 }

@@ -41,6 +41,7 @@ export function withScopedRecords(
   return { ...raw, services: { ...Object.fromEntries(kept), [scope]: records } };
 }
 
-function objectOr(value: unknown): Record<string, unknown> {
+/** The value when it is a JSON object, else an empty one: what a hand-edited state file holds is checked, not trusted. */
+export function objectOr(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

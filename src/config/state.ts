@@ -6,7 +6,7 @@ import { withFileLock } from './file-lock.js';
 import { assertWritable, ensurePrivateDir, writeStateObject } from './json-file.js';
 import { readJsonObject } from './json-read.js';
 import { mostRecentFirst } from './recency.js';
-import { scopedRecords, withScopedRecords } from './service-scope.js';
+import { objectOr, scopedRecords, withScopedRecords } from './service-scope.js';
 
 export interface KnownAgent {
   name?: string;
@@ -124,7 +124,7 @@ export class StateStore {
 
   /** Whether the one-time notice `key` was given on this machine (any service). */
   noticeGiven(key: string): boolean {
-    return key in objectOf(this.read().notices);
+    return key in objectOr(this.read().notices);
   }
 
   /** Records the one-time notice `key` as given. */
@@ -133,7 +133,7 @@ export class StateStore {
     assertWritable(this.file);
     await withFileLock(this.file, async () => {
       const raw = this.read();
-      const notices = objectOf(raw.notices);
+      const notices = objectOr(raw.notices);
       if (key in notices) return;
       await writeStateObject(this.dir, STATE_NAME, { ...raw, notices: { ...notices, [key]: now.toISOString() } });
     });
@@ -171,8 +171,4 @@ function sectionOf<T = KnownAgent>(raw: Record<string, unknown>, section: string
   return typeof entries === 'object' && entries !== null && !Array.isArray(entries)
     ? { ...(entries as Record<string, T>) }
     : {};
-}
-
-function objectOf(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

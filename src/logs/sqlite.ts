@@ -14,7 +14,7 @@ function recentEnough(version = process.versions.node): boolean {
 }
 
 /** How to get a Node that keeps the run log, said wherever it is missing. */
-export const LOGS_NODE_HINT = `install Node ${LOGS_NODE} or newer (e.g. \`nvm install 22\`, or from nodejs.org) to keep them`;
+export const LOGS_NODE_HINT = `install Node ${LOGS_NODE} or newer (e.g. \`nvm install 22\`, or from nodejs.org)`;
 
 /** Whether this Node has node:sqlite without a flag: asked without loading it. */
 export const sqliteAvailable = (): boolean => recentEnough();
@@ -46,6 +46,6 @@ export function requireSqlite(): Sqlite {
   throw new CliError(
     'usage',
     `agents logs needs Node ${LOGS_NODE} or newer (this is Node ${process.versions.node}): runs are not logged here`,
-    { hint: `To keep runs, ${LOGS_NODE_HINT.replace(/ to keep them$/, '')}.` },
+    { hint: `To keep runs, ${LOGS_NODE_HINT}.` },
   );
 }

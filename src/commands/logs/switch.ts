@@ -13,7 +13,7 @@ export async function switchLogs(ctx: Context, on: boolean): Promise<void> {
   await ctx.configStore().updateProfile(profile, (saved) => ({ ...saved, logs: on }));
   // The setting is kept for the Node that can use it; this one is told it cannot.
   if (on && !sqliteAvailable())
-    ctx.io.logger.warn(`this is Node ${process.versions.node}, which cannot keep runs: ${LOGS_NODE_HINT}`);
+    ctx.io.logger.warn(`this is Node ${process.versions.node}, which cannot keep runs: ${LOGS_NODE_HINT} to keep them`);
   await ctx.out.result(
     { logs: on, profile },
     {

@@ -43,5 +43,5 @@ export async function assertLlmFor(client: ApiClient, id: string, model: string)
 function linkedProviders(links: unknown): string[] | undefined {
   if (!Array.isArray(links)) return undefined;
   const providers = links.map((link) => (link as { llm?: { provider?: unknown } } | null)?.llm?.provider);
-  return providers.every((provider) => typeof provider === 'string') ? (providers as string[]) : undefined;
+  return providers.every((provider) => typeof provider === 'string') ? providers : undefined;
 }

@@ -23,11 +23,14 @@ export function agentNameFor(
   agentId: string,
   reference: string | undefined,
 ): string | undefined {
-  let known: string | undefined;
+  return knownHere(ctx, 'agents')[agentId]?.name ?? typedName(reference, agentId);
+}
+
+/** The records of a state.json section this machine knows, by id; none when the file cannot be read (that is said where it is written). */
+export function knownHere(ctx: { stateStore(): StateStore }, section: string): Record<string, { name?: string }> {
   try {
-    known = ctx.stateStore().agents()[agentId]?.name;
+    return ctx.stateStore().known(section);
   } catch {
-    known = undefined; // a state file that cannot be read: said where it is read for the command itself
+    return {};
   }
-  return known ?? typedName(reference, agentId);
 }

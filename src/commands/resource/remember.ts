@@ -27,8 +27,9 @@ export function learnNames(
   records: readonly ResourceRecord[],
 ): Promise<void> {
   if (records.length === 0) return Promise.resolve();
-  const section = isAgent(resource) ? 'agents' : resource.plural;
-  return ctx.recordLocally((state) => state.learnNames(section, Object.fromEntries(namesOf(resource, records))));
+  return ctx.recordLocally((state) =>
+    state.learnNames(stateSection(resource), Object.fromEntries(namesOf(resource, records))),
+  );
 }
 
 const namesOf = (resource: ResourceDescriptor, records: readonly ResourceRecord[]) =>
@@ -41,3 +42,6 @@ export function forgetRecord(ctx: Context, resource: ResourceDescriptor, id: str
 }
 
 const stringOrNothing = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** The section of state.json a kind's records are kept under. */
+export const stateSection = (resource: ResourceDescriptor): string => (isAgent(resource) ? 'agents' : resource.plural);

@@ -4,11 +4,12 @@ import { CliError } from '../../../errors.js';
 import { nameOf, type ResourceDescriptor } from '../../../resources/descriptor.js';
 import { driftedFields, existingByName } from '../../../resources/if-missing.js';
 import { plural } from '../../../util/plural.js';
-import { isAgent, verbPath } from '../texts.js';
+import { verbPath } from '../texts.js';
 import type { RunOf } from '../../command.js';
 import { requireFields } from '../fields.js';
 import { hooksOf } from '../kinds.js';
-import { rememberNames } from '../remember.js';
+import { knownHere } from '../record-label.js';
+import { rememberNames, stateSection } from '../remember.js';
 import type { createSpec } from './spec.js';
 
 export const createRun =
@@ -93,13 +94,9 @@ function warnOfDrift(
 function warnOfNamesakes(ctx: Context, resource: ResourceDescriptor, created: ResourceRecord): void {
   const name = created[resource.nameKey];
   if (typeof name !== 'string' || name === '') return;
-  let known: Record<string, { name?: string }>;
-  try {
-    known = ctx.stateStore().known(isAgent(resource) ? 'agents' : resource.plural);
-  } catch {
-    return; // an unreadable state file is said where it is written
-  }
-  const others = Object.entries(known).filter(([id, record]) => id !== created.id && record.name === name);
+  const others = Object.entries(knownHere(ctx, stateSection(resource))).filter(
+    ([id, record]) => id !== created.id && record.name === name,
+  );
   if (others.length === 0) return;
   ctx.io.logger.warn(
     `${plural(others.length, `other ${resource.noun}`)} ${others.length === 1 ? 'is' : 'are'} named ${JSON.stringify(name)} (${others.map(([id]) => id).join(', ')}): a reference by that name is now ambiguous; --if-missing creates only when none is`,

@@ -184,6 +184,59 @@ describe.skipIf(!chromium)('the eval report in a browser', () => {
     await page.context().close();
   });
 
+  it('keeps a long unbroken case name and a narrow window on the page, at 1000 and 420 px', async () => {
+    const report = read(join(dir, 'pr.json'));
+    const long = `summarises-${'x'.repeat(240)}-in-one-word`;
+    const cases = report.cases.map((c, i) => (i === 0 ? { ...c, name: long, agent: `agent-${'y'.repeat(80)}` } : c));
+    writeFileSync(join(dir, 'long.json'), JSON.stringify({ ...report, cases, baseline: undefined }));
+    expect((await agents('eval', 'report', 'long.json', '--html', 'long.html')).code).toBe(0);
+    for (const width of [1000, 420]) {
+      const { page, watch } = await openWatched(browser, join(dir, 'long.html'), { width, height: 800 });
+      for (const toggle of await page.locator('button.toggle').all()) await toggle.click();
+      // Nothing drawn past the window's right edge, and no cell's text spills out of its cell.
+      const overflow = await page.evaluate(() => {
+        const past = [...document.querySelectorAll('body *')]
+          .filter((element) => element.getClientRects().length > 0)
+          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
+          .map((element) => element.tagName + (element.id ? `#${element.id}` : ''));
+        const spilled = [...document.querySelectorAll('td')]
+          .filter((cell) => cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth + 1)
+          .map((cell) => cell.textContent!.slice(0, 30));
+        return { page: document.documentElement.scrollWidth - window.innerWidth, past, spilled };
+      });
+      expect(overflow, `at ${width} px`).toEqual({ page: 0, past: [], spilled: [] });
+      expect(await visibleNames(page)).toContain(long);
+      // The controls still answer at this width.
+      await page.fill('#filter-text', 'in-one-word');
+      expect(await visibleNames(page)).toEqual([long]);
+      expect(watch).toEqual({ dialogs: [], requests: [], errors: [] });
+      await page.screenshot({ path: join(dir, `long-${width}.png`), fullPage: true });
+      await page.context().close();
+    }
+  });
+
+  it('says that no case ran instead of an empty chart and "All 0 cases"', async () => {
+    const report = read(join(dir, 'pr.json'));
+    const stopped = 'the service did not answer';
+    const none = {
+      ...report,
+      cases: [],
+      baseline: undefined,
+      notRun: report.cases.map((c) => ({ name: c.name, index: c.index, where: c.where, why: stopped })),
+      error: { kind: 'network', message: stopped, exitCode: 3 },
+      summary: { ...report.summary, cases: report.cases.length, passed: 0, failed: 0, unfinished: report.cases.length },
+    };
+    writeFileSync(join(dir, 'none.json'), JSON.stringify(none));
+    expect((await agents('eval', 'report', 'none.json', '--html', 'none.html')).code).toBe(0);
+    const { page, watch } = await openWatched(browser, join(dir, 'none.html'), { width: 420, height: 800 });
+    expect(await page.textContent('#no-cases')).toBe('No case ran.');
+    expect(await page.locator('svg, #cases, #shown').count()).toBe(0);
+    expect(await page.locator('#not-run tbody tr').count()).toBe(report.cases.length);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(watch).toEqual({ dialogs: [], requests: [], errors: [] });
+    await page.context().close();
+  });
+
   it('opens a report of 1,000 cases whole, and a filter answers', async () => {
     const report = read(join(dir, 'pr.json'));
     const cases = Array.from({ length: 1000 }, (_, i) => ({

@@ -27,8 +27,12 @@ export interface PageWatch {
 }
 
 /** Opens `file` in a fresh page that records dialogs, requests (all refused but the file) and errors. */
-export async function openWatched(browser: Browser, file: string): Promise<{ page: Page; watch: PageWatch }> {
-  const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, colorScheme: 'light' });
+export async function openWatched(
+  browser: Browser,
+  file: string,
+  viewport = { width: 1200, height: 900 },
+): Promise<{ page: Page; watch: PageWatch }> {
+  const context = await browser.newContext({ viewport, colorScheme: 'light' });
   const page = await context.newPage();
   const watch: PageWatch = { dialogs: [], requests: [], errors: [] };
   const url = `file://${file}`;

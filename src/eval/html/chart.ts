@@ -18,7 +18,7 @@ export function timesChart(rows: readonly AgentTimes[]): string {
   const scale = (ms: number) => Math.max(1, Math.round(((WIDTH - LABEL - 90) * ms) / longest));
   const bars = rows.map((row, index) => {
     const y = index * ROW + 4;
-    const name = row.agent.length > 28 ? `${row.agent.slice(0, 27)}…` : row.agent;
+    const name = row.agent.length > 24 ? `${row.agent.slice(0, 23)}…` : row.agent; // fits the 180 px label
     const bar = (ms: number | null, at: number, kind: 'ttft' | 'total', label: string) =>
       ms === null
         ? `<text x="${LABEL}" y="${at + BAR - 3}">no ${label}</text>`

@@ -27,8 +27,6 @@ export function renderReportHtml(report: EvalReport): string {
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  const regressed = new Map(report.baseline?.regressions.map((r) => [r.name, r.why]));
-  const agents = [...new Set(report.cases.map((c) => c.agent ?? ''))].sort();
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -44,7 +42,19 @@ export function renderReportHtml(report: EvalReport): string {
 <p class="meta">Started ${html(report.startedAt)} · agents ${html(report.cliVersion)}${report.shard ? ` · shard ${report.shard.index}/${report.shard.count}` : ''}${report.filter === null ? '' : ` · filter ${html(report.filter)}`} · repeat ${report.settings.repeat}, threshold ${report.settings.threshold}</p>
 ${totals(report)}
 ${report.error ? `<p class="fail">The run stopped: ${html(report.error.message)}</p>` : ''}
-<h2>Time per agent (median)</h2>
+${report.cases.length ? casesSection(report) : '<p class="muted" id="no-cases">No case ran.</p>'}
+${notRun(report)}
+<script>${SCRIPT}</script>
+</body>
+</html>
+`;
+}
+
+/** The chart and the table of cases, written only when a case ran (else the page says so). */
+function casesSection(report: EvalReport): string {
+  const regressed = new Map(report.baseline?.regressions.map((r) => [r.name, r.why]));
+  const agents = [...new Set(report.cases.map((c) => c.agent ?? ''))].sort();
+  return `<h2>Time per agent (median)</h2>
 <p class="legend"><span><i class="ttft"></i>first token</span><span><i class="total"></i>total</span></p>
 ${timesChart(agentTimes(report))}
 <h2>Cases</h2>
@@ -61,10 +71,6 @@ ${[...report.cases]
   .map((c) => caseRows(c, regressed.get(c.name)))
   .join('\n')}
 </table>
-${notRun(report)}
-<script>${SCRIPT}</script>
-</body>
-</html>
 `;
 }
 

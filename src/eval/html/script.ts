@@ -4,6 +4,7 @@
 export const SCRIPT = `
 (() => {
   const table = document.getElementById('cases');
+  if (!table) return; // no case ran: nothing to filter
   const bodies = Array.from(table.tBodies);
   const byOrder = bodies.slice();
   const status = document.getElementById('filter-status');

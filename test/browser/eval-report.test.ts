@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EvalReport } from '../../src/eval/report.js';
 import { runBinary } from '../helpers/binary.js';
-import { chromiumPath, launchChromium, openWatched } from '../helpers/browser.js';
+import { chromiumPath, launchChromium, openWatched, overflowOf } from '../helpers/browser.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { starterFolder } from '../helpers/starter.js';
 
@@ -194,16 +194,7 @@ describe.skipIf(!chromium)('the eval report in a browser', () => {
       const { page, watch } = await openWatched(browser, join(dir, 'long.html'), { width, height: 800 });
       for (const toggle of await page.locator('button.toggle').all()) await toggle.click();
       // Nothing drawn past the window's right edge, and no cell's text spills out of its cell.
-      const overflow = await page.evaluate(() => {
-        const past = [...document.querySelectorAll('body *')]
-          .filter((element) => element.getClientRects().length > 0)
-          .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 0.5)
-          .map((element) => element.tagName + (element.id ? `#${element.id}` : ''));
-        const spilled = [...document.querySelectorAll('td')]
-          .filter((cell) => cell.getClientRects().length > 0 && cell.scrollWidth > cell.clientWidth + 1)
-          .map((cell) => cell.textContent!.slice(0, 30));
-        return { page: document.documentElement.scrollWidth - window.innerWidth, past, spilled };
-      });
+      const overflow = await overflowOf(page);
       expect(overflow, `at ${width} px`).toEqual({ page: 0, past: [], spilled: [] });
       expect(await visibleNames(page)).toContain(long);
       // The controls still answer at this width.
@@ -232,7 +223,7 @@ describe.skipIf(!chromium)('the eval report in a browser', () => {
     expect(await page.textContent('#no-cases')).toBe('No case ran.');
     expect(await page.locator('svg, #cases, #shown').count()).toBe(0);
     expect(await page.locator('#not-run tbody tr').count()).toBe(report.cases.length);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    expect(await overflowOf(page)).toEqual({ page: 0, past: [], spilled: [] });
     expect(watch).toEqual({ dialogs: [], requests: [], errors: [] });
     await page.context().close();
   });

@@ -50,3 +50,25 @@ export async function openWatched(
   await page.goto(url);
   return { page, watch };
 }
+
+/** What leaves the window: how far the page scrolls sideways, the elements drawn past its right
+ * edge, and the table cells whose text spills out of them (the start of each). */
+export interface Overflow {
+  page: number;
+  past: string[];
+  spilled: string[];
+}
+
+// Run in the page, as text: the tests are typed for Node, without the DOM's names.
+const MEASURE_OVERFLOW = `(() => {
+  const shown = (element) => element.getClientRects().length > 0;
+  const past = [...document.querySelectorAll('body *')]
+    .filter((element) => shown(element) && element.getBoundingClientRect().right > window.innerWidth + 0.5)
+    .map((element) => element.tagName + (element.id ? '#' + element.id : ''));
+  const spilled = [...document.querySelectorAll('td')]
+    .filter((cell) => shown(cell) && cell.scrollWidth > cell.clientWidth + 1)
+    .map((cell) => cell.textContent.slice(0, 30));
+  return { page: document.documentElement.scrollWidth - window.innerWidth, past, spilled };
+})()`;
+
+export const overflowOf = (page: Page): Promise<Overflow> => page.evaluate(MEASURE_OVERFLOW);

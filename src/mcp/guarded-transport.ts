@@ -48,11 +48,9 @@ export class GuardedTransport implements Transport {
       : (this.negotiated ?? Promise.resolve(undefined));
   }
 
-  /** Replies to these requests go out together, as one array, with `early` (errors found before). */
-  expectBatch(ids: Id[], early: unknown[]): Promise<void> {
-    if (ids.length === 0) return this.sendRaw(early);
-    this.batches.push({ waiting: new Set(ids), replies: early });
-    return Promise.resolve();
+  /** Replies to these requests go out together, as one array (a batch of notifications has none). */
+  expectBatch(ids: Id[]): void {
+    if (ids.length > 0) this.batches.push({ waiting: new Set(ids), replies: [] });
   }
 
   /** A message the server did not make (an error for a line it never saw), sent as it is. */

@@ -10,6 +10,11 @@ const INTERNAL_ERROR = -32603;
 
 type Id = string | number | null;
 
+/** The one protocol version with JSON-RPC batches: 2025-06-18 removed them. */
+const BATCH_VERSION = '2025-03-26';
+/** The most messages in one batch: the SDK's own cap over HTTP, kept over stdio too. */
+const MAX_BATCH = 100;
+
 export interface ErrorResponse {
   jsonrpc: '2.0';
   id: Id;
@@ -65,4 +70,29 @@ export function paramsErrorInOneLine(error: { code: number; message: string }): 
   if (!first || typeof first.message !== 'string') return error;
   const path = Array.isArray(first.path) ? first.path.join('.') : '';
   return { code: INVALID_PARAMS, message: `Invalid params: ${path ? `${path}: ` : ''}${first.message}` };
+}
+
+/**
+ * Why a batch is refused whole, as the one error to answer it with; undefined when its messages may
+ * go in. Both transports ask this, so a batch is taken or refused alike over stdio and HTTP. A batch
+ * with a message that is not JSON-RPC is refused whole, as the SDK refuses it over HTTP: per-message
+ * errors could not go back on the POST's stream, and nothing of a refused batch runs.
+ */
+export function batchProblem(batch: unknown[], version: string | undefined): ErrorResponse | undefined {
+  const invalid = (why: string) => errorResponse(null, INVALID_REQUEST, `Invalid Request: ${why}`);
+  if (batch.length === 0) return invalid('an empty batch');
+  if (version !== BATCH_VERSION)
+    return invalid(`batches are not part of protocol version ${version ?? '(not initialized)'}`);
+  if (batch.length > MAX_BATCH) return invalid(`a batch of ${batch.length} messages (at most ${MAX_BATCH})`);
+  for (const [index, message] of batch.entries()) {
+    const problem = invalidMessage(message);
+    if (problem)
+      return {
+        ...problem,
+        error: { ...problem.error, message: `${problem.error.message} (batch message #${index + 1})` },
+      };
+    if ((message as { method?: unknown }).method === 'initialize')
+      return invalid(`initialize cannot be part of a batch (batch message #${index + 1})`);
+  }
+  return undefined;
 }

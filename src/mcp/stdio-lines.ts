@@ -1,12 +1,10 @@
 // What reaches the SDK's stdio transport: one JSON-RPC message per line. A line that is not JSON,
 // or not a JSON-RPC message, is answered here with its error (the SDK would drop it without a
-// word); a batch is split into its messages and its replies gathered (GuardedTransport) in a
-// session on 2025-03-26, and refused in one on a later version, which has no batches.
+// word); a batch the rules take (json-rpc.ts batchProblem, as over HTTP) is split into its messages
+// and its replies gathered into one array (GuardedTransport).
 import { PassThrough } from 'node:stream';
 import type { GuardedTransport } from './guarded-transport.js';
-import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from './json-rpc.js';
-
-const BATCH_VERSION = '2025-03-26';
+import { batchProblem, errorResponse, invalidMessage, PARSE_ERROR } from './json-rpc.js';
 
 export function guardedLines(input: NodeJS.ReadableStream, transport: GuardedTransport): PassThrough {
   const out = new PassThrough();
@@ -41,26 +39,12 @@ async function admit(line: string, transport: GuardedTransport, out: PassThrough
     return void out.write(line + '\n');
   }
   // Whether batches exist depends on the version the initialize under way settles.
-  const version = await transport.version();
-  if (version !== BATCH_VERSION || value.length === 0) {
-    const why =
-      value.length === 0
-        ? 'an empty batch'
-        : `batches are not part of protocol version ${version ?? '(not initialized)'}`;
-    return transport.sendRaw(errorResponse(null, INVALID_REQUEST, `Invalid Request: ${why}`));
-  }
-  const early: unknown[] = [];
-  const ids: Array<string | number> = [];
-  const admitted: string[] = [];
-  for (const element of value) {
-    const problem = invalidMessage(element);
-    if (problem) early.push(problem);
-    else {
-      const { id, method } = element as { id?: string | number; method?: string };
-      if (id !== undefined && method !== undefined) ids.push(id); // a request: it gets a reply
-      admitted.push(JSON.stringify(element));
-    }
-  }
-  await transport.expectBatch(ids, early);
-  for (const message of admitted) out.write(message + '\n');
+  const problem = batchProblem(value, await transport.version());
+  if (problem) return transport.sendRaw(problem);
+  const ids = value.flatMap((element) => {
+    const { id, method } = element as { id?: string | number; method?: string };
+    return id !== undefined && method !== undefined ? [id] : []; // a request: it gets a reply
+  });
+  transport.expectBatch(ids);
+  for (const message of value) out.write(JSON.stringify(message) + '\n');
 }

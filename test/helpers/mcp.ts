@@ -1,6 +1,8 @@
 // `agents mcp serve` as a client meets it: the built binary, over stdio or Streamable HTTP, driven
 // by the official SDK client.
 import { spawn } from 'node:child_process';
+import { request } from 'undici';
+import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -46,7 +48,11 @@ export async function startHttpServer(env: Record<string, string>, args: string[
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   for (let i = 0; i < 100 && !stderr.includes('Bearer'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
   const url = /MCP over HTTP at (\S+)/.exec(stderr)?.[1];
-  const token = /Authorization: Bearer (\S+)/.exec(stderr)?.[1];
+  // With --token-file the token is not printed: a client reads it from the file, as this does.
+  const tokenFile = args[args.indexOf('--token-file') + 1];
+  const token = args.includes('--token-file')
+    ? readFileSync(tokenFile!, 'utf8').trim()
+    : /Authorization: Bearer (\S+)/.exec(stderr)?.[1];
   if (!url || !token) {
     child.kill('SIGKILL');
     throw new Error(`mcp serve --http printed no address: ${stderr}`);
@@ -84,3 +90,22 @@ export async function createAgent(env: Record<string, string>, name: string, des
   );
   return created.stdout.trim();
 }
+
+/** A POST as a client without the SDK sends it: the token, a JSON body (a string is sent as it is), both answer types, and these headers. */
+export const rawPost = (
+  server: HttpServer,
+  body: unknown,
+  headers: Record<string, string> = {},
+  signal?: AbortSignal,
+) =>
+  request(server.url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${server.token}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal,
+  });

@@ -80,13 +80,14 @@ describe('the rule', () => {
 });
 
 describe('mcp serve --http --token-file', () => {
-  it('makes the file 0600 and prints the token once; a reused file’s token is not printed', async () => {
+  it('makes the file 0600 and never prints its token, made now or reused', async () => {
     const file = join(folder(), 'mcp.token');
     const first = await serveOnce(file);
     expect(first.code, first.stderr).toBe(0);
     const token = readFileSync(file, 'utf8').trim();
     expect(modeOf(file)).toBe(0o600);
-    expect(first.stderr).toContain(`Authorization: Bearer ${token} (kept in ${file})`);
+    expect(first.stderr).toContain(`Authorization: Bearer the token in ${file} (made now, 0600)`);
+    expect(first.stderr).not.toContain(token);
     const second = await serveOnce(file);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stderr).not.toContain(token);

@@ -1,8 +1,7 @@
 // A call the client gives up on stops the agent's invoke: the service sees its connection close,
-// whether the client sent notifications/cancelled (stdio) or dropped its HTTP request.
-import { request } from 'undici';
+// whether the client sent notifications/cancelled (stdio, HTTP) or dropped its HTTP request.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectStdio, startHttpServer } from '../../../../test/helpers/mcp.js';
+import { connectStdio, rawPost, startHttpServer, type HttpServer } from '../../../../test/helpers/mcp.js';
 import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 import { sendJson, startTestServer, type TestServer } from '../../../../test/helpers/test-server.js';
 
@@ -42,6 +41,25 @@ async function closedWithin(ms: number): Promise<boolean> {
   return invokes.at(-1)?.closed ?? false;
 }
 
+const callHanger = (id: number) => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'tools/call',
+  params: { name: 'Hanger', arguments: { input: 'think' } },
+});
+
+/** A session opened with a raw initialize: the headers its requests carry. */
+async function openSession(server: HttpServer): Promise<Record<string, string>> {
+  const opened = await rawPost(server, {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  await opened.body.dump();
+  return { 'mcp-session-id': opened.headers['mcp-session-id'] as string, 'mcp-protocol-version': '2025-06-18' };
+}
+
 const waitForInvoke = async (count: number) => {
   for (let i = 0; i < 100 && invokes.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
 };
@@ -67,45 +85,36 @@ describe('a call the client gives up on', () => {
   it('over HTTP, a client that drops its request closes the invoke', async () => {
     const server = await startHttpServer(env);
     try {
-      const headers = {
-        authorization: `Bearer ${server.token}`,
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-      };
-      const opened = await request(server.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
-        }),
-      });
-      await opened.body.dump();
-      const session = {
-        'mcp-session-id': opened.headers['mcp-session-id'] as string,
-        'mcp-protocol-version': '2025-06-18',
-      };
+      const session = await openSession(server);
       const before = invokes.length;
       const controller = new AbortController();
-      const call = request(server.url, {
-        method: 'POST',
-        headers: { ...headers, ...session },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 2,
-          method: 'tools/call',
-          params: { name: 'Hanger', arguments: { input: 'think' } },
-        }),
-        signal: controller.signal,
-      }).then(
+      const call = rawPost(server, callHanger(2), session, controller.signal).then(
         (response) => response.body.text(),
         () => '',
       );
       await waitForInvoke(before + 1);
       controller.abort();
       await call.catch(() => undefined);
+      expect(await closedWithin(2000)).toBe(true);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('over HTTP, notifications/cancelled closes the invoke and ends that request’s POST stream, with no reply', async () => {
+    const server = await startHttpServer(env);
+    try {
+      const session = await openSession(server);
+      const before = invokes.length;
+      const call = await rawPost(server, callHanger(7), session);
+      const streamed = call.body.text();
+      await waitForInvoke(before + 1);
+      const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 7 } };
+      const cancelled = await rawPost(server, cancel, session);
+      await cancelled.body.dump();
+      expect(cancelled.statusCode).toBe(202);
+      // The stream ends (a hang is caught by the test's timeout) and holds no reply to request 7.
+      expect(await streamed).not.toMatch(/"id":7/);
       expect(await closedWithin(2000)).toBe(true);
     } finally {
       await server.stop();

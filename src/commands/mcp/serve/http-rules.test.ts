@@ -126,12 +126,16 @@ describe('mcp serve --http', () => {
     await first.stop();
     expect(readFileSync(file, 'utf8').trim()).toBe(first.token);
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(first.stderr()).toContain(`(kept in ${file})`);
-    // The next start serves the same token, and does not print it again: it is in the file.
+    // The token is in the file for its clients: neither start prints it.
+    expect(first.stderr()).toContain(`Authorization: Bearer the token in ${file} (made now, 0600)`);
+    expect(first.stderr()).not.toContain(first.token);
     const second = await startHttpServer(served.env, ['--token-file', file]);
+    const client = await second.connect();
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
     await second.stop();
     expect(readFileSync(file, 'utf8').trim()).toBe(first.token);
-    expect(second.stderr()).toContain(`Authorization: Bearer the token in ${file}`);
+    expect(second.stderr()).toContain(`Authorization: Bearer the token in ${file}\n`);
     expect(second.stderr()).not.toContain(first.token);
   });
 

@@ -10,7 +10,7 @@ import { MAX_INPUT_BYTES } from '../../../io/limits.js';
 import { privatePathProblem } from '../../../io/private-path.js';
 import { writePrivateFile } from '../../../io/write-file.js';
 import { isLoopbackHost } from '../../../config/base-url.js';
-import { errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
+import { batchProblem, errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
 import type { McpSettings } from '../../../mcp/server.js';
 import { SessionTable } from '../../../mcp/http-sessions.js';
 import { readFile } from 'node:fs/promises';
@@ -41,6 +41,8 @@ export async function serveHttp(
     close: () => Promise<void>;
     cancel: (ids: Array<string | number>) => void;
     responses: Map<string | number, ServerResponse>;
+    /** The protocol version the session's initialize settled. */
+    version: () => string | undefined;
   };
   const sessions = new SessionTable<Session>(MAX_SESSIONS, SESSION_IDLE_MS);
   // One book of tool names for every session: a client's session names an agent as any other does.
@@ -70,8 +72,11 @@ export async function serveHttp(
     if (body && 'error' in body) return void res.writeHead(body.status, JSON_TYPE).end(JSON.stringify(body.error));
     const sessionId = req.headers['mcp-session-id'];
     let session = typeof sessionId === 'string' ? sessions.use(sessionId) : undefined;
+    if (!session && typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
+    // A batch is taken or refused by the rules stdio follows (json-rpc.ts), before the SDK sees it.
+    const refused = Array.isArray(body?.messages) ? batchProblem(body.messages, session?.version()) : undefined;
+    if (refused) return void res.writeHead(400, JSON_TYPE).end(JSON.stringify(refused));
     if (!session) {
-      if (typeof sessionId === 'string') return void res.writeHead(404).end('Unknown session\n');
       // Only an initialize starts a session: anything else without one leaves nothing behind.
       if (!body || !startsSession(body.messages))
         return void res
@@ -99,8 +104,14 @@ export async function serveHttp(
         onsessioninitialized: (id) => sessions.add(id, opened),
         onsessionclosed: (id) => void sessions.delete(id),
       });
-      const opened: Session = { transport: fresh, close: () => fresh.close(), cancel, responses };
       const guarded = new GuardedTransport(fresh);
+      const opened: Session = {
+        transport: fresh,
+        close: () => fresh.close(),
+        cancel,
+        responses,
+        version: () => guarded.protocolVersion,
+      };
       guarded.onclose = () => {
         stop();
         if (fresh.sessionId) sessions.delete(fresh.sessionId);
@@ -117,6 +128,14 @@ export async function serveHttp(
       if (ids.length > 0 && !res.writableFinished) cancel(ids);
     });
     await session.transport.handleRequest(req, res, body?.messages);
+    // A cancelled request gets no reply (the SDK drops it), so its POST's stream would stay open
+    // for good: it is ended now. A batch's stream is left to the SDK, which ends it once every
+    // member has a reply: ending it here would cut off the others' answers.
+    for (const id of cancelledIds(body?.messages)) {
+      const stream = responses.get(id);
+      if (stream && [...responses.values()].filter((other) => other === stream).length === 1)
+        session.transport.closeSSEStream(id);
+    }
   };
   // Idle sessions are closed, each with its server (and its share of --watch).
   const sweep = setInterval(() => sessions.closeIdle(), Math.min(SESSION_IDLE_MS, 60_000));
@@ -134,13 +153,12 @@ export async function serveHttp(
     http.listen(options.port, '127.0.0.1', () => resolve());
   });
   address = `127.0.0.1:${(http.address() as { port: number }).port}`;
-  // Printed once, on stderr: the client's configuration needs both.
-  // A token kept from an earlier start is already where its clients read it: it is not printed again.
-  const bearer = !made
-    ? `the token in ${options.tokenFile}`
-    : options.tokenFile
-      ? `${token} (kept in ${options.tokenFile})`
-      : `${token} (a new one each start: --token-file FILE keeps one for a client configuration)`;
+  // Printed once, on stderr: the client's configuration needs both. A token in --token-file is
+  // where its clients read it, made now or kept: it is never printed (a terminal's scrollback or a
+  // CI log would keep a token meant to outlive this run).
+  const bearer = options.tokenFile
+    ? `the token in ${options.tokenFile}${made ? ' (made now, 0600)' : ''}`
+    : `${token} (a new one each start: --token-file FILE keeps one for a client configuration)`;
   ctx.io.notice(`MCP over HTTP at http://${address}/mcp\nAuthorization: Bearer ${bearer}\nCtrl-C stops it.`);
   await new Promise<void>((resolve) => {
     // Streams clients hold open would keep close() waiting: every session and connection is ended now.
@@ -219,21 +237,29 @@ async function readMessages(req: IncomingMessage): Promise<{ messages: unknown }
   } catch {
     return { status: 400, error: errorResponse(null, PARSE_ERROR, 'Parse error: the body is not JSON') };
   }
-  for (const message of Array.isArray(value) ? value : [value]) {
-    const problem = invalidMessage(message);
-    if (problem) return { status: 400, error: problem };
-  }
-  return { messages: value };
+  // A batch's messages are checked with the batch (batchProblem), as over stdio.
+  const problem = Array.isArray(value) ? undefined : invalidMessage(value);
+  return problem ? { status: 400, error: problem } : { messages: value };
 }
+
+/** A POST's messages as a list: one, a batch's, or none (not a POST). */
+const listOf = (messages: unknown): unknown[] =>
+  Array.isArray(messages) ? messages : messages === undefined ? [] : [messages];
 
 /** The ids of the requests among the messages (notifications and responses have none to answer). */
 const requestIds = (messages: unknown): Array<string | number> =>
-  (Array.isArray(messages) ? messages : messages === undefined ? [] : [messages]).flatMap((message) => {
+  listOf(messages).flatMap((message) => {
     const { id, method } = message as { id?: unknown; method?: unknown };
     return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? [id] : [];
   });
 
+/** The requests that notifications/cancelled among the messages name. */
+const cancelledIds = (messages: unknown): Array<string | number> =>
+  listOf(messages).flatMap((message) => {
+    const { method, params } = message as { method?: unknown; params?: { requestId?: unknown } };
+    const id = params?.requestId;
+    return method === 'notifications/cancelled' && (typeof id === 'string' || typeof id === 'number') ? [id] : [];
+  });
+
 const startsSession = (messages: unknown) =>
-  (Array.isArray(messages) ? messages : [messages]).some(
-    (message) => (message as { method?: unknown }).method === 'initialize',
-  );
+  listOf(messages).some((message) => (message as { method?: unknown }).method === 'initialize');

@@ -170,7 +170,8 @@ interface PromptContext {
  * must not go on). Ctrl-Z then `fg`: readline pauses its input when the process continues and
  * waits for someone to resume it, which inquirer never does, so the question would hang and the
  * command end: resume it here (after readline's own handler, hence setImmediate), and draw the
- * question again below what the shell printed, once.
+ * question again below what the shell printed, once. Before the stop, the cursor goes below the
+ * question's list, so the shell's lines do not land on it.
  */
 async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>): Promise<T> {
   const input = deps.stdin as NodeJS.ReadStream;
@@ -183,6 +184,11 @@ async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>)
       frames.redraw();
     });
   process.on('SIGCONT', onContinue);
+  // Ctrl-Z (raw mode: the byte itself), seen before readline stops the process on it. Listened to
+  // once the question's readline reads the input: a listener of ours alone would start it flowing.
+  const onKeys = (chunk: Buffer | string) => {
+    if (chunk.includes('\u001A')) frames.leave();
+  };
   // Ctrl-D closes inquirer's readline without ending its question: nothing is left to wait on, and
   // the process would end with 0 as if answered. The event loop running dry means that: abort.
   const inputEnded = new AbortController();
@@ -190,7 +196,9 @@ async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>)
   process.once('beforeExit', onDry);
   const signal = deps.signal ? AbortSignal.any([deps.signal, inputEnded.signal]) : inputEnded.signal;
   try {
-    return await ask({ input, output: frames.output, signal });
+    const answer = ask({ input, output: frames.output, signal });
+    input.prependListener?.('data', onKeys);
+    return await answer;
   } catch (error) {
     const name = (error as Error)?.name;
     if (
@@ -205,6 +213,7 @@ async function guard<T>(deps: Deps, ask: (context: PromptContext) => Promise<T>)
   } finally {
     process.off('SIGCONT', onContinue);
     process.off('beforeExit', onDry);
+    input.off?.('data', onKeys);
     if (resumed) input.pause?.(); // readline, paused in its own eyes, would leave it flowing
   }
 }

@@ -1,5 +1,6 @@
 // chat at a real terminal when the person does what people do. Ctrl-Z then
-// `fg` (in a shell with job control) continues where it was, at the prompt and mid-answer; a resize
+// `fg` (in a shell with job control) continues where it was, at the prompt and mid-answer (and in
+// the create wizard, a question and the model picker); a resize
 // during an answer leaves it whole; keys typed during an answer are not echoed into it but start the
 // next input; a multi-line paste is one turn. The built binary in a pty, through bash where job
 // control is needed.
@@ -11,6 +12,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server.j
 import { BIN, runBinary } from '../helpers/binary.js';
 import { KEY, python, runCommandInPty, runInPty } from '../helpers/pty.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
+import { renderScreen } from '../helpers/screen.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;
@@ -26,10 +28,10 @@ afterAll(() => emulator.close());
 
 const count = (text: string, part: string) => text.split(part).length - 1;
 /** An interactive bash (job control on) in the pty, its prompt READY>. */
-const inShell = (steps: Parameters<typeof runCommandInPty>[1]) => {
+const inShell = (steps: Parameters<typeof runCommandInPty>[1], cols?: number) => {
   const rc = join(mkdtempSync(join(tmpdir(), 'agents-bashrc-')), 'bashrc');
   writeFileSync(rc, "PS1='READY> '\n");
-  return runCommandInPty(['bash', '--noprofile', '--rcfile', rc, '-i'], steps, env, { maxSeconds: 40 });
+  return runCommandInPty(['bash', '--noprofile', '--rcfile', rc, '-i'], steps, env, { maxSeconds: 40, cols });
 };
 // Alone on its line: `chat …; echo $?` would echo when the job stops, not when it ends.
 const chatLine = () => `"${process.execPath}" "${BIN}" chat ${agentId}\r`;
@@ -122,5 +124,50 @@ describe.skipIf(!python())('the create wizard and Ctrl-Z', () => {
     const afterFg = result.screen.slice(result.screen.lastIndexOf('Stopped'));
     const beforeNextKey = afterFg.slice(0, afterFg.indexOf('Halfl'));
     expect(count(beforeNextKey, 'Name')).toBe(2);
+  }, 60_000);
+
+  it('Ctrl-Z then fg in the model picker leaves no fragment of the list: the shell writes below it, the list is drawn again whole', async () => {
+    const cols = 100;
+    const result = await inShell(
+      [
+        { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --name Picked --description d\r` },
+        { expect: 'LLM model[\\s\\S]*navigate', send: KEY.down },
+        { expect: '❯ GPT_3_5_TURBO_16K', send: KEY.ctrlZ },
+        { expect: 'Stopped', send: 'fg\r' },
+        { expect: 'READY> fg[\\s\\S]*LLM model[\\s\\S]*navigate', send: KEY.down },
+        { expect: '❯ GPT_3_5_TURBO_0613', send: KEY.enter },
+        { expect: 'Prompt', send: KEY.enter },
+        { expect: 'Initial message', send: KEY.enter },
+        { expect: 'Avatar', send: KEY.enter },
+        { expect: 'Active', send: KEY.enter },
+        { expect: 'Create this agent', send: KEY.enter },
+        { expect: 'Created agent Picked[\\s\\S]*READY> ', send: 'echo "create-exit=$?"\r' },
+        { expect: 'create-exit=\\d+', send: 'exit\r' },
+      ],
+      cols,
+    );
+    expect(result.failure).toBeNull();
+    expect(result.screen).toContain('create-exit=0');
+    // What the person sees: the shell's lines whole (nothing of the list under them), the list once
+    // before the stop and once after it, every row of it a row of the list.
+    // The screen as it was with the list back and moved, before the Enter that answered it.
+    const written = result.bytes.toString('utf8');
+    const moved = written.indexOf('❯ GPT_3_5_TURBO_0613'); // drawn only after fg
+    // eslint-disable-next-line no-control-regex -- the cursor move that ends that frame
+    const backUp = written.slice(moved).search(/\u001B\[\d+A/);
+    const { rows } = await renderScreen(Buffer.from(written.slice(0, moved + backUp)), cols, 40);
+    const stopped = rows.findIndex((row) => row.startsWith('[1]+'));
+    expect(rows[stopped]).toMatch(/^\[1\]\+ +Stopped +"/);
+    expect(rows.find((row) => row.startsWith('READY> fg'))).toBe('READY> fg');
+    const listRows = rows.filter((row) => /GPT_3_5_TURBO_1106/.test(row));
+    expect(listRows).toEqual(['  GPT_3_5_TURBO_1106', '  GPT_3_5_TURBO_1106']);
+    const question = rows.findIndex((row, index) => index > stopped && row.startsWith('? LLM model'));
+    expect(rows.slice(question + 1, question + 4)).toEqual([
+      '  GPT_3_5_TURBO',
+      '  GPT_3_5_TURBO_16K_0613',
+      '❯ GPT_3_5_TURBO_0613',
+    ]);
+    const agent = await runBinary(['get', 'Picked', '--json'], { env });
+    expect(JSON.parse(agent.stdout)).toMatchObject({ llmModel: 'GPT_3_5_TURBO_0613' });
   }, 60_000);
 });

@@ -1,5 +1,5 @@
-// The frame keeper behind the wizard's redraw after Ctrl-Z and `fg`: it passes every write through
-// and draws the last frame again without the erase that opened it.
+// The frame keeper behind the wizard's redraw after Ctrl-Z and `fg`: it passes every write through,
+// draws the last frame again without the erase that opened it, and steps below it before the stop.
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { keepFrames } from '../../src/ui/prompt-frames.js';
@@ -36,6 +36,20 @@ describe('keepFrames', () => {
     expect(drain()).toBe(`? Name ${ESC}2K${ESC}1A${ESC}2K${ESC}G? Name Half${ESC}12G${ESC}5G`);
     frames.redraw();
     expect(drain()).toBe(`? Name Half${ESC}12G`);
+  });
+
+  it('on leaving, puts the cursor on the last line of a frame of several lines; a one-line frame needs no move', async () => {
+    const { stream: target, drain } = terminal();
+    const frames = keepFrames(target);
+    const write = (text: string) => new Promise<void>((done) => frames.output.write(text, () => done()));
+    await write(`? Name Half${ESC}12G`);
+    drain();
+    frames.leave();
+    expect(drain()).toBe('');
+    await write(`${ESC}2K${ESC}G? LLM model\n❯ GPT_4\n  GPT_4_32K\n\n↑↓ navigate${ESC}4A${ESC}13G`);
+    drain();
+    frames.leave();
+    expect(drain()).toBe(`${ESC}4B`);
   });
 
   it('draws nothing before the first frame, and answers with the terminal size', () => {

@@ -12,7 +12,7 @@ import { untrustedConfigPaths } from './config/trust.js';
 import { ConfigStore, DEFAULT_PROFILE } from './config/store.js';
 import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
-import type { GlobalOptions } from './spec/global-flags.js';
+import type { GlobalOptions } from './definition/global-flags.js';
 import { rememberSecret } from './secrets/known.js';
 import { inquirerPrompter } from './ui/prompter.js';
 import type { Prompter } from './questions.js';

@@ -1,10 +1,10 @@
 // A command of the registry: its path, its spec and its run, each module loaded only when needed:
 // the spec when commander dispatches to the command or help or completion describe it, the run
 // when it runs. So a run builds one command's spec, and a new command costs the others nothing.
-// They are joined here, not in the spec, so that run.ts can take its options' type from spec.ts
-// without spec.ts importing run.ts back.
+// They are joined here, not in the spec, so that run.ts can take its options' type from definition.ts
+// without definition.ts importing run.ts back.
 import type { Context } from '../context.js';
-import type { Args, CommandSpec, Flags, Options } from '../spec/spec.js';
+import type { Args, CommandSpec, Flags, Options } from '../definition/define.js';
 
 export type RunOf<S> =
   S extends CommandSpec<infer F, infer A> ? (options: Options<F, A>, ctx: Context) => Promise<void> | void : never;

@@ -1,7 +1,7 @@
 // Only the command on the line has its spec loaded: a new command costs the others nothing. The
 // registry's own commands are loaded by other tests of this process, so these use commands made here.
 import { describe, expect, it } from 'vitest';
-import { defineSpec } from '../spec/spec.js';
+import { defineSpec } from '../definition/define.js';
 import { command, type Command } from './command.js';
 import { loadSpecsOfLine } from './program.js';
 

@@ -7,7 +7,7 @@ import type { Command as Commander } from 'commander';
 import { CliError } from '../errors.js';
 import { checkOutputPath } from '../io/write-file.js';
 import { readWith } from '../util/readers.js';
-import type { Arg, CommandSpec, Flag, Flags } from '../spec/spec.js';
+import type { Arg, CommandSpec, Flag, Flags } from '../definition/define.js';
 
 /** `llmModel` → `--llm-model`, as commander names the attribute of a long flag. */
 export const longFlag = (key: string) => `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;

@@ -7,7 +7,7 @@
 // command's run, loaded then.
 import { Argument, Command as Commander, Help, Option } from 'commander';
 import type { Deps } from '../deps.js';
-import { GLOBAL_FLAGS, type GlobalOptions } from '../spec/global-flags.js';
+import { GLOBAL_FLAGS, type GlobalOptions } from '../definition/global-flags.js';
 import { decideColours } from '../ui/color-support.js';
 import type { Theme } from '../ui/theme.js';
 import { VERSION } from '../version.js';
@@ -16,7 +16,7 @@ import { loadSpecs, type Command } from './command.js';
 import { commandTree, type Group, type Node } from './tree.js';
 import { exampleLines } from './help-text.js';
 import { flagName, longFlag, readFlags, readOptions } from './options.js';
-import type { Arg, Flag } from '../spec/spec.js';
+import type { Arg, Flag } from '../definition/define.js';
 
 const PROGRAM_EXAMPLES = [
   'agents emulator --port 0   # a local stand-in for the service; Ctrl-C stops it',

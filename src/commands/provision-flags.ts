@@ -1,5 +1,5 @@
 // The flags apply and diff share (what they mean: provision-plan.ts, loaded when one runs).
-import { count, list, on } from '../spec/flags.js';
+import { count, list, on } from '../definition/flags.js';
 import { SUMMARY_FLAG } from './summary-flag.js';
 
 export const PROVISION_FLAGS = {

@@ -5,7 +5,7 @@ import { CliError } from '../errors.js';
 import { loadStack } from '../provision/load.js';
 import { computePlan, type Plan } from '../provision/plan.js';
 import type { PROVISION_FLAGS } from './provision-flags.js';
-import type { Options } from '../spec/spec.js';
+import type { Options } from '../definition/define.js';
 
 export async function planFromOptions(
   ctx: Pick<Context, 'client' | 'env' | 'io'>,

@@ -19,24 +19,28 @@ function kindVerbs(resource: ResourceDescriptor, texts = AGENT_TEXTS): Partial<R
   return {
     list: command(
       verbPath(resource, 'list'),
-      async () => (await import('./resource/list/spec.js')).listSpec(resource, own?.list),
+      async () => (await import('./resource/list/definition.js')).listSpec(resource, own?.list),
       async () => (await import('./resource/list/run.js')).listRun(resource),
     ),
     get: command(
       verbPath(resource, 'get'),
-      async () => (await import('./resource/get/spec.js')).getSpec(resource, { ...own?.get, seeded: seeded?.seeded }),
+      async () =>
+        (await import('./resource/get/definition.js')).getSpec(resource, { ...own?.get, seeded: seeded?.seeded }),
       async () => (await import('./resource/get/run.js')).getRun(resource),
     ),
     create: command(
       verbPath(resource, 'create'),
       async () =>
-        (await import('./resource/create/spec.js')).createSpec(resource, own?.create ?? { examples: seeded?.create }),
+        (await import('./resource/create/definition.js')).createSpec(
+          resource,
+          own?.create ?? { examples: seeded?.create },
+        ),
       async () => (await import('./resource/create/run.js')).createRun(resource),
     ),
     update: command(
       verbPath(resource, 'update'),
       async () =>
-        (await import('./resource/update/spec.js')).updateSpec(
+        (await import('./resource/update/definition.js')).updateSpec(
           resource,
           own?.update ?? { examples: seeded && [seeded.update] },
         ),
@@ -46,7 +50,7 @@ function kindVerbs(resource: ResourceDescriptor, texts = AGENT_TEXTS): Partial<R
       delete: command(
         verbPath(resource, 'delete'),
         async () =>
-          (await import('./resource/delete/spec.js')).deleteSpec(
+          (await import('./resource/delete/definition.js')).deleteSpec(
             resource,
             own?.delete ?? { examples: seeded?.scratch ? [deleteExample(resource, seeded.scratch)] : [] },
           ),
@@ -68,14 +72,14 @@ const deleteExample = (resource: ResourceDescriptor, scratch: string) =>
 const attachCommands = (resource: AttachableDescriptor): Command[] => [
   command(
     attachPath(resource),
-    async () => (await import('./resource/attach/spec.js')).attachSpec(resource),
+    async () => (await import('./resource/attach/definition.js')).attachSpec(resource),
     async () => (await import('./resource/attach/run.js')).attachRun(resource),
   ),
 ];
 const detachCommands = (resource: AttachableDescriptor): Command[] => [
   command(
     detachPath(resource),
-    async () => (await import('./resource/detach/spec.js')).detachSpec(resource),
+    async () => (await import('./resource/detach/definition.js')).detachSpec(resource),
     async () => (await import('./resource/detach/run.js')).detachRun(resource),
   ),
 ];
@@ -110,12 +114,12 @@ export const COMMANDS: readonly Command[] = [
   agentVerbs.update!,
   command(
     'invoke',
-    () => spec(import('./invoke/spec.js')),
+    () => spec(import('./invoke/definition.js')),
     () => run(import('./invoke/run.js')),
   ),
   command(
     'chat',
-    () => spec(import('./chat/spec.js')),
+    () => spec(import('./chat/definition.js')),
     () => run(import('./chat/run.js')),
   ),
   ...ATTACHABLE.flatMap(attachCommands),
@@ -126,192 +130,192 @@ export const COMMANDS: readonly Command[] = [
   ...ATTACHABLE.flatMap((resource) => kindCommands(resource)),
   command(
     'init',
-    () => spec(import('./init/spec.js')),
+    () => spec(import('./init/definition.js')),
     () => run(import('./init/run.js')),
   ),
   command(
     'apply',
-    () => spec(import('./apply/spec.js')),
+    () => spec(import('./apply/definition.js')),
     () => run(import('./apply/run.js')),
   ),
   command(
     'diff',
-    () => spec(import('./diff/spec.js')),
+    () => spec(import('./diff/definition.js')),
     () => run(import('./diff/run.js')),
   ),
   command(
     'export',
-    () => spec(import('./export/spec.js')),
+    () => spec(import('./export/definition.js')),
     () => run(import('./export/run.js')),
   ),
   command(
     'eval',
-    () => spec(import('./eval/spec.js')),
+    () => spec(import('./eval/definition.js')),
     () => run(import('./eval/run.js')),
   ),
   command(
     'eval merge',
-    () => spec(import('./eval/merge/spec.js')),
+    () => spec(import('./eval/merge/definition.js')),
     () => run(import('./eval/merge/run.js')),
   ),
   command(
     'eval compare',
-    () => spec(import('./eval/compare/spec.js')),
+    () => spec(import('./eval/compare/definition.js')),
     () => run(import('./eval/compare/run.js')),
   ),
   command(
     'eval report',
-    () => spec(import('./eval/report/spec.js')),
+    () => spec(import('./eval/report/definition.js')),
     () => run(import('./eval/report/run.js')),
   ),
   command(
     'logs',
-    () => spec(import('./logs/spec.js')),
+    () => spec(import('./logs/definition.js')),
     () => run(import('./logs/run.js')),
   ),
   command(
     'logs show',
-    () => spec(import('./logs/show/spec.js')),
+    () => spec(import('./logs/show/definition.js')),
     () => run(import('./logs/show/run.js')),
   ),
   command(
     'logs search',
-    () => spec(import('./logs/search/spec.js')),
+    () => spec(import('./logs/search/definition.js')),
     () => run(import('./logs/search/run.js')),
   ),
   command(
     'logs stats',
-    () => spec(import('./logs/stats/spec.js')),
+    () => spec(import('./logs/stats/definition.js')),
     () => run(import('./logs/stats/run.js')),
   ),
   command(
     'logs replay',
-    () => spec(import('./logs/replay/spec.js')),
+    () => spec(import('./logs/replay/definition.js')),
     () => run(import('./logs/replay/run.js')),
   ),
   command(
     'logs to-eval',
-    () => spec(import('./logs/to-eval/spec.js')),
+    () => spec(import('./logs/to-eval/definition.js')),
     () => run(import('./logs/to-eval/run.js')),
   ),
   command(
     'logs rm',
-    () => spec(import('./logs/rm/spec.js')),
+    () => spec(import('./logs/rm/definition.js')),
     () => run(import('./logs/rm/run.js')),
   ),
   command(
     'logs path',
-    () => spec(import('./logs/path/spec.js')),
+    () => spec(import('./logs/path/definition.js')),
     () => run(import('./logs/path/run.js')),
   ),
   command(
     'logs on',
-    () => spec(import('./logs/on/spec.js')),
+    () => spec(import('./logs/on/definition.js')),
     () => run(import('./logs/on/run.js')),
   ),
   command(
     'logs off',
-    () => spec(import('./logs/off/spec.js')),
+    () => spec(import('./logs/off/definition.js')),
     () => run(import('./logs/off/run.js')),
   ),
   command(
     'logs status',
-    () => spec(import('./logs/status/spec.js')),
+    () => spec(import('./logs/status/definition.js')),
     () => run(import('./logs/status/run.js')),
   ),
   command(
     'login',
-    () => spec(import('./login/spec.js')),
+    () => spec(import('./login/definition.js')),
     () => run(import('./login/run.js')),
   ),
   command(
     'logout',
-    () => spec(import('./logout/spec.js')),
+    () => spec(import('./logout/definition.js')),
     () => run(import('./logout/run.js')),
   ),
   command(
     'signup',
-    () => spec(import('./signup/spec.js')),
+    () => spec(import('./signup/definition.js')),
     () => run(import('./signup/run.js')),
   ),
   command(
     'whoami',
-    () => spec(import('./whoami/spec.js')),
+    () => spec(import('./whoami/definition.js')),
     () => run(import('./whoami/run.js')),
   ),
   command(
     'keys list',
-    () => spec(import('./keys/list/spec.js')),
+    () => spec(import('./keys/list/definition.js')),
     () => run(import('./keys/list/run.js')),
   ),
   command(
     'keys create',
-    () => spec(import('./keys/create/spec.js')),
+    () => spec(import('./keys/create/definition.js')),
     () => run(import('./keys/create/run.js')),
   ),
   command(
     'keys rename',
-    () => spec(import('./keys/rename/spec.js')),
+    () => spec(import('./keys/rename/definition.js')),
     () => run(import('./keys/rename/run.js')),
   ),
   command(
     'keys delete',
-    () => spec(import('./keys/delete/spec.js')),
+    () => spec(import('./keys/delete/definition.js')),
     () => run(import('./keys/delete/run.js')),
   ),
   command(
     'api',
-    () => spec(import('./api/spec.js')),
+    () => spec(import('./api/definition.js')),
     () => run(import('./api/run.js')),
   ),
   command(
     'status',
-    () => spec(import('./status/spec.js')),
+    () => spec(import('./status/definition.js')),
     () => run(import('./status/run.js')),
   ),
   command(
     'config get',
-    () => spec(import('./config/get/spec.js')),
+    () => spec(import('./config/get/definition.js')),
     () => run(import('./config/get/run.js')),
   ),
   command(
     'config set',
-    () => spec(import('./config/set/spec.js')),
+    () => spec(import('./config/set/definition.js')),
     () => run(import('./config/set/run.js')),
   ),
   command(
     'config unset',
-    () => spec(import('./config/unset/spec.js')),
+    () => spec(import('./config/unset/definition.js')),
     () => run(import('./config/unset/run.js')),
   ),
   command(
     'config list',
-    () => spec(import('./config/list/spec.js')),
+    () => spec(import('./config/list/definition.js')),
     () => run(import('./config/list/run.js')),
   ),
   command(
     'models',
-    () => spec(import('./models/spec.js')),
+    () => spec(import('./models/definition.js')),
     () => run(import('./models/run.js')),
   ),
   command(
     'mcp serve',
-    () => spec(import('./mcp/serve/spec.js')),
+    () => spec(import('./mcp/serve/definition.js')),
     () => run(import('./mcp/serve/run.js')),
   ),
   command(
     'emulator',
-    () => spec(import('./emulator/spec.js')),
+    () => spec(import('./emulator/definition.js')),
     () => run(import('./emulator/run.js')),
   ),
   command(
     'completion',
-    () => spec(import('./completion/spec.js')),
+    () => spec(import('./completion/definition.js')),
     () => run(import('./completion/run.js')),
   ),
   command(
     'help',
-    () => spec(import('./help/spec.js')),
+    () => spec(import('./help/definition.js')),
     () => run(import('./help/run.js')),
   ),
 ];

@@ -1,6 +1,6 @@
 // --summary FILE: the Markdown job summary eval, its merge and compare, diff and apply append to.
 // On GitHub Actions GITHUB_STEP_SUMMARY names the step's summary file, so it is on by itself there.
-import { outputPath } from '../spec/flags.js';
+import { outputPath } from '../definition/flags.js';
 import { appendOutputFile } from '../io/write-file.js';
 
 export const SUMMARY_FLAG = {

@@ -5,7 +5,7 @@ import { RegexTimeoutError } from '../util/bounded-regex.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { ToolCall } from '../invoke/answer-printer.js';
 import type { Timing } from '../invoke/timing.js';
-import type { Check } from './spec.js';
+import type { Check } from './file-schema.js';
 
 /** What one turn produced. */
 export interface Answer {

@@ -8,7 +8,15 @@ import { locatedIn } from '../util/located.js';
 import { compileJsonSchema } from '../util/json-schema.js';
 import { readFileOrStdin } from '../io/read-input.js';
 import { parseDocument } from '../util/structured-text.js';
-import { caseSchema, CHECK_KINDS, CHECK_VALUES, type Check, type CheckKind, type EvalCase, type Turn } from './spec.js';
+import {
+  caseSchema,
+  CHECK_KINDS,
+  CHECK_VALUES,
+  type Check,
+  type CheckKind,
+  type EvalCase,
+  type Turn,
+} from './file-schema.js';
 
 type Path = Array<string | number>;
 

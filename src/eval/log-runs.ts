@@ -3,7 +3,7 @@
 import { toolCallJson } from '../invoke/answer-printer.js';
 import { newRunId, type RunLog } from '../logs/record.js';
 import type { RunResult } from './run-case.js';
-import type { EvalCase } from './spec.js';
+import type { EvalCase } from './file-schema.js';
 
 export class EvalRunLog {
   /** This eval command's id: the runs of one `agents eval` share it. */

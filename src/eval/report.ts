@@ -7,7 +7,7 @@ import { toolCallJson } from '../invoke/answer-printer.js';
 import type { Timing } from '../invoke/timing.js';
 import type { RunResult } from './run-case.js';
 import { tally, unfinishedCases, type CaseResult, type EvalOutcome } from './runner.js';
-import type { EvalCase } from './spec.js';
+import type { EvalCase } from './file-schema.js';
 import { failureDetails, runFigures } from './report-text.js';
 
 export interface EvalSettings {

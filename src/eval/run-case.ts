@@ -11,7 +11,7 @@ import type { ToolCall } from '../invoke/answer-printer.js';
 import { explainFailure } from '../invoke/explain-failure.js';
 import { startStopwatch, type Timing } from '../invoke/timing.js';
 import { judge, judgePrompt, judgeVerdict, type Answer, type Verdict } from './checks.js';
-import type { Check, EvalCase, Turn } from './spec.js';
+import type { Check, EvalCase, Turn } from './file-schema.js';
 import { monotonicMs } from '../util/monotonic.js';
 
 interface TurnResult {

@@ -3,7 +3,7 @@
 // runs already under way end, starts no more, and keeps what finished.
 import { CliError, interrupted } from '../errors.js';
 import type { RunResult } from './run-case.js';
-import type { EvalCase } from './spec.js';
+import type { EvalCase } from './file-schema.js';
 import { monotonicMs } from '../util/monotonic.js';
 
 export interface CaseResult {

@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/commands/registry.js';
 import { loadSpecs } from '../../src/commands/command.js';
 import { flagName } from '../../src/commands/options.js';
-import { GLOBAL_FLAGS } from '../../src/spec/global-flags.js';
-import type { Flags } from '../../src/spec/spec.js';
+import { GLOBAL_FLAGS } from '../../src/definition/global-flags.js';
+import type { Flags } from '../../src/definition/define.js';
 import { runMeasured } from '../helpers/binary.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 
@@ -37,11 +37,11 @@ describe('every command of the registry', () => {
   it('is walked: the registry holds every command folder, and every command has examples', () => {
     expect(specs.length).toBeGreaterThan(50);
     for (const spec of specs) expect(spec.examples.length, spec.path).toBeGreaterThan(0);
-    // A spec.ts anywhere under src/commands/ is a command the registry must know (the generic
+    // A definition.ts anywhere under src/commands/ is a command the registry must know (the generic
     // verbs of resource/ are made once per kind).
     const folders = readdirSync(join(ROOT, 'src/commands'), { recursive: true, encoding: 'utf8' })
-      .filter((file) => file.endsWith('spec.ts') && !file.startsWith('resource/'))
-      .map((file) => file.replace(/\/spec\.ts$/, '').replaceAll('/', ' '));
+      .filter((file) => file.endsWith('definition.ts') && !file.startsWith('resource/'))
+      .map((file) => file.replace(/\/definition\.ts$/, '').replaceAll('/', ' '));
     for (const folder of folders)
       expect(
         specs.map((spec) => spec.path),

@@ -10,7 +10,7 @@ import { CONFIG_KEYS } from '../../src/config/keys.js';
 import { SETTINGS } from '../../src/config/setting-specs.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
-import type { GlobalOptions } from '../../src/spec/global-flags.js';
+import type { GlobalOptions } from '../../src/definition/global-flags.js';
 import { captureStream, stdinFrom } from '../helpers/streams.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { COMMANDS } from '../../src/commands/registry.js';
 import { loadSpecs } from '../../src/commands/command.js';
-import type { CommandSpec } from '../../src/spec/spec.js';
+import type { CommandSpec } from '../../src/definition/define.js';
 
 // The specs load lazily (commands/command.ts): every one, for a test that walks them all.
 await loadSpecs(COMMANDS);

@@ -182,7 +182,7 @@ describe('start-up module graph', () => {
   it("tells the program's modules that ran from those only loaded with them (the check can fail)", async () => {
     const sources = await evaluatedSources(['create', '--help']);
     expect(sources).toEqual(
-      expect.arrayContaining(['src/commands/resource/create/spec.ts', 'node_modules/commander/index.js']),
+      expect.arrayContaining(['src/commands/resource/create/definition.ts', 'node_modules/commander/index.js']),
     );
     // The run of a command loads with it, not with its help.
     expect(sources).not.toContain('src/commands/resource/create/run.ts');

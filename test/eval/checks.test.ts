@@ -1,7 +1,7 @@
 // Every check kind, passing and failing, with the exact message a failure shows.
 import { describe, expect, it } from 'vitest';
 import { judge, type Answer } from '../../src/eval/checks.js';
-import type { Check } from '../../src/eval/spec.js';
+import type { Check } from '../../src/eval/file-schema.js';
 import { compileJsonSchema } from '../../src/util/json-schema.js';
 
 const timing = { ttftMs: 120, totalMs: 900, chars: 40, charsPerSecond: 44 };

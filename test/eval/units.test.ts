@@ -5,7 +5,7 @@ import { CliError } from '../../src/errors.js';
 import { startProgressLine } from '../../src/eval/progress.js';
 import type { RunResult } from '../../src/eval/run-case.js';
 import { runCases } from '../../src/eval/runner.js';
-import type { EvalCase } from '../../src/eval/spec.js';
+import type { EvalCase } from '../../src/eval/file-schema.js';
 import { describeTiming, duration, startStopwatch } from '../../src/invoke/timing.js';
 import { PLAIN_THEME } from '../../src/ui/color-support.js';
 

@@ -64,7 +64,7 @@ const bytesOf = (reached: Map<string, number>) => [...reached.values()].reduce((
 
 describe('what a one-shot command can load', () => {
   const meta = metafile();
-  const reached = (folder: string) => reach(meta, [...PROGRAM, `${folder}/spec.ts`, `${folder}/run.ts`]);
+  const reached = (folder: string) => reach(meta, [...PROGRAM, `${folder}/definition.ts`, `${folder}/run.ts`]);
 
   for (const [name, { folder, budget }] of Object.entries(ONE_SHOT)) {
     it(`${name}: at most ${budget.toLocaleString('en')} bytes of source`, () => {

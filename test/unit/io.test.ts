@@ -1,7 +1,7 @@
 // The output mode, colour and width are decided once: the Exporter owns stdout and prints each
 // command's result in the mode asked for; the Io knows the terminal side (prompts, colour, secrets).
 import { describe, expect, it } from 'vitest';
-import type { GlobalOptions } from '../../src/spec/global-flags.js';
+import type { GlobalOptions } from '../../src/definition/global-flags.js';
 import { decideColours, PLAIN_THEME } from '../../src/ui/color-support.js';
 import { Exporter, type OutputMode } from '../../src/ui/exporter.js';
 import { Io } from '../../src/ui/io.js';

@@ -7,7 +7,7 @@ import { escapeControlsKeepLines } from '../../ui/safe-text.js';
 import { isCredentialHeader, redactJsonText } from '../../secrets/redact.js';
 import { REDACTED } from '../../secrets/known.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 type ApiOptions = Parameters<RunOf<typeof spec>>[0];
 

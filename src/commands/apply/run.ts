@@ -13,7 +13,7 @@ import { planSummary } from '../../provision/summary.js';
 import { withStackLock } from '../../provision/stack-lock.js';
 import { appendSummary } from '../summary-flag.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const { baseUrl } = ctx.settings();

@@ -12,7 +12,7 @@ import { readLines } from '../../io/read-input.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 import { errorFields } from '../../errors.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 import { runLogFor } from '../run-log.js';
 import { randomUuid } from '../../util/random-uuid.js';
 

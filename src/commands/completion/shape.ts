@@ -1,13 +1,13 @@
 // The program as shell completion sees it, made from the registry of specs: each command path with
 // its flags (hidden ones left out) and what each value and argument completes to.
 import type { CommandSpec, OptionSpec, ProgramSpec, ValueSource as CompletionSource } from '../../completion/model.js';
-import { GLOBAL_FLAGS } from '../../spec/global-flags.js';
+import { GLOBAL_FLAGS } from '../../definition/global-flags.js';
 import { KINDS } from '../../resources/registry.js';
 import type { Command } from '../command.js';
 import { HELP_TOPICS } from '../help/help-topics.js';
 import { flagName, longFlag } from '../options.js';
 import { commandTree, type Group, type Node } from '../tree.js';
-import type { Flags, ValueSource } from '../../spec/spec.js';
+import type { Flags, ValueSource } from '../../definition/define.js';
 
 export function programShape(commands: readonly Command[], groups: Readonly<Record<string, Group>>): ProgramSpec {
   const tree = commandTree(commands, groups);

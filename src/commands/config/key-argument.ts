@@ -1,7 +1,7 @@
 // The <key> argument of `agents config get|set|unset`: one of the settings a profile holds.
 import { CONFIG_KEYS } from '../../config/keys.js';
 import { oneOf } from '../../util/readers.js';
-import { requiredArg } from '../../spec/flags.js';
+import { requiredArg } from '../../definition/flags.js';
 
 const KEY_NAMES = CONFIG_KEYS.map((key) => key.name);
 

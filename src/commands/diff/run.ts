@@ -6,7 +6,7 @@ import { planFromOptions } from '../provision-plan.js';
 import { planSummary } from '../../provision/summary.js';
 import { appendSummary } from '../summary-flag.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const { plan } = await planFromOptions(ctx, options).catch((error: unknown) => {

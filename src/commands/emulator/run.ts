@@ -4,7 +4,7 @@ import { CliError } from '../../errors.js';
 import { writePrivateFile } from '../../io/write-file.js';
 import { startEmulator } from '../../emulator/server.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   // A token given is read as AGENTS_TOKEN is (no space, at least 8 characters: exit 4 otherwise).

@@ -1,5 +1,5 @@
 // The flags that judge a run against an earlier report: eval's and merge's alike.
-import { choice, fraction, inputPath } from '../../spec/flags.js';
+import { choice, fraction, inputPath } from '../../definition/flags.js';
 
 export const BASELINE_FLAGS = {
   baseline: inputPath('exit 1 only for regressions against this earlier report, not for failures it had too', {

@@ -13,7 +13,7 @@ import { notRunLines } from '../../eval/report-lines.js';
 import { runCase, type RunResult } from '../../eval/run-case.js';
 import { EvalRunLog } from '../../eval/log-runs.js';
 import { runCases, type EvalListener, type EvalOutcome } from '../../eval/runner.js';
-import type { EvalCase } from '../../eval/spec.js';
+import type { EvalCase } from '../../eval/file-schema.js';
 import { junitXml } from '../../eval/junit.js';
 import { annotateCases } from '../../eval/annotate.js';
 import { evalSummary } from '../../eval/summary.js';
@@ -21,7 +21,7 @@ import { appendSummary } from '../summary-flag.js';
 import { writeHtmlReport } from '../../eval/html-file.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 import { runLogFor } from '../run-log.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {

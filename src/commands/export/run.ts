@@ -8,7 +8,7 @@ import { mapLimit } from '../../provision/pool.js';
 import { exportStack } from '../../provision/export.js';
 import { STACK_SECTIONS } from '../../provision/schema.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const ids = options.agents;

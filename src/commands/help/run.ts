@@ -2,7 +2,7 @@ import { CliError } from '../../errors.js';
 import type { RunOf } from '../command.js';
 import { fillCommand } from '../program.js';
 import { HELP_TOPICS } from './help-topics.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ words }, ctx) => {
   // `help config set` and `help "config set"` name the same command.

@@ -5,7 +5,7 @@ import { STARTER_FILES } from '../../init/starter-files.js';
 import { writeOutputFile } from '../../io/write-file.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ dir = '.', force }, ctx) => {
   await mkdir(dir, { recursive: true }).catch((error: NodeJS.ErrnoException) => {

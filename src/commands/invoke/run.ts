@@ -6,7 +6,7 @@ import { printAnswer, toolCallJson, type AnswerMode } from '../../invoke/answer-
 import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
 import { agentNameFor } from '../resource/record-label.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 import { resolveAgentId } from '../../prompts/pick.js';
 import { explainFailure } from '../../invoke/explain-failure.js';
 import { describeTiming, startStopwatch } from '../../invoke/timing.js';

@@ -6,7 +6,7 @@ import { assertTokenMayTravel, type Context } from '../../context.js';
 import { ApiError, CliError } from '../../errors.js';
 import { readAll } from '../../io/read-input.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const settings = ctx.settings();

@@ -1,5 +1,5 @@
 // The flags that choose runs, shared by agents logs, search, stats, to-eval and rm.
-import { text } from '../../spec/flags.js';
+import { text } from '../../definition/flags.js';
 import type { RunFilter } from '../../logs/runs.js';
 import { readWhen } from '../../logs/when.js';
 

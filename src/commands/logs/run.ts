@@ -2,7 +2,7 @@ import { latestRuns } from '../../logs/runs.js';
 import type { RunOf } from '../command.js';
 import { filterOf } from './filter-flags.js';
 import { openRunLog } from './open.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 import { runsTable } from './view.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {

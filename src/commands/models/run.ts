@@ -5,7 +5,7 @@ import { KNOWN_LLM_MODELS, likelyProvider, LLM_PROVIDERS, providerOfModel } from
 import { renderTable } from '../../ui/table.js';
 import { HELP_WIDTH, wrapWords } from '../help-text.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 /** One model as `models --json` describes it (docs/json/models.schema.json). */
 interface ModelRow {

@@ -4,8 +4,8 @@
 // by the descriptor's schema, with the file's fields and the prompts' answers (fields.ts).
 import type { FieldSpec, ResourceDescriptor } from '../../resources/descriptor.js';
 import { anyText } from '../../util/readers.js';
-import { inputPath, on } from '../../spec/flags.js';
-import type { Flag, Flags, ValueSource } from '../../spec/spec.js';
+import { inputPath, on } from '../../definition/flags.js';
+import type { Flag, Flags, ValueSource } from '../../definition/define.js';
 
 /** The flag key of a field: its flag in camelCase, as commander names it ("vector-db-id" → vectorDbId). */
 export const keyOf = (flag: string) => flag.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase());

@@ -3,7 +3,7 @@ import { assertTokenMayTravel } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { rememberSecret } from '../../secrets/known.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const { email } = options;

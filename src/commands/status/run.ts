@@ -1,6 +1,6 @@
 import { maskToken } from '../../ui/mask.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 const sourceLabel = {
   flag: 'flag',

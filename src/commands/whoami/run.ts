@@ -1,7 +1,7 @@
 import { getMe } from '../../api/accounts.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import type { RunOf } from '../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const settings = ctx.settings();

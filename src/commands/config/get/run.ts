@@ -2,7 +2,7 @@ import { findConfigKey } from '../../../config/keys.js';
 import { CliError } from '../../../errors.js';
 import type { RunOf } from '../../command.js';
 import { profileName } from '../shared.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ key: name }, ctx) => {
   const key = findConfigKey(name);

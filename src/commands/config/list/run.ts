@@ -1,7 +1,7 @@
 import { CONFIG_KEYS } from '../../../config/keys.js';
 import type { RunOf } from '../../command.js';
 import { profileName } from '../shared.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const profile = ctx.configStore().profile(profileName(ctx));

@@ -1,7 +1,7 @@
 import { findConfigKey } from '../../../config/keys.js';
 import type { RunOf } from '../../command.js';
 import { assertTokenStaysHome, profileName } from '../shared.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ key: name, value: text }, ctx) => {
   const key = findConfigKey(name);

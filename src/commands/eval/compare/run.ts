@@ -4,7 +4,7 @@ import { readReport } from '../../../eval/report-file.js';
 import { compareSummary } from '../../../eval/summary.js';
 import { appendSummary } from '../../summary-flag.js';
 import type { RunOf } from '../../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ before: beforePath, after: afterPath, all, summary }, ctx) => {
   const before = await readReport(beforePath, 'compare', ctx.io.stdin);

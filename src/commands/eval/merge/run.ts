@@ -9,7 +9,7 @@ import { escapeControls } from '../../../ui/safe-text.js';
 import { writeReportFiles } from '../run.js';
 import { annotateCases } from '../../../eval/annotate.js';
 import type { RunOf } from '../../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const paths = options.reports;

@@ -4,7 +4,7 @@ import { readReport } from '../../../eval/report-file.js';
 import { writeReportFiles } from '../run.js';
 import type { RunOf } from '../../command.js';
 import { plural } from '../../../util/plural.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (options.html === undefined && options.summary === undefined)

@@ -2,7 +2,7 @@ import { createKey, listKeys } from '../../../api/accounts.js';
 import { CliError } from '../../../errors.js';
 import type { RunOf } from '../../command.js';
 import { describeKey } from '../shared.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ name }, ctx) => {
   const client = await ctx.client();

@@ -2,7 +2,7 @@ import { deleteKey } from '../../../api/accounts.js';
 import { confirmDeletion } from '../../../prompts/confirm-delete.js';
 import type { RunOf } from '../../command.js';
 import { describeKey, resolveKey, STILL_VALID } from '../shared.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const client = await ctx.client();

@@ -2,7 +2,7 @@ import { listKeys } from '../../../api/accounts.js';
 import { escapeControls } from '../../../ui/safe-text.js';
 import { renderTable } from '../../../ui/table.js';
 import type { RunOf } from '../../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const keys = await listKeys(await ctx.client());

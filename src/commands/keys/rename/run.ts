@@ -2,7 +2,7 @@ import { renameKey } from '../../../api/accounts.js';
 import { escapeControls } from '../../../ui/safe-text.js';
 import type { RunOf } from '../../command.js';
 import { describeKey, resolveKey } from '../shared.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ key: reference, name }, ctx) => {
   const client = await ctx.client();

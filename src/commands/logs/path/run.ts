@@ -1,6 +1,6 @@
 import { logsDbPath } from '../../../logs/path.js';
 import type { RunOf } from '../../command.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const path = logsDbPath(ctx.env);

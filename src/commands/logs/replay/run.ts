@@ -7,7 +7,7 @@ import { runByPrefix } from '../../../logs/runs.js';
 import { wordDiff } from '../../../logs/word-diff.js';
 import type { RunOf } from '../../command.js';
 import { openRunLog } from '../open.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 import { runLogFor } from '../../run-log.js';
 import { randomUuid } from '../../../util/random-uuid.js';
 

@@ -4,7 +4,7 @@ import { countRuns, removeRuns, runByPrefix, type RunFilter } from '../../../log
 import { readWhen } from '../../../logs/when.js';
 import type { RunOf } from '../../command.js';
 import { openRunLog } from '../open.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const byFilter = options.before !== undefined || options.agent !== undefined;

@@ -3,7 +3,7 @@ import type { RunOf } from '../../command.js';
 import { filterOf } from '../filter-flags.js';
 import { openRunLog } from '../open.js';
 import { highlighted, runsTable } from '../view.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const filter = filterOf(options);

@@ -2,7 +2,7 @@ import { runByPrefix } from '../../../logs/runs.js';
 import type { RunOf } from '../../command.js';
 import { openRunLog } from '../open.js';
 import { runText } from '../view.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async ({ id }, ctx) => {
   const db = openRunLog(ctx);

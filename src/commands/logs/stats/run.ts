@@ -4,7 +4,7 @@ import { renderTable } from '../../../ui/table.js';
 import type { RunOf } from '../../command.js';
 import { filterOf } from '../filter-flags.js';
 import { openRunLog } from '../open.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const filter = filterOf(options);

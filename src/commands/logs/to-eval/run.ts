@@ -5,7 +5,7 @@ import { casesOf, evalFileText } from '../../../logs/to-eval.js';
 import type { RunOf } from '../../command.js';
 import { filterOf } from '../filter-flags.js';
 import { openRunLog } from '../open.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const byFilter = options.search !== undefined || options.agent !== undefined || options.since !== undefined;

@@ -7,7 +7,7 @@ import { AgentWatcher } from '../../../mcp/watcher.js';
 import type { RunOf } from '../../command.js';
 import { lineCapped } from '../../../io/read-input.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
-import type { spec } from './spec.js';
+import type { spec } from './definition.js';
 import { runLogFor } from '../../run-log.js';
 
 type Options = Parameters<RunOf<typeof spec>>[0];

@@ -6,7 +6,7 @@ import { capitalized } from '../../../util/text-of.js';
 import type { RunOf } from '../../command.js';
 import { forEachId } from '../each-id.js';
 import { agentNameFor, recordLabel, typedName } from '../record-label.js';
-import type { attachSpec } from './spec.js';
+import type { attachSpec } from './definition.js';
 
 export const attachRun =
   (resource: AttachableDescriptor): RunOf<ReturnType<typeof attachSpec>> =>

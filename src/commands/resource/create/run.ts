@@ -10,7 +10,7 @@ import { requireFields } from '../fields.js';
 import { hooksOf } from '../kinds.js';
 import { knownHere } from '../record-label.js';
 import { rememberNames, stateSection } from '../remember.js';
-import type { createSpec } from './spec.js';
+import type { createSpec } from './definition.js';
 
 export const createRun =
   (resource: ResourceDescriptor): RunOf<ReturnType<typeof createSpec>> =>

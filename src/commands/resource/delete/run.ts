@@ -6,7 +6,7 @@ import type { RunOf } from '../../command.js';
 import { hooksOf } from '../kinds.js';
 import { forgetRecord } from '../remember.js';
 import { isAgent } from '../texts.js';
-import type { deleteSpec } from './spec.js';
+import type { deleteSpec } from './definition.js';
 
 export const deleteRun =
   (resource: ResourceDescriptor): RunOf<ReturnType<typeof deleteSpec>> =>

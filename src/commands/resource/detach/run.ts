@@ -4,7 +4,7 @@ import type { AttachKind } from '../../../resources/registry.js';
 import type { RunOf } from '../../command.js';
 import { forEachId } from '../each-id.js';
 import { agentNameFor, recordLabel, typedName } from '../record-label.js';
-import type { detachSpec } from './spec.js';
+import type { detachSpec } from './definition.js';
 
 export const detachRun =
   (resource: AttachableDescriptor): RunOf<ReturnType<typeof detachSpec>> =>

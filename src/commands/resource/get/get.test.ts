@@ -3,12 +3,12 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Context } from '../../../context.js';
-import type { GlobalOptions } from '../../../spec/global-flags.js';
+import type { GlobalOptions } from '../../../definition/global-flags.js';
 import { captureStream, stdinFrom } from '../../../../test/helpers/streams.js';
 import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 import { AGENT } from '../../../resources/agent.js';
 import { getRun } from './run.js';
-import { getSpec } from './spec.js';
+import { getSpec } from './definition.js';
 
 const run = getRun(AGENT);
 

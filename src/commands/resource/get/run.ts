@@ -3,7 +3,7 @@ import { resolveRecordId } from '../../../prompts/pick.js';
 import type { RunOf } from '../../command.js';
 import { hooksOf } from '../kinds.js';
 import { rememberNames } from '../remember.js';
-import type { getSpec } from './spec.js';
+import type { getSpec } from './definition.js';
 
 export const getRun =
   (resource: ResourceDescriptor): RunOf<ReturnType<typeof getSpec>> =>

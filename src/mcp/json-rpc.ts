@@ -72,6 +72,13 @@ export function paramsErrorInOneLine(error: { code: number; message: string }): 
   return { code: INVALID_PARAMS, message: `Invalid params: ${path ? `${path}: ` : ''}${first.message}` };
 }
 
+/** The ids of the requests among these messages: each gets a reply (notifications and responses do not). */
+export const requestIdsOf = (messages: readonly unknown[]): Array<string | number> =>
+  messages.flatMap((message) => {
+    const { id, method } = message as { id?: unknown; method?: unknown };
+    return typeof method === 'string' && isId(id) ? [id] : [];
+  });
+
 /**
  * Why a batch is refused whole, as the one error to answer it with; undefined when its messages may
  * go in. Both transports ask this, so a batch is taken or refused alike over stdio and HTTP. A batch

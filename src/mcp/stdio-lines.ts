@@ -4,7 +4,7 @@
 // and its replies gathered into one array (GuardedTransport).
 import { PassThrough } from 'node:stream';
 import type { GuardedTransport } from './guarded-transport.js';
-import { batchProblem, errorResponse, invalidMessage, PARSE_ERROR } from './json-rpc.js';
+import { batchProblem, errorResponse, invalidMessage, PARSE_ERROR, requestIdsOf } from './json-rpc.js';
 
 export function guardedLines(input: NodeJS.ReadableStream, transport: GuardedTransport): PassThrough {
   const out = new PassThrough();
@@ -41,10 +41,6 @@ async function admit(line: string, transport: GuardedTransport, out: PassThrough
   // Whether batches exist depends on the version the initialize under way settles.
   const problem = batchProblem(value, await transport.version());
   if (problem) return transport.sendRaw(problem);
-  const ids = value.flatMap((element) => {
-    const { id, method } = element as { id?: string | number; method?: string };
-    return id !== undefined && method !== undefined ? [id] : []; // a request: it gets a reply
-  });
-  transport.expectBatch(ids);
+  transport.expectBatch(requestIdsOf(value));
   for (const message of value) out.write(JSON.stringify(message) + '\n');
 }

@@ -10,7 +10,14 @@ import { MAX_INPUT_BYTES } from '../../../io/limits.js';
 import { privatePathProblem } from '../../../io/private-path.js';
 import { writePrivateFile } from '../../../io/write-file.js';
 import { isLoopbackHost } from '../../../config/base-url.js';
-import { batchProblem, errorResponse, INVALID_REQUEST, invalidMessage, PARSE_ERROR } from '../../../mcp/json-rpc.js';
+import {
+  batchProblem,
+  errorResponse,
+  INVALID_REQUEST,
+  invalidMessage,
+  PARSE_ERROR,
+  requestIdsOf,
+} from '../../../mcp/json-rpc.js';
 import type { McpSettings } from '../../../mcp/server.js';
 import { SessionTable } from '../../../mcp/http-sessions.js';
 import { readFile } from 'node:fs/promises';
@@ -120,7 +127,7 @@ export async function serveHttp(
       session = opened;
     }
     // A client that goes away before its answer: its calls stop, and the agents' invokes with them.
-    const ids = requestIds(body?.messages);
+    const ids = requestIdsOf(listOf(body?.messages));
     const { cancel, responses } = session;
     for (const id of ids) responses.set(id, res);
     res.once('close', () => {
@@ -245,13 +252,6 @@ async function readMessages(req: IncomingMessage): Promise<{ messages: unknown }
 /** A POST's messages as a list: one, a batch's, or none (not a POST). */
 const listOf = (messages: unknown): unknown[] =>
   Array.isArray(messages) ? messages : messages === undefined ? [] : [messages];
-
-/** The ids of the requests among the messages (notifications and responses have none to answer). */
-const requestIds = (messages: unknown): Array<string | number> =>
-  listOf(messages).flatMap((message) => {
-    const { id, method } = message as { id?: unknown; method?: unknown };
-    return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? [id] : [];
-  });
 
 /** The requests that notifications/cancelled among the messages name. */
 const cancelledIds = (messages: unknown): Array<string | number> =>

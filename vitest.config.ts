@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { limit } from './test/helpers/limits.js';
 
 // Files that replace a module of the CLI (vi.mock) get a module graph of their own; every other
 // file shares its worker's, which halves the suite's CPU (each file no longer loads the whole CLI
@@ -9,7 +10,19 @@ export const OWN_MODULES = ['test/resources/agent-descriptor.test.ts'];
 
 // As in the build: conf writes through our atomic writer (see src/io/write-file.ts).
 const resolve = { alias: { atomically: fileURLToPath(new URL('./src/io/write-file.ts', import.meta.url)) } };
-export const IN_PROJECT = { server: { deps: { inline: ['conf'] } }, testTimeout: 20_000, hookTimeout: 20_000 };
+// Limits for hangs only, scaled by AGENTS_TEST_TIME_SCALE (test/helpers/limits.ts).
+export const IN_PROJECT = {
+  server: { deps: { inline: ['conf'] } },
+  testTimeout: limit(20_000),
+  hookTimeout: limit(20_000),
+};
+
+// Two tiers (docs/testing.md). `fast`: the program in this process (runCli, its modules, loopback
+// servers), `npm run test:fast`. `e2e` (files named *.e2e.test.ts): the built binary, a terminal, a
+// browser, npm, the docs' workflows. test/unit/test-tiers.test.ts keeps each file in its tier.
+export const E2E = '**/*.e2e.test.ts';
+export const EVERY_TEST = ['test/**/*.test.ts', 'src/**/*.test.ts'];
+const shared = { ...IN_PROJECT, isolate: false, setupFiles: ['test/forget-secrets.ts'] };
 
 export default defineConfig({
   resolve,
@@ -25,28 +38,9 @@ export default defineConfig({
     // Not `extends: true`: that would run the global setup once more for each project, each making
     // its own temporary root inside the last.
     projects: [
-      {
-        resolve,
-        test: {
-          ...IN_PROJECT,
-          name: 'shared',
-          // Layered tests live in test/; a command's own tests live beside it in src/commands/<name>/.
-          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: OWN_MODULES,
-          isolate: false,
-          setupFiles: ['test/forget-secrets.ts'],
-        },
-      },
-      {
-        resolve,
-        test: {
-          ...IN_PROJECT,
-          name: 'own-modules',
-          include: OWN_MODULES,
-          isolate: true,
-          setupFiles: ['test/forget-secrets.ts'],
-        },
-      },
+      { resolve, test: { ...shared, name: 'fast', include: EVERY_TEST, exclude: [E2E, ...OWN_MODULES] } },
+      { resolve, test: { ...shared, name: 'fast:own-modules', include: OWN_MODULES, isolate: true } },
+      { resolve, test: { ...shared, name: 'e2e', include: [E2E] } },
     ],
   },
 });

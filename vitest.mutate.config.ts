@@ -1,8 +1,8 @@
-// The tests `npm run mutate` runs against each mutant: the in-process layers (unit, transport,
-// command and invoke tests), which see the mutated source. Tests of the built binary or a pty see
-// dist/, which Stryker does not mutate, so they are left out.
+// The tests `npm run mutate` runs against each mutant: the fast tier, whose tests run the program in
+// this process and so see the mutated source. The e2e tier runs dist/, which Stryker does not
+// mutate, so it is left out.
 import { defineConfig } from 'vitest/config';
-import base, { IN_PROJECT } from './vitest.config.js';
+import base, { E2E, EVERY_TEST, IN_PROJECT } from './vitest.config.js';
 
 // Spread, not mergeConfig: that would add these to the base's include list instead of replacing it.
 export default defineConfig({
@@ -15,13 +15,8 @@ export default defineConfig({
     ...IN_PROJECT,
     // One list, each file in a module graph of its own (the default): no projects.
     projects: undefined,
-    include: [
-      'test/unit/**/*.test.ts',
-      'test/transport/**/*.test.ts',
-      'test/commands/**/*.test.ts',
-      'test/invoke/**/*.test.ts',
-      'test/config/atomic-write.test.ts',
-      'test/failures/service-errors.test.ts',
-    ],
+    // The fast tier (docs/testing.md): every test of the program in this process.
+    include: EVERY_TEST,
+    exclude: [E2E],
   },
 });

@@ -3,7 +3,7 @@
 //   in one file. A module reached only through import() is evaluated when it is first imported, and
 //   a require() runs where the module that needs it is evaluated, so each command runs only its own
 //   code and loads only its own builtins (an ES module bundle would import every builtin any
-//   command uses, at start-up: the start-up test in test/e2e/startup-imports.test.ts holds this).
+//   command uses, at start-up: the start-up test in test/e2e/startup-imports.e2e.test.ts holds this).
 // - dist/vendor/*.cjs, CommonJS: undici's HTTP client part and the MCP server, which the program
 //   require()s where they are needed (scripts/build/vendor.mjs says why these two).
 // - dist/vendor/*.js, the other large libraries a command loads only when it uses them (yaml, the

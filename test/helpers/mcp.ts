@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { BIN, childEnv, runBinary } from './binary.js';
+import { untilText } from './until.js';
 
 export interface Connected {
   client: Client;
@@ -46,7 +47,8 @@ export async function startHttpServer(env: Record<string, string>, args: string[
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  for (let i = 0; i < 100 && !stderr.includes('Bearer'); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+  // Until it has said where it listens (or has ended: then the error below says what it printed).
+  await untilText(child.stderr, 'Bearer').catch(() => undefined);
   const url = /MCP over HTTP at (\S+)/.exec(stderr)?.[1];
   // With --token-file the token is not printed: a client reads it from the file, as this does.
   const tokenFile = args[args.indexOf('--token-file') + 1];

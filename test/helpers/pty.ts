@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sqliteAvailable } from '../../src/logs/sqlite.js';
 import { assertBuilt, BIN, childEnv } from './binary.js';
+import { TIME_SCALE } from './limits.js';
 
 const DRIVER = fileURLToPath(new URL('./pty-driver.py', import.meta.url));
 
@@ -15,7 +16,7 @@ export interface PtyStep {
   timeout?: number;
   /** Resize the window to [rows, cols] (SIGWINCH) before the keys are typed. */
   resize?: [number, number];
-  /** Seconds to wait after the screen matched, before typing (default 0.15). */
+  /** Seconds to wait after the screen matched, before typing (default 0.15, scaled by AGENTS_TEST_TIME_SCALE). */
   delay?: number;
 }
 
@@ -92,7 +93,7 @@ export function runCommandInPty(
   return new Promise((resolve, reject) => {
     const child = spawn(
       python() ?? 'python3',
-      [DRIVER, JSON.stringify(steps), JSON.stringify(options), '--', ...command],
+      [DRIVER, JSON.stringify(steps), JSON.stringify({ ...options, scale: TIME_SCALE }), '--', ...command],
       {
         cwd: options.cwd,
         env: childEnv({ TERM: 'xterm-256color', ...env }),
@@ -113,7 +114,7 @@ export function runCommandInPty(
 
 /**
  * A terminal test is about its command's screen, not about the once-per-profile notice that a
- * Node without node:sqlite keeps no run log (test/logs/logs.test.ts tests that): on such a Node the
+ * Node without node:sqlite keeps no run log (test/logs/logs.e2e.test.ts tests that): on such a Node the
  * notice is recorded as given in the test's config folder.
  */
 function noticeGivenAlready(configDir: string): void {

@@ -27,6 +27,8 @@ export interface RunOptions {
   stdout?: import('../../src/deps.js').OutputStream;
   /** Told each piece written to stderr as it is written (a test can wait on a line). */
   onStderr?: (text: string) => void;
+  /** Told each piece written to stdout as it is written. */
+  onStdout?: (text: string) => void;
 }
 
 export function tempConfigDir(): string {
@@ -34,7 +36,7 @@ export function tempConfigDir(): string {
 }
 
 export async function runCli(argv: string[], options: RunOptions = {}): Promise<CliResult> {
-  const stdout = captureStream();
+  const stdout = captureStream(false, options.onStdout);
   const stderr = captureStream(options.tty ?? false, options.onStderr);
   const deps: Deps = {
     stdout: options.stdout ?? stdout,

@@ -2,9 +2,8 @@
 import { PassThrough, Readable } from 'node:stream';
 import type { Deps, OutputStream } from '../../src/deps.js';
 
-export interface CapturedStream extends OutputStream {
-  text(): string;
-}
+/** A stream the program writes to, whose text a test reads, or waits on (test/helpers/until.ts). */
+export type CapturedStream = PassThrough & OutputStream & { text(): string };
 
 export function captureStream(isTTY = false, onText?: (text: string) => void): CapturedStream {
   const chunks: string[] = [];

@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { limit } from '../helpers/limits.js';
 
 const DOCUMENTED_EXIT_CODES = [0, 1, 2, 3, 4, 5, 6, 7, 130];
 // `emulator` is left out: it serves until it is stopped.
@@ -100,20 +101,24 @@ const argv = fc
   .map(([command, rest]) => [command, ...rest]);
 
 describe('random argument vectors', () => {
-  it('always end with a documented exit code and never a stack trace', async () => {
-    const configDir = tempConfigDir();
-    await fc.assert(
-      fc.asyncProperty(argv, async (args) => {
-        const result = await runCli(args, {
-          configDir,
-          stdin: '',
-          env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_property_0123456789' },
-        });
-        expect(DOCUMENTED_EXIT_CODES).toContain(result.code);
-        expect(result.stderr).not.toMatch(/\n\s+at [^\n]*\(|unexpected failure/);
-        expect(result.stderr + result.stdout).not.toContain('tok_property_0123456789');
-      }),
-      { numRuns: 300 },
-    );
-  }, 120_000);
+  it(
+    'always end with a documented exit code and never a stack trace',
+    async () => {
+      const configDir = tempConfigDir();
+      await fc.assert(
+        fc.asyncProperty(argv, async (args) => {
+          const result = await runCli(args, {
+            configDir,
+            stdin: '',
+            env: { AGENTS_BASE_URL: 'http://127.0.0.1:9', AGENTS_TOKEN: 'tok_property_0123456789' },
+          });
+          expect(DOCUMENTED_EXIT_CODES).toContain(result.code);
+          expect(result.stderr).not.toMatch(/\n\s+at [^\n]*\(|unexpected failure/);
+          expect(result.stderr + result.stdout).not.toContain('tok_property_0123456789');
+        }),
+        { numRuns: 300 },
+      );
+    },
+    limit(120_000),
+  );
 });

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { run } from '../../cli.js';
 import { captureStream, stdinFrom } from '../../../test/helpers/streams.js';
 import { tempConfigDir } from '../../../test/helpers/run-cli.js';
+import { untilText } from '../../../test/helpers/until.js';
 
 describe('emulator', () => {
   it('prints its address and token as JSON, answers with that token, and stops cleanly', async () => {
@@ -23,8 +24,7 @@ describe('emulator', () => {
       signal: stop.signal,
     };
     const running = run(['emulator', '--port', '0', '--json'], deps);
-    for (let i = 0; i < 250 && !stdout.text().includes('\n'); i++)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    await untilText(stdout, '\n');
     const { baseUrl, token } = JSON.parse(stdout.text().split('\n')[0]!) as { baseUrl: string; token: string };
     expect(baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 

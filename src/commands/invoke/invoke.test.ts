@@ -235,12 +235,12 @@ describe('streaming invoke', () => {
   it('abort (Ctrl-C) mid-stream keeps the partial answer and exits 130', async () => {
     server = await startTestServer((_q, s) => frames(s, ['event: message\ndata: Before Ctrl-C\n\n'], false));
     const controller = new AbortController();
-    const pending = runCli(['invoke', A1, 'hi'], {
+    // Ctrl-C once the first words are on the screen.
+    const result = await runCli(['invoke', A1, 'hi'], {
       env: { AGENTS_BASE_URL: server.url, AGENTS_TOKEN: TOKEN },
       signal: controller.signal,
+      onStdout: (text) => text.includes('Before Ctrl-C') && controller.abort(),
     });
-    setTimeout(() => controller.abort(), 200);
-    const result = await pending;
     expect(result.code).toBe(130);
     expect(result.stdout).toBe('Before Ctrl-C\n');
   });

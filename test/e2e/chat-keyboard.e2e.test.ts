@@ -13,6 +13,7 @@ import { BIN, runBinary } from '../helpers/binary.js';
 import { KEY, python, runCommandInPty, runInPty } from '../helpers/pty.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { renderScreen } from '../helpers/screen.js';
+import { limit } from '../helpers/limits.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;
@@ -37,23 +38,27 @@ const inShell = (steps: Parameters<typeof runCommandInPty>[1], cols?: number) =>
 const chatLine = () => `"${process.execPath}" "${BIN}" chat ${agentId}\r`;
 
 describe.skipIf(!python())('chat and the keyboard', () => {
-  it('Ctrl-Z then fg at the prompt, and mid-answer, continues where it was', async () => {
-    const result = await inShell([
-      { expect: 'READY> ', send: chatLine() },
-      { expect: 'you› ', send: KEY.ctrlZ },
-      { expect: 'Stopped', send: 'fg\r' },
-      { expect: 'chat', send: 'after the first stop' + KEY.enter },
-      { expect: 'You said: "after the first stop"[\\s\\S]*you› ', send: 'a long one [[slow]]' + KEY.enter },
-      { expect: 'Earlier you said', send: KEY.ctrlZ },
-      { expect: 'Stopped', send: 'fg\r' },
-      { expect: 'turn 2 of the session[\\s\\S]*you› ', send: '/exit' + KEY.enter },
-      { expect: 'READY> ', send: 'echo "chat-exit=$?"\r' },
-      { expect: 'chat-exit=\\d+', send: 'exit\r' },
-    ]);
-    expect(result.failure).toBeNull();
-    expect(result.screen).toContain('chat-exit=0');
-    expect(result.screen).toContain('You said: "after the first stop"');
-  }, 60_000);
+  it(
+    'Ctrl-Z then fg at the prompt, and mid-answer, continues where it was',
+    async () => {
+      const result = await inShell([
+        { expect: 'READY> ', send: chatLine() },
+        { expect: 'you› ', send: KEY.ctrlZ },
+        { expect: 'Stopped', send: 'fg\r' },
+        { expect: 'chat', send: 'after the first stop' + KEY.enter },
+        { expect: 'You said: "after the first stop"[\\s\\S]*you› ', send: 'a long one [[slow]]' + KEY.enter },
+        { expect: 'Earlier you said', send: KEY.ctrlZ },
+        { expect: 'Stopped', send: 'fg\r' },
+        { expect: 'turn 2 of the session[\\s\\S]*you› ', send: '/exit' + KEY.enter },
+        { expect: 'READY> ', send: 'echo "chat-exit=$?"\r' },
+        { expect: 'chat-exit=\\d+', send: 'exit\r' },
+      ]);
+      expect(result.failure).toBeNull();
+      expect(result.screen).toContain('chat-exit=0');
+      expect(result.screen).toContain('You said: "after the first stop"');
+    },
+    limit(60_000),
+  );
 
   it('a resize during an answer injects no prompt into it and erases none of it', async () => {
     const result = await runInPty(
@@ -111,61 +116,69 @@ const restOfWizard = (name: string) => [
 ];
 
 describe.skipIf(!python())('the create wizard and Ctrl-Z', () => {
-  it('Ctrl-Z then fg inside a question continues it, drawn again once before any key, and the answers are sent', async () => {
-    const result = await inShell([
-      { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --description d --llm-model GPT_4\r` },
-      { expect: 'Name', send: 'Half' },
-      { expect: 'Half', send: KEY.ctrlZ },
-      { expect: 'Stopped', send: 'fg\r' },
-      // No key is sent until the question is back on screen, below what the shell printed.
-      { expect: 'agents\\.js" create[^\\n]*\\n[\\s\\S]*Name[^\\n]*Half', send: '', delay: 0.5 },
-      { expect: '', send: 'ly' + KEY.enter },
-      ...restOfWizard('Halfly'),
-    ]);
-    expect(result.failure).toBeNull();
-    expect(result.screen).toContain('create-exit=0');
-    // Between `fg` and the first key typed after it: the question drawn once, then the frame of that key.
-    const afterFg = result.screen.slice(result.screen.lastIndexOf('Stopped'));
-    const beforeNextKey = afterFg.slice(0, afterFg.indexOf('Halfl'));
-    expect(count(beforeNextKey, 'Name')).toBe(2);
-  }, 60_000);
-
-  it('Ctrl-Z then fg in the model picker leaves no fragment of the list: the shell writes below it, the list is drawn again whole', async () => {
-    const cols = 100;
-    const result = await inShell(
-      [
-        { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --name Picked --description d\r` },
-        { expect: 'LLM model[\\s\\S]*navigate', send: KEY.down },
-        { expect: '❯ GPT_3_5_TURBO_16K', send: KEY.ctrlZ },
+  it(
+    'Ctrl-Z then fg inside a question continues it, drawn again once before any key, and the answers are sent',
+    async () => {
+      const result = await inShell([
+        { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --description d --llm-model GPT_4\r` },
+        { expect: 'Name', send: 'Half' },
+        { expect: 'Half', send: KEY.ctrlZ },
         { expect: 'Stopped', send: 'fg\r' },
-        { expect: 'READY> fg[\\s\\S]*LLM model[\\s\\S]*navigate', send: KEY.down },
-        { expect: '❯ GPT_3_5_TURBO_0613', send: KEY.enter },
-        ...restOfWizard('Picked'),
-      ],
-      cols,
-    );
-    expect(result.failure).toBeNull();
-    expect(result.screen).toContain('create-exit=0');
-    // What the person sees: the shell's lines whole (nothing of the list under them), the list once
-    // before the stop and once after it, every row of it a row of the list.
-    // The screen as it was with the list back and moved, before the Enter that answered it.
-    const written = result.bytes.toString('utf8');
-    const moved = written.indexOf('❯ GPT_3_5_TURBO_0613'); // drawn only after fg
-    // eslint-disable-next-line no-control-regex -- the cursor move that ends that frame
-    const backUp = written.slice(moved).search(/\u001B\[\d+A/);
-    const { rows } = await renderScreen(Buffer.from(written.slice(0, moved + backUp)), cols, 40);
-    const stopped = rows.findIndex((row) => row.startsWith('[1]+'));
-    expect(rows[stopped]).toMatch(/^\[1\]\+ +Stopped +"/);
-    expect(rows.find((row) => row.startsWith('READY> fg'))).toBe('READY> fg');
-    const listRows = rows.filter((row) => /GPT_3_5_TURBO_1106/.test(row));
-    expect(listRows).toEqual(['  GPT_3_5_TURBO_1106', '  GPT_3_5_TURBO_1106']);
-    const question = rows.findIndex((row, index) => index > stopped && row.startsWith('? LLM model'));
-    expect(rows.slice(question + 1, question + 4)).toEqual([
-      '  GPT_3_5_TURBO',
-      '  GPT_3_5_TURBO_16K_0613',
-      '❯ GPT_3_5_TURBO_0613',
-    ]);
-    const agent = await runBinary(['get', 'Picked', '--json'], { env });
-    expect(JSON.parse(agent.stdout)).toMatchObject({ llmModel: 'GPT_3_5_TURBO_0613' });
-  }, 60_000);
+        // No key is sent until the question is back on screen, below what the shell printed.
+        { expect: 'agents\\.js" create[^\\n]*\\n[\\s\\S]*Name[^\\n]*Half', send: '', delay: 0.5 },
+        { expect: '', send: 'ly' + KEY.enter },
+        ...restOfWizard('Halfly'),
+      ]);
+      expect(result.failure).toBeNull();
+      expect(result.screen).toContain('create-exit=0');
+      // Between `fg` and the first key typed after it: the question drawn once, then the frame of that key.
+      const afterFg = result.screen.slice(result.screen.lastIndexOf('Stopped'));
+      const beforeNextKey = afterFg.slice(0, afterFg.indexOf('Halfl'));
+      expect(count(beforeNextKey, 'Name')).toBe(2);
+    },
+    limit(60_000),
+  );
+
+  it(
+    'Ctrl-Z then fg in the model picker leaves no fragment of the list: the shell writes below it, the list is drawn again whole',
+    async () => {
+      const cols = 100;
+      const result = await inShell(
+        [
+          { expect: 'READY> ', send: `"${process.execPath}" "${BIN}" create --name Picked --description d\r` },
+          { expect: 'LLM model[\\s\\S]*navigate', send: KEY.down },
+          { expect: '❯ GPT_3_5_TURBO_16K', send: KEY.ctrlZ },
+          { expect: 'Stopped', send: 'fg\r' },
+          { expect: 'READY> fg[\\s\\S]*LLM model[\\s\\S]*navigate', send: KEY.down },
+          { expect: '❯ GPT_3_5_TURBO_0613', send: KEY.enter },
+          ...restOfWizard('Picked'),
+        ],
+        cols,
+      );
+      expect(result.failure).toBeNull();
+      expect(result.screen).toContain('create-exit=0');
+      // What the person sees: the shell's lines whole (nothing of the list under them), the list once
+      // before the stop and once after it, every row of it a row of the list.
+      // The screen as it was with the list back and moved, before the Enter that answered it.
+      const written = result.bytes.toString('utf8');
+      const moved = written.indexOf('❯ GPT_3_5_TURBO_0613'); // drawn only after fg
+      // eslint-disable-next-line no-control-regex -- the cursor move that ends that frame
+      const backUp = written.slice(moved).search(/\u001B\[\d+A/);
+      const { rows } = await renderScreen(Buffer.from(written.slice(0, moved + backUp)), cols, 40);
+      const stopped = rows.findIndex((row) => row.startsWith('[1]+'));
+      expect(rows[stopped]).toMatch(/^\[1\]\+ +Stopped +"/);
+      expect(rows.find((row) => row.startsWith('READY> fg'))).toBe('READY> fg');
+      const listRows = rows.filter((row) => /GPT_3_5_TURBO_1106/.test(row));
+      expect(listRows).toEqual(['  GPT_3_5_TURBO_1106', '  GPT_3_5_TURBO_1106']);
+      const question = rows.findIndex((row, index) => index > stopped && row.startsWith('? LLM model'));
+      expect(rows.slice(question + 1, question + 4)).toEqual([
+        '  GPT_3_5_TURBO',
+        '  GPT_3_5_TURBO_16K_0613',
+        '❯ GPT_3_5_TURBO_0613',
+      ]);
+      const agent = await runBinary(['get', 'Picked', '--json'], { env });
+      expect(JSON.parse(agent.stdout)).toMatchObject({ llmModel: 'GPT_3_5_TURBO_0613' });
+    },
+    limit(60_000),
+  );
 });

@@ -11,6 +11,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server.j
 import { runBinary } from '../helpers/binary.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { limit } from '../helpers/limits.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agents-output-'));
 let emulator: RunningEmulator;
@@ -28,7 +29,7 @@ beforeAll(async () => {
   });
   agentId = created.stdout.trim();
   writeFileSync(evalFile, `cases:\n  - {name: hi, agent: ${agentId}, input: hello, assert: [{contains: hello}]}\n`);
-}, 30_000);
+}, limit(30_000));
 afterAll(async () => {
   await emulator.close();
   await silent.close();

@@ -6,6 +6,7 @@ import { BIN, runBinary } from '../../../../test/helpers/binary.js';
 import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
 import { createAgent } from '../../../../test/helpers/mcp.js';
 import { python, runInPty } from '../../../../test/helpers/pty.js';
+import { until } from '../../../../test/helpers/until.js';
 
 const served = useEmulatorEnv({ tokenDelayMs: 20 });
 let agentId: string;
@@ -56,9 +57,13 @@ describe('mcp serve over stdio, start to end', () => {
   });
 
   it('Ctrl-C with a call under way answers it as cancelled, then exits 130', async () => {
-    // An answer that never comes: only the Ctrl-C ends the call.
-    const result = await serve(['--agent', agentId], 'wait for ever [[hang]]', (child) =>
-      child.stdout!.once('data', () => setTimeout(() => child.kill('SIGINT'), 300)),
+    // An answer that never comes: only the Ctrl-C ends the call, sent once the invoke is at the service.
+    const invokes = () => served.emulator.requests.filter((request) => request.path.endsWith('/invoke')).length;
+    const before = invokes();
+    const result = await serve(
+      ['--agent', agentId],
+      'wait for ever [[hang]]',
+      (child) => void until(() => invokes() > before).then(() => child.kill('SIGINT')),
     );
     expect(result.code, result.stderr).toBe(130);
     const answer = result.replies.find((reply) => reply.id === 2) as {

@@ -13,6 +13,7 @@ import { GLOBAL_FLAGS } from '../../src/definition/global-flags.js';
 import type { Flags } from '../../src/definition/define.js';
 import { runMeasured } from '../helpers/binary.js';
 import { runCli, tempConfigDir } from '../helpers/run-cli.js';
+import { limit } from '../helpers/limits.js';
 
 // The specs load lazily (commands/command.ts): every one, for a test that walks them all.
 await loadSpecs(COMMANDS);
@@ -140,51 +141,62 @@ describe('every command of the registry', () => {
     }
   });
 
-  it('stdout on a full disk is one line and exit 8, never a stack trace', async () => {
-    const FULL = [8, 'error: cannot write to stdout: no space left on device\n'];
-    // Every command, in this process, writing to the real device through the program's one guard.
-    for (const spec of specs) {
-      const device = createWriteStream('/dev/full');
-      const result = await runCli([...words(spec.path), '--help'], { stdout: device });
-      device.destroy();
-      expect([result.code, result.stderr], spec.path).toEqual(FULL);
-    }
-    // And as a process, where Node's own stdout on a device throws from write itself: a few
-    // commands from each end of the registry, the wiring being the same for all.
-    for (const spec of [specs[0]!, specs[Math.floor(specs.length / 2)]!, specs.at(-1)!]) {
-      const result = await runMeasured([...words(spec.path), '--help'], {
-        stdoutFile: '/dev/full',
-        env: { AGENTS_CONFIG_DIR: tempConfigDir() },
-      });
-      expect([result.code, result.stderr], spec.path).toEqual(FULL);
-    }
-    // The paths bin/agents.js answers without the program say it the same way.
-    for (const fast of [['--version'], ['completion', 'bash'], ['--help']]) {
-      const result = await runMeasured(fast, { stdoutFile: '/dev/full', env: { AGENTS_CONFIG_DIR: tempConfigDir() } });
-      expect([result.code, result.stderr], fast.join(' ')).toEqual(FULL);
-    }
-  }, 60_000);
+  it(
+    'stdout on a full disk is one line and exit 8, never a stack trace',
+    async () => {
+      const FULL = [8, 'error: cannot write to stdout: no space left on device\n'];
+      // Every command, in this process, writing to the real device through the program's one guard.
+      for (const spec of specs) {
+        const device = createWriteStream('/dev/full');
+        const result = await runCli([...words(spec.path), '--help'], { stdout: device });
+        device.destroy();
+        expect([result.code, result.stderr], spec.path).toEqual(FULL);
+      }
+      // And as a process, where Node's own stdout on a device throws from write itself: a few
+      // commands from each end of the registry, the wiring being the same for all.
+      for (const spec of [specs[0]!, specs[Math.floor(specs.length / 2)]!, specs.at(-1)!]) {
+        const result = await runMeasured([...words(spec.path), '--help'], {
+          stdoutFile: '/dev/full',
+          env: { AGENTS_CONFIG_DIR: tempConfigDir() },
+        });
+        expect([result.code, result.stderr], spec.path).toEqual(FULL);
+      }
+      // The paths bin/agents.js answers without the program say it the same way.
+      for (const fast of [['--version'], ['completion', 'bash'], ['--help']]) {
+        const result = await runMeasured(fast, {
+          stdoutFile: '/dev/full',
+          env: { AGENTS_CONFIG_DIR: tempConfigDir() },
+        });
+        expect([result.code, result.stderr], fast.join(' ')).toEqual(FULL);
+      }
+    },
+    limit(60_000),
+  );
 
-  it('where it reads stdin, /dev/zero is exit 2 within the input cap, under 150 MiB, in seconds', async () => {
-    const readers = specs.filter((spec) => spec.readsStdin);
-    expect(readers.map((spec) => spec.path)).toEqual(
-      expect.arrayContaining(['invoke', 'chat', 'create', 'apply', 'eval', 'mcp serve', 'login']),
-    );
-    for (const spec of readers) {
-      const started = Date.now();
-      const result = await runMeasured([...words(spec.path), ...spec.readsStdin!], {
-        stdinFile: '/dev/zero',
-        env: { AGENTS_CONFIG_DIR: tempConfigDir(), ...OFFLINE },
-      });
-      expect([result.code, result.stderr], spec.path).toEqual([
-        2,
-        expect.stringMatching(/^error: .* is larger than 16 MiB; refusing to read it$/m),
-      ]);
-      noStackTrace(result.stderr);
-      expect(result.peakMiB, spec.path).toBeLessThan(150);
-      expect(Date.now() - started, spec.path).toBeLessThan(15_000);
-    }
-  }, 120_000);
+  it(
+    'where it reads stdin, /dev/zero is exit 2 within the input cap, under 150 MiB, in seconds',
+    async () => {
+      const readers = specs.filter((spec) => spec.readsStdin);
+      expect(readers.map((spec) => spec.path)).toEqual(
+        expect.arrayContaining(['invoke', 'chat', 'create', 'apply', 'eval', 'mcp serve', 'login']),
+      );
+      for (const spec of readers) {
+        const started = Date.now();
+        const result = await runMeasured([...words(spec.path), ...spec.readsStdin!], {
+          stdinFile: '/dev/zero',
+          env: { AGENTS_CONFIG_DIR: tempConfigDir(), ...OFFLINE },
+        });
+        expect([result.code, result.stderr], spec.path).toEqual([
+          2,
+          expect.stringMatching(/^error: .* is larger than 16 MiB; refusing to read it$/m),
+        ]);
+        noStackTrace(result.stderr);
+        expect(result.peakMiB, spec.path).toBeLessThan(150);
+        expect(Date.now() - started, spec.path).toBeLessThan(15_000);
+      }
+    },
+    limit(120_000),
+  );
 });
 
 describe('no command writes to a stream or asks whether one is a terminal', () => {

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BoundedEventStore } from '../../../mcp/event-store.js';
 import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
 import { createAgent, startHttpServer, type HttpServer } from '../../../../test/helpers/mcp.js';
+import { until } from '../../../../test/helpers/until.js';
 
 const served = useEmulatorEnv();
 beforeAll(() => createAgent(served.env, 'Rules'));
@@ -139,7 +140,7 @@ describe('mcp serve --http', () => {
     expect(second.stderr()).not.toContain(first.token);
   });
 
-  it('SIGTERM ends it within a second while a client holds a stream open', async () => {
+  it('SIGTERM ends it while a client holds a stream open', async () => {
     const server = await startHttpServer(served.env);
     const opened = await send(server, 'POST', {}, initialize('2025-06-18'));
     const headers = {
@@ -147,17 +148,14 @@ describe('mcp serve --http', () => {
       'mcp-protocol-version': '2025-06-18',
     };
     // The standalone stream a client keeps open for the server's notifications.
-    const held = request(server.url, {
+    const response = await request(server.url, {
       method: 'GET',
       headers: { authorization: `Bearer ${server.token}`, accept: 'text/event-stream', ...headers },
-    }).then(
-      async (response) => response.body.text().catch(() => ''),
-      () => '',
-    );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const started = performance.now();
+    });
+    expect(response.statusCode).toBe(200);
+    const held = response.body.text().catch(() => '');
+    // The stream is open: the server still ends (one that waited for it would hang to the test's limit).
     await server.stop();
-    expect(performance.now() - started).toBeLessThan(1000);
     await held;
   });
 });
@@ -170,10 +168,10 @@ describe('--watch over HTTP', () => {
       const lists = () =>
         served.emulator.requests.filter((r) => r.method === 'GET' && r.path === '/api/v1/agents').length;
       const before = lists();
-      await new Promise((resolve) => setTimeout(resolve, 3200));
-      // Three ticks in 3.2 s: one list each (six pollers would make eighteen).
+      // Three ticks: one list each. Six pollers would list six at a time, so the count would pass 3
+      // by a jump (a wait on the ticks, not on a clock: a busy machine only makes them late).
+      await until(() => lists() - before >= 3);
       expect(lists() - before).toBeLessThanOrEqual(4);
-      expect(lists() - before).toBeGreaterThanOrEqual(2);
     } finally {
       await server.stop();
     }

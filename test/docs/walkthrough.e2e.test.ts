@@ -34,6 +34,7 @@ import { expectedExit, pageSteps, type DocStep } from '../helpers/doc-walk.js';
 import { runCli } from '../helpers/run-cli.js';
 import { loadSqlite } from '../../src/logs/sqlite.js';
 import { commandPaths } from '../helpers/program-commands.js';
+import { limit } from '../helpers/limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NOT_RUN = /^npm /;
@@ -102,7 +103,7 @@ function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promi
     const timer = setTimeout(() => {
       timedOut = true;
       process.kill(-child.pid!, 'SIGKILL');
-    }, 400_000);
+    }, limit(400_000));
     child.stdout!.on('data', (chunk: Buffer) => (logs += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (logs += chunk.toString()));
     (child.stdio[3] as NodeJS.ReadableStream).on('data', (chunk: Buffer) => (codes += chunk.toString()));
@@ -185,5 +186,5 @@ describe('the documentation, read top to bottom and run twice', () => {
     // The docs wrote every file in their scratch folder, and nothing where the reader started.
     expect(readdirSync(dir)).toEqual([]);
     expect(readdirSync(join(env.HOME!, 'try-agents'))).toEqual(expect.arrayContaining(['stack.yaml', 'evals.yaml']));
-  }, 600_000);
+  }, limit(600_000));
 });

@@ -14,6 +14,7 @@ import { assertBuilt } from '../helpers/binary.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
 import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
+import { limit } from '../helpers/limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const workflow = workflowFrom(readFileSync(join(ROOT, 'docs/eval.md'), 'utf8'));
@@ -43,7 +44,7 @@ beforeAll(async () => {
     env: runnerEnv(root),
     replace: { AGENTS_CLI: join(release, readdirSync(release)[0]!) },
   };
-}, 60_000);
+}, limit(60_000));
 afterAll(() => emulator?.close());
 
 const describeRun = (run: WorkflowRun) =>
@@ -79,4 +80,4 @@ it('starts a baseline on main, gates a pull request on it, fails on a changed an
   expect(refused.jobs.map((job) => job.job)).toEqual(['eval', 'eval', 'eval']);
   for (const job of refused.jobs) expect(job.failed?.code, job.output).toBe(1);
   expect(refused.jobs[0]!.output).toMatch(/token/i);
-}, 120_000);
+}, limit(120_000));

@@ -119,7 +119,7 @@ describe('start-up module graph', () => {
     });
   }
 
-  // Node 22.1+ caches through module.enableCompileCache (test/security/compile-cache.test.ts: only in a folder no one else can change).
+  // Node 22.1+ caches through module.enableCompileCache (test/security/compile-cache.e2e.test.ts: only in a folder no one else can change).
   it.skipIf(!HAS_COMPILE_CACHE)(
     'the compiled CLI is cached in AGENTS_CACHE_DIR, never in the config folder',
     async () => {

@@ -15,6 +15,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
 import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
 import { workflowCommandsIn } from '../helpers/workflow-commands.js';
+import { limit } from '../helpers/limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const workflow = workflowFrom(readFileSync(join(ROOT, 'docs/ci.md'), 'utf8'));
@@ -51,7 +52,7 @@ beforeAll(async () => {
     },
     action,
   };
-}, 60_000);
+}, limit(60_000));
 afterAll(() => emulator?.close());
 
 const describeRun = (run: WorkflowRun) =>
@@ -114,7 +115,7 @@ it('installs the CLI once, provisions on main, gates pull requests on the merged
   expect(readFileSync(join(verdict.workspace, 'eval-report.html'), 'utf8')).toContain('Content-Security-Policy');
   expectTokenHidden(changed);
   expect((await agents('add-tool', 'Travel bot', 'forecast')).code).toBe(0);
-}, 240_000);
+}, limit(240_000));
 
 /** The line of a case in the starter eval file. */
 function STARTER_LINE(name: string): number {

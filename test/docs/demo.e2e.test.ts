@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { limit } from '../helpers/limits.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -17,5 +18,5 @@ describe('npm run demo', () => {
     expect(result.stdout).toContain("$ agents invoke 'Travel bot' 'Will it rain in Paris tomorrow?'");
     expect(result.stderr).toMatch(/⚙ forecast\(/); // the tool the stack file attached, called (on stderr, as tool calls are)
     expect(result.stdout).toContain('# Done. Every command above ran through the real binary.');
-  }, 90_000);
+  }, limit(90_000));
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runBinary } from '../helpers/binary.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
+import { limit } from '../helpers/limits.js';
 
 let emulator: RunningEmulator;
 beforeAll(async () => {
@@ -42,28 +43,38 @@ async function deadPid(): Promise<number> {
 }
 
 describe('parallel processes', () => {
-  it('50 parallel `config set`, one profile each: all 50 profiles are kept', async () => {
-    const dir = tempConfigDir();
-    const runs = Array.from({ length: 50 }, (_v, i) =>
-      runBinary(['config', 'set', 'timeout', String(i + 1), '--profile', `p${i}`], { env: { AGENTS_CONFIG_DIR: dir } }),
-    );
-    const results = await Promise.all(runs);
-    expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
-    const { profiles } = readJson(join(dir, 'config.json'));
-    expect(Object.keys(profiles)).toHaveLength(50);
-    for (let i = 0; i < 50; i++) expect(profiles[`p${i}`]).toEqual({ timeout: i + 1 });
-  }, 60_000);
+  it(
+    '50 parallel `config set`, one profile each: all 50 profiles are kept',
+    async () => {
+      const dir = tempConfigDir();
+      const runs = Array.from({ length: 50 }, (_v, i) =>
+        runBinary(['config', 'set', 'timeout', String(i + 1), '--profile', `p${i}`], {
+          env: { AGENTS_CONFIG_DIR: dir },
+        }),
+      );
+      const results = await Promise.all(runs);
+      expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
+      const { profiles } = readJson(join(dir, 'config.json'));
+      expect(Object.keys(profiles)).toHaveLength(50);
+      for (let i = 0; i < 50; i++) expect(profiles[`p${i}`]).toEqual({ timeout: i + 1 });
+    },
+    limit(60_000),
+  );
 
-  it('30 parallel invokes, one agent each: 30 state entries, each with the session it used', async () => {
-    const dir = tempConfigDir();
-    const env = { AGENTS_CONFIG_DIR: dir, AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-    const ids = await createAgents(30);
-    const results = await Promise.all(ids.map((id) => runBinary(['invoke', id, 'hello'], { env })));
-    expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
-    const { agents } = readJson(join(dir, 'state.json')).services[`default ${emulator.url}`];
-    expect(Object.keys(agents).sort()).toEqual([...ids].sort());
-    for (const [i, id] of ids.entries()) expect(results[i]!.stderr).toContain(`session ${agents[id].lastSession}`);
-  }, 60_000);
+  it(
+    '30 parallel invokes, one agent each: 30 state entries, each with the session it used',
+    async () => {
+      const dir = tempConfigDir();
+      const env = { AGENTS_CONFIG_DIR: dir, AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
+      const ids = await createAgents(30);
+      const results = await Promise.all(ids.map((id) => runBinary(['invoke', id, 'hello'], { env })));
+      expect(results.map((r) => r.code)).toEqual(results.map(() => 0));
+      const { agents } = readJson(join(dir, 'state.json')).services[`default ${emulator.url}`];
+      expect(Object.keys(agents).sort()).toEqual([...ids].sort());
+      for (const [i, id] of ids.entries()) expect(results[i]!.stderr).toContain(`session ${agents[id].lastSession}`);
+    },
+    limit(60_000),
+  );
 });
 
 describe('a lock left behind', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStdio, rawPost, startHttpServer, type HttpServer } from '../../../../test/helpers/mcp.js';
 import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 import { sendJson, startTestServer, type TestServer } from '../../../../test/helpers/test-server.js';
+import { until } from '../../../../test/helpers/until.js';
 
 const AGENT = { id: '00000000-0000-4000-8000-00000000cafe', name: 'Hanger', description: 'd', llmModel: 'GPT_4' };
 let service: TestServer;
@@ -32,14 +33,8 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-/** Whether the last invoke's connection closed within `ms`. */
-async function closedWithin(ms: number): Promise<boolean> {
-  for (const started = Date.now(); Date.now() - started < ms;) {
-    if (invokes.at(-1)?.closed) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return invokes.at(-1)?.closed ?? false;
-}
+/** Once the last invoke's connection to the service has closed (a hang is the test's limit). */
+const invokeClosed = () => until(() => invokes.at(-1)?.closed === true);
 
 const callHanger = (id: number) => ({
   jsonrpc: '2.0',
@@ -60,9 +55,7 @@ async function openSession(server: HttpServer): Promise<Record<string, string>> 
   return { 'mcp-session-id': opened.headers['mcp-session-id'] as string, 'mcp-protocol-version': '2025-06-18' };
 }
 
-const waitForInvoke = async (count: number) => {
-  for (let i = 0; i < 100 && invokes.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-};
+const waitForInvoke = (count: number) => until(() => invokes.length >= count);
 
 describe('a call the client gives up on', () => {
   it('over stdio, notifications/cancelled closes the invoke', async () => {
@@ -76,7 +69,7 @@ describe('a call the client gives up on', () => {
       await waitForInvoke(before + 1);
       controller.abort();
       await expect(call).rejects.toThrow();
-      expect(await closedWithin(2000)).toBe(true);
+      await invokeClosed();
     } finally {
       await close();
     }
@@ -95,7 +88,7 @@ describe('a call the client gives up on', () => {
       await waitForInvoke(before + 1);
       controller.abort();
       await call.catch(() => undefined);
-      expect(await closedWithin(2000)).toBe(true);
+      await invokeClosed();
     } finally {
       await server.stop();
     }
@@ -115,7 +108,7 @@ describe('a call the client gives up on', () => {
       expect(cancelled.statusCode).toBe(202);
       // The stream ends (a hang is caught by the test's timeout) and holds no reply to request 7.
       expect(await streamed).not.toMatch(/"id":7/);
-      expect(await closedWithin(2000)).toBe(true);
+      await invokeClosed();
     } finally {
       await server.stop();
     }

@@ -15,6 +15,7 @@ import { runBinary, type BinaryResult } from '../helpers/binary.js';
 import { runCli } from '../helpers/run-cli.js';
 import { connectStdio, textOf } from '../helpers/mcp.js';
 import { starterFolder, type StarterFolder } from '../helpers/starter.js';
+import { limit } from '../helpers/limits.js';
 
 const sqlite = loadSqlite();
 let emulator: RunningEmulator;
@@ -75,7 +76,7 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
   beforeAll(async () => {
     env = freshEnv();
     expect((await agents(env, 'apply', '-f', 'stack.yaml')).code).toBe(0);
-  }, 30_000);
+  }, limit(30_000));
 
   it('records an invoke whole: agent, input, answer, session, tool calls, timings, how it ended; never the token', async () => {
     const result = await agents(env, 'invoke', 'Travel bot', 'Will it rain in Paris?');
@@ -100,78 +101,90 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
     expect(fileBytes(env)).not.toContain(emulator.token);
   });
 
-  it('records a failed invoke with its kind and exit code, each chat turn, each eval case and each mcp call', async () => {
-    expect((await agents(env, 'invoke', 'Support bot', '[[error]] fail please')).code).toBe(1);
-    expect((await runBinary(['chat', 'Support bot'], { env, input: 'first turn\nsecond turn\n' })).code).toBe(0);
-    expect((await agents(env, 'eval', '-f', 'evals.yaml')).code).toBe(1);
-    const mcp = await connectStdio(env, ['--agent', 'Support bot']);
-    try {
-      const { tools } = await mcp.client.listTools();
-      const result = await mcp.client.callTool({ name: tools[0]!.name, arguments: { input: 'from an MCP client' } });
-      expect(textOf(result)).toContain('from an MCP client');
-    } finally {
-      await mcp.close();
-    }
-    const runs = await logged(env);
-    const failed = runs.find((run) => run.input === '[[error]] fail please')!;
-    expect(failed).toMatchObject({ command: 'invoke', exitCode: 1, error: { kind: 'stream' } });
-    const chat = runs.filter((run) => run.command === 'chat');
-    expect(chat.map((run) => run.input)).toEqual(['second turn', 'first turn']);
-    expect(new Set(chat.map((run) => run.sessionId)).size).toBe(1);
-    const evals = runs.filter((run) => run.command === 'eval');
-    expect(new Set(evals.map((run) => run.evalRun)).size).toBe(1);
-    expect(evals.map((run) => run.evalCase)).toContain('says it exactly (fails on purpose)');
-    expect(evals.find((run) => run.evalCase === 'says it exactly (fails on purpose)')).toMatchObject({
-      exitCode: 1,
-      error: { kind: 'failure' },
-    });
-    expect(runs.find((run) => run.command === 'mcp')).toMatchObject({
-      agentName: 'Support bot',
-      input: 'from an MCP client',
-    });
-  }, 30_000);
+  it(
+    'records a failed invoke with its kind and exit code, each chat turn, each eval case and each mcp call',
+    async () => {
+      expect((await agents(env, 'invoke', 'Support bot', '[[error]] fail please')).code).toBe(1);
+      expect((await runBinary(['chat', 'Support bot'], { env, input: 'first turn\nsecond turn\n' })).code).toBe(0);
+      expect((await agents(env, 'eval', '-f', 'evals.yaml')).code).toBe(1);
+      const mcp = await connectStdio(env, ['--agent', 'Support bot']);
+      try {
+        const { tools } = await mcp.client.listTools();
+        const result = await mcp.client.callTool({ name: tools[0]!.name, arguments: { input: 'from an MCP client' } });
+        expect(textOf(result)).toContain('from an MCP client');
+      } finally {
+        await mcp.close();
+      }
+      const runs = await logged(env);
+      const failed = runs.find((run) => run.input === '[[error]] fail please')!;
+      expect(failed).toMatchObject({ command: 'invoke', exitCode: 1, error: { kind: 'stream' } });
+      const chat = runs.filter((run) => run.command === 'chat');
+      expect(chat.map((run) => run.input)).toEqual(['second turn', 'first turn']);
+      expect(new Set(chat.map((run) => run.sessionId)).size).toBe(1);
+      const evals = runs.filter((run) => run.command === 'eval');
+      expect(new Set(evals.map((run) => run.evalRun)).size).toBe(1);
+      expect(evals.map((run) => run.evalCase)).toContain('says it exactly (fails on purpose)');
+      expect(evals.find((run) => run.evalCase === 'says it exactly (fails on purpose)')).toMatchObject({
+        exitCode: 1,
+        error: { kind: 'failure' },
+      });
+      expect(runs.find((run) => run.command === 'mcp')).toMatchObject({
+        agentName: 'Support bot',
+        input: 'from an MCP client',
+      });
+    },
+    limit(30_000),
+  );
 
-  it('keeps 20 runs of 20 invokes at once, on a new log', async () => {
-    const parallel = freshEnv();
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => agents(parallel, 'invoke', emulatorAgentId, `parallel ${i}`)),
-    );
-    for (const result of results)
-      expect([result.code, result.stderr]).toEqual([0, expect.not.stringMatching(/warning/)]);
-    const runs = await logged(parallel);
-    expect(runs.map((run) => run.input).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `parallel ${i}`).sort());
-  }, 60_000);
+  it(
+    'keeps 20 runs of 20 invokes at once, on a new log',
+    async () => {
+      const parallel = freshEnv();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => agents(parallel, 'invoke', emulatorAgentId, `parallel ${i}`)),
+      );
+      for (const result of results)
+        expect([result.code, result.stderr]).toEqual([0, expect.not.stringMatching(/warning/)]);
+      const runs = await logged(parallel);
+      expect(runs.map((run) => run.input).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `parallel ${i}`).sort());
+    },
+    limit(60_000),
+  );
 
-  it('neither waits for nor fails on a log another process holds locked: the answer, one warning', async () => {
-    const locked = freshEnv();
-    expect((await agents(locked, 'invoke', emulatorAgentId, 'before the lock')).code).toBe(0);
-    const holder = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const { DatabaseSync } = require('node:sqlite');
+  it(
+    'neither waits for nor fails on a log another process holds locked: the answer, one warning',
+    async () => {
+      const locked = freshEnv();
+      expect((await agents(locked, 'invoke', emulatorAgentId, 'before the lock')).code).toBe(0);
+      const holder = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const { DatabaseSync } = require('node:sqlite');
          const db = new DatabaseSync(process.argv[1]);
          db.exec('BEGIN EXCLUSIVE');
          db.exec("INSERT INTO runs (id, started_at, command, input, answer, exit_code) VALUES ('held', 0, 'invoke', 'x', 'y', 0)");
          process.stdout.write('locked\\n');
          setTimeout(() => { db.exec('COMMIT'); db.close(); }, 5000);`,
-        join(locked.AGENTS_CONFIG_DIR!, 'logs.db'),
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    try {
-      await new Promise((resolve) => holder.stdout.once('data', resolve));
-      const result = await agents(locked, 'invoke', emulatorAgentId, 'while it is locked');
-      expect(holder.exitCode).toBeNull(); // the lock was still held when the invoke ended
-      expect(result.code).toBe(0);
-      expect(result.stdout).toContain('while it is locked');
-      expect(result.stderr.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([
-        expect.stringContaining('is busy (another agents is writing to it): this run was not logged'),
-      ]);
-    } finally {
-      holder.kill();
-    }
-  }, 30_000);
+          join(locked.AGENTS_CONFIG_DIR!, 'logs.db'),
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      try {
+        await new Promise((resolve) => holder.stdout.once('data', resolve));
+        const result = await agents(locked, 'invoke', emulatorAgentId, 'while it is locked');
+        expect(holder.exitCode).toBeNull(); // the lock was still held when the invoke ended
+        expect(result.code).toBe(0);
+        expect(result.stdout).toContain('while it is locked');
+        expect(result.stderr.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([
+          expect.stringContaining('is busy (another agents is writing to it): this run was not logged'),
+        ]);
+      } finally {
+        holder.kill();
+      }
+    },
+    limit(30_000),
+  );
 
   it('hides a secret the service echoes, in the answer and the input, from every byte of the file', async () => {
     const secretEnv = freshEnv();
@@ -258,17 +271,21 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
     expect(latest).toMatchObject({ command: 'replay', agentName: 'Support bot', input: original!.input });
   });
 
-  it('turns runs into eval cases that agents eval runs as written', async () => {
-    const file = join(starter.dir, 'logged-cases.yaml');
-    const made = await agents(env, 'logs', 'to-eval', '--agent', 'Travel bot', '-n', '3', '-o', file);
-    expect(made.code, made.stderr).toBe(0);
-    const text = readFileSync(file, 'utf8');
-    expect(text).toMatch(/^# Eval cases from the run log/);
-    expect(text).toContain('tool-called: forecast');
-    const ran = await agents(env, 'eval', '-f', file);
-    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
-    expect(ran.stdout).toMatch(/passed, 0 failed/);
-  }, 30_000);
+  it(
+    'turns runs into eval cases that agents eval runs as written',
+    async () => {
+      const file = join(starter.dir, 'logged-cases.yaml');
+      const made = await agents(env, 'logs', 'to-eval', '--agent', 'Travel bot', '-n', '3', '-o', file);
+      expect(made.code, made.stderr).toBe(0);
+      const text = readFileSync(file, 'utf8');
+      expect(text).toMatch(/^# Eval cases from the run log/);
+      expect(text).toContain('tool-called: forecast');
+      const ran = await agents(env, 'eval', '-f', file);
+      expect(ran.code, ran.stdout + ran.stderr).toBe(0);
+      expect(ran.stdout).toMatch(/passed, 0 failed/);
+    },
+    limit(30_000),
+  );
 
   it('forgets runs by id, by --before and by --agent: their text leaves the file, full-text index included', async () => {
     const forget = freshEnv();
@@ -292,47 +309,64 @@ describe.runIf(sqlite)('the run log (Node 22.13+)', () => {
     ).toBe(1);
   });
 
-  it('prunes to logs.max-runs and logs.max-days as runs are written', async () => {
-    const pruned = freshEnv();
-    expect((await agents(pruned, 'config', 'set', 'logs.max-runs', '3')).code).toBe(0);
-    for (let i = 0; i < 5; i++) expect((await agents(pruned, 'invoke', emulatorAgentId, `run ${i}`)).code).toBe(0);
-    expect((await logged(pruned)).map((run) => run.input)).toEqual(['run 4', 'run 3', 'run 2']);
-    const db = new sqlite!.DatabaseSync(join(pruned.AGENTS_CONFIG_DIR!, 'logs.db'));
-    db.exec(`UPDATE runs SET started_at = ${Date.now() - 3 * 86_400_000} WHERE input <> 'run 4'`);
-    db.close();
-    const aged = { ...pruned, AGENTS_LOGS_MAX_DAYS: '2' };
-    expect((await agents(aged, 'invoke', emulatorAgentId, 'run 5')).code).toBe(0);
-    expect((await logged(pruned)).map((run) => run.input)).toEqual(['run 5', 'run 4']);
-  }, 30_000);
+  it(
+    'prunes to logs.max-runs and logs.max-days as runs are written',
+    async () => {
+      const pruned = freshEnv();
+      expect((await agents(pruned, 'config', 'set', 'logs.max-runs', '3')).code).toBe(0);
+      for (let i = 0; i < 5; i++) expect((await agents(pruned, 'invoke', emulatorAgentId, `run ${i}`)).code).toBe(0);
+      expect((await logged(pruned)).map((run) => run.input)).toEqual(['run 4', 'run 3', 'run 2']);
+      const db = new sqlite!.DatabaseSync(join(pruned.AGENTS_CONFIG_DIR!, 'logs.db'));
+      db.exec(`UPDATE runs SET started_at = ${Date.now() - 3 * 86_400_000} WHERE input <> 'run 4'`);
+      db.close();
+      const aged = { ...pruned, AGENTS_LOGS_MAX_DAYS: '2' };
+      expect((await agents(aged, 'invoke', emulatorAgentId, 'run 5')).code).toBe(0);
+      expect((await logged(pruned)).map((run) => run.input)).toEqual(['run 5', 'run 4']);
+    },
+    limit(30_000),
+  );
 
-  it('is off with --no-log, AGENTS_NO_LOG=1 or agents logs off, and on again with agents logs on', async () => {
-    const switched = freshEnv();
-    expect((await agents(switched, 'invoke', emulatorAgentId, 'one', '--no-log')).code).toBe(0);
-    // Every way of saying yes, in any case: one reader for the switch variables.
-    for (const yes of ['1', 'true', 'YES', 'On'])
-      expect((await agents({ ...switched, AGENTS_NO_LOG: yes }, 'invoke', emulatorAgentId, `two ${yes}`)).code).toBe(0);
-    expect(await logged(switched)).toEqual([]);
-    // A value that is neither: exit 2 naming the variable, before any request.
-    const unclear = await agents({ ...switched, AGENTS_NO_LOG: 'maybe' }, 'invoke', emulatorAgentId, 'two');
-    expect([unclear.code, unclear.stderr]).toEqual([2, expect.stringContaining('AGENTS_NO_LOG must be true or false')]);
-    expect((await agents(switched, 'logs', 'off')).code).toBe(0);
-    expect((await agents(switched, 'invoke', emulatorAgentId, 'three')).code).toBe(0);
-    const status = json<{ logging: boolean; why: string }>(await agents(switched, 'logs', 'status', '--json'));
-    expect(status).toMatchObject({ logging: false, why: 'agents logs off (profile "default")' });
-    expect(await logged(switched)).toEqual([]);
-    expect((await agents(switched, 'logs', 'on')).code).toBe(0);
-    expect((await agents(switched, 'invoke', emulatorAgentId, 'four')).code).toBe(0);
-    expect((await logged(switched)).map((run) => run.input)).toEqual(['four']);
-  }, 30_000);
+  it(
+    'is off with --no-log, AGENTS_NO_LOG=1 or agents logs off, and on again with agents logs on',
+    async () => {
+      const switched = freshEnv();
+      expect((await agents(switched, 'invoke', emulatorAgentId, 'one', '--no-log')).code).toBe(0);
+      // Every way of saying yes, in any case: one reader for the switch variables.
+      for (const yes of ['1', 'true', 'YES', 'On'])
+        expect((await agents({ ...switched, AGENTS_NO_LOG: yes }, 'invoke', emulatorAgentId, `two ${yes}`)).code).toBe(
+          0,
+        );
+      expect(await logged(switched)).toEqual([]);
+      // A value that is neither: exit 2 naming the variable, before any request.
+      const unclear = await agents({ ...switched, AGENTS_NO_LOG: 'maybe' }, 'invoke', emulatorAgentId, 'two');
+      expect([unclear.code, unclear.stderr]).toEqual([
+        2,
+        expect.stringContaining('AGENTS_NO_LOG must be true or false'),
+      ]);
+      expect((await agents(switched, 'logs', 'off')).code).toBe(0);
+      expect((await agents(switched, 'invoke', emulatorAgentId, 'three')).code).toBe(0);
+      const status = json<{ logging: boolean; why: string }>(await agents(switched, 'logs', 'status', '--json'));
+      expect(status).toMatchObject({ logging: false, why: 'agents logs off (profile "default")' });
+      expect(await logged(switched)).toEqual([]);
+      expect((await agents(switched, 'logs', 'on')).code).toBe(0);
+      expect((await agents(switched, 'invoke', emulatorAgentId, 'four')).code).toBe(0);
+      expect((await logged(switched)).map((run) => run.input)).toEqual(['four']);
+    },
+    limit(30_000),
+  );
 
-  it('a retention setting it cannot read never stops invoke: one warning, and that run is not logged', async () => {
-    const bad = freshEnv({ AGENTS_LOGS_MAX_RUNS: 'abc' });
-    const result = await agents(bad, 'invoke', emulatorAgentId, 'kept out');
-    expect(result.code, result.stderr).toBe(0);
-    expect(result.stderr.match(/AGENTS_LOGS_MAX_RUNS[^\n]*this run is not logged/g)).toHaveLength(1);
-    const { AGENTS_LOGS_MAX_RUNS: _dropped, ...good } = bad;
-    expect(await logged(good)).toEqual([]);
-  }, 30_000);
+  it(
+    'a retention setting it cannot read never stops invoke: one warning, and that run is not logged',
+    async () => {
+      const bad = freshEnv({ AGENTS_LOGS_MAX_RUNS: 'abc' });
+      const result = await agents(bad, 'invoke', emulatorAgentId, 'kept out');
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stderr.match(/AGENTS_LOGS_MAX_RUNS[^\n]*this run is not logged/g)).toHaveLength(1);
+      const { AGENTS_LOGS_MAX_RUNS: _dropped, ...good } = bad;
+      expect(await logged(good)).toEqual([]);
+    },
+    limit(30_000),
+  );
 
   it('offers recent run ids with their first words to shell completion', async () => {
     const runs = await logged(env);

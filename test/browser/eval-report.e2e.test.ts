@@ -12,6 +12,7 @@ import { runBinary } from '../helpers/binary.js';
 import { chromiumPath, launchChromium, openWatched, overflowOf } from '../helpers/browser.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { starterFolder } from '../helpers/starter.js';
+import { limit } from '../helpers/limits.js';
 
 const chromium = chromiumPath();
 const running = useEmulatorEnv();
@@ -51,7 +52,7 @@ describe.skipIf(!chromium)('the eval report in a browser', () => {
     );
     expect(regressed.code).toBe(1);
     expect((await agents('add-tool', 'Travel bot', 'forecast')).code).toBe(0);
-  }, 60_000);
+  }, limit(60_000));
   afterAll(() => browser?.close());
 
   it('shows every case of the report, in the file order, with its totals, and opens a case to its input, answer and checks', async () => {

@@ -35,6 +35,7 @@ import { runCli } from '../helpers/run-cli.js';
 import { loadSqlite } from '../../src/logs/sqlite.js';
 import { commandPaths } from '../helpers/program-commands.js';
 import { limit } from '../helpers/limits.js';
+import { registerGroup } from '../helpers/process-groups.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NOT_RUN = /^npm /;
@@ -97,6 +98,7 @@ function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promi
   ].join('\n');
   return new Promise((resolve, reject) => {
     const child = spawn('bash', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true });
+    registerGroup(child);
     let codes = '';
     let logs = '';
     let timedOut = false;

@@ -1,0 +1,61 @@
+// A test run stopped before its end (kill -9 of Vitest, as a CI timeout may; Ctrl-C) leaves no
+// process and no temporary folder behind: test/janitor.mjs, started by the suite's global setup,
+// cleans up when the run's main process is gone without its teardown.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, it } from 'vitest';
+
+const FIXTURE = fileURLToPath(new URL('../fixtures/stopped-run/', import.meta.url));
+const VITEST = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
+
+interface Held {
+  pids: number[];
+  folder: string;
+  root: string;
+}
+
+/** Alive, and not a zombie waiting for a parent to reap it. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Starts the fixture run in a process group of its own, stops it with `stop` once it holds its processes. */
+async function stoppedRun(stop: (run: ReturnType<typeof spawn>) => void): Promise<{ held: Held; report: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'agents-stopped-run-'));
+  const [ready, report] = [join(dir, 'ready'), join(dir, 'report')];
+  execFileSync('mkfifo', [ready, report]);
+  const run = spawn(process.execPath, [VITEST, 'run', '--config', 'vitest.config.ts'], {
+    cwd: FIXTURE,
+    env: { ...process.env, TMPDIR: dir, READY_FIFO: ready, AGENTS_TEST_JANITOR_REPORT: report },
+    detached: true,
+    stdio: 'ignore',
+  });
+  const held = JSON.parse(await readFile(ready, 'utf8')) as Held;
+  expect(held.pids.every(alive)).toBe(true);
+  expect(existsSync(held.folder)).toBe(true);
+  stop(run);
+  // The janitor says so once it has cleaned up (a fifo: this waits for it, not for a clock).
+  return { held, report: await readFile(report, 'utf8') };
+}
+
+it.skipIf(process.platform !== 'linux')('kill -9 of the run leaves no process and no folder behind', async () => {
+  const { held, report } = await stoppedRun((run) => run.kill('SIGKILL'));
+  expect(report).toBe(`cleaned ${held.root}\n`);
+  expect(held.pids.filter(alive)).toEqual([]);
+  expect(existsSync(held.root)).toBe(false);
+});
+
+it.skipIf(process.platform !== 'linux')('Ctrl-C to the run leaves no process and no folder behind', async () => {
+  const { held } = await stoppedRun((run) => process.kill(-run.pid!, 'SIGINT'));
+  expect(held.pids.filter(alive)).toEqual([]);
+  expect(existsSync(held.root)).toBe(false);
+});

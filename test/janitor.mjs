@@ -1,14 +1,15 @@
-// Cleans up after a test run that was stopped before its end (Ctrl-C, a CI timeout, kill -9), when
-// Vitest's own teardown (test/global-temp.ts) never runs. Started detached by that setup, it holds
-// a pipe from the run's main process: the pipe's end is the run's end, however it came. A run that
-// ends well says "done" first, and the janitor just leaves. Otherwise it kills what the run started
-// (the processes of the run's process group started after it, and the groups tests started with
-// setsid, registered under the run's root), then removes the root with every temporary folder.
+// Cleans up after a test run, also one stopped before its end (Ctrl-C, a CI timeout, kill -9) whose
+// Vitest teardown never runs. Started detached by the global setup (test/global-temp.ts), it holds
+// a pipe from the run's main process: the pipe's end is the run's end, however it came. It kills the
+// groups tests started with setsid (registered under the run's root), waits until they have ended,
+// and removes the root with every temporary folder. A run that ends well says "done" first (and
+// waits for this); otherwise the processes of the run's own group started after it go too.
 //
 // usage: node test/janitor.mjs ROOT MAIN_PID  (stdin: the pipe; AGENTS_TEST_JANITOR_REPORT: a file
 // or fifo told "cleaned ROOT" at the end, for the test of this file)
 import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const [root, mainPid] = process.argv.slice(2);
 const main = Number(mainPid);
@@ -32,17 +33,31 @@ const ancestors = new Set();
 for (let pid = Number(mainStat?.[1]); pid > 1 && !ancestors.has(pid); pid = Number(statOf(pid)?.[1]))
   ancestors.add(pid);
 
-/** Processes of the run's group started since the run began, but not those that started the run (npm, a shell). */
-function leftInGroup() {
-  if (!group) return []; // no /proc (macOS): only the registered groups are found
-  return readdirSync('/proc')
+/** Whether the process is still running (a zombie is not: only its parent's wait is left). */
+const running = (pid) => ![undefined, 'Z', 'X'].includes(statOf(pid)?.[0]);
+
+/**
+ * What the run left: the processes of its group started since it began (not those that started the
+ * run, npm or a shell), and those of the groups tests registered.
+ */
+function leftBehind(sweepGroup) {
+  let registered = [];
+  try {
+    registered = readdirSync(GROUPS);
+  } catch {
+    // none was started
+  }
+  if (!group) return { pids: [], registered }; // no /proc (macOS): only the registered groups are found
+  const pids = readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
     .map(Number)
     .filter((pid) => {
       if (pid === process.pid || ancestors.has(pid)) return false;
       const stat = statOf(pid);
-      return stat?.[2] === group && Number(stat[19]) >= mainStart;
+      if (!stat) return false;
+      return (sweepGroup && stat[2] === group && Number(stat[19]) >= mainStart) || registered.includes(stat[2]);
     });
+  return { pids, registered };
 }
 
 function kill(target) {
@@ -53,23 +68,21 @@ function kill(target) {
   }
 }
 
-function cleanUp() {
-  for (const pid of leftInGroup()) kill(pid);
-  let registered = [];
-  try {
-    registered = readdirSync(GROUPS);
-  } catch {
-    // none started
-  }
+/** Kills what the run left and waits until it has ended (a kill is delivered, not done, when it returns). */
+async function cleanUp(sweepGroup) {
+  const { pids, registered } = leftBehind(sweepGroup);
   for (const pgid of registered) kill(-Number(pgid));
+  for (const pid of pids) kill(pid);
+  for (let waited = 0; pids.some(running) && waited < 5000; waited += 10) await sleep(10);
   rmSync(root, { recursive: true, force: true });
 }
 
 let said = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text) => (said += text));
-process.stdin.on('end', () => {
-  if (!said.includes('done')) cleanUp();
+process.stdin.on('end', async () => {
+  // After a run that ended well, its group is left alone: its workers may still be exiting.
+  await cleanUp(!said.includes('done'));
   if (process.env.AGENTS_TEST_JANITOR_REPORT)
     appendFileSync(process.env.AGENTS_TEST_JANITOR_REPORT, `cleaned ${root}\n`);
 });

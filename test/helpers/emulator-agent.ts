@@ -1,7 +1,6 @@
-// An in-process emulator with one agent created through the built binary, for terminal tests.
+// An in-process emulator with one agent (created in this process: the setting of terminal tests).
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runBinary } from './binary.js';
-import { tempConfigDir } from './run-cli.js';
+import { runCli, tempConfigDir } from './run-cli.js';
 
 export interface EmulatorWithAgent {
   emulator: RunningEmulator;
@@ -13,7 +12,7 @@ export interface EmulatorWithAgent {
 export async function emulatorWithAgent(name: string, tokenDelayMs: number): Promise<EmulatorWithAgent> {
   const emulator = await startEmulator({ tokenDelayMs });
   const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-  const created = await runBinary(['create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4'], {
+  const created = await runCli(['create', '-q', '--name', name, '--description', 'd', '--llm-model', 'GPT_4'], {
     env,
   });
   return { emulator, env, agentId: created.stdout.trim() };

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { BIN, childEnv, runBinary } from './binary.js';
+import { BIN, childEnv } from './binary.js';
+import { runCli } from './run-cli.js';
 import { untilText } from './until.js';
 
 export interface Connected {
@@ -82,14 +83,11 @@ export async function startHttpServer(env: Record<string, string>, args: string[
 export const textOf = (result: Record<string, unknown>) =>
   ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');
 
-/** An agent made with `agents create`, its id. */
+/** An agent made with `agents create` (in this process: it is the tests' setting, not what they test), its id. */
 export async function createAgent(env: Record<string, string>, name: string, description = 'd'): Promise<string> {
-  const created = await runBinary(
-    ['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'],
-    {
-      env,
-    },
-  );
+  const created = await runCli(['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'], {
+    env,
+  });
   return created.stdout.trim();
 }
 

@@ -1,8 +1,8 @@
 // A process a test starts in a group of its own (detached: setsid, so that the test can stop it with
 // everything it started) is out of the run's process group: it is registered under the run's root,
-// and the run's end stops it even when the test never got to (test/global-temp.ts, test/janitor.mjs).
+// and the run's end stops it even when the test never got to (test/janitor.mjs).
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -16,21 +16,4 @@ export function registerGroup(child: ChildProcess): void {
   const entry = join(folder, String(child.pid));
   writeFileSync(entry, '');
   child.once('exit', () => rmSync(entry, { force: true }));
-}
-
-/** Kills every group still registered under a run's root (its end, normal or not). */
-export function killRegisteredGroups(root: string): void {
-  let groups: string[];
-  try {
-    groups = readdirSync(join(root, FOLDER));
-  } catch {
-    return; // none was started
-  }
-  for (const group of groups) {
-    try {
-      process.kill(-Number(group), 'SIGKILL');
-    } catch {
-      // gone already
-    }
-  }
 }

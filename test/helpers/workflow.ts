@@ -3,7 +3,8 @@
 // workflow's and the job's env, `${{ … }}` filled in, a failing step failing its job and the jobs
 // that need it. The few actions the docs use are stood in for (checkout copies the repository;
 // artifacts are folders; the baseline download takes what the last successful run on main
-// uploaded; actions/cache keeps folders across runs). This repository's own action (action.yml,
+// uploaded; actions/cache keeps folders across runs; a second `npm install -g` of one file is a
+// copy of what the first wrote). This repository's own action (action.yml,
 // a composite) runs its steps for real, as `uses: YOUR-ORG/agents-cli@…`. Steps see what a runner
 // gives them: GITHUB_ACTIONS, GITHUB_WORKSPACE, a GITHUB_STEP_SUMMARY, GITHUB_OUTPUT and GITHUB_PATH
 // files. Anything else in a workflow (another action, another expression) fails the test, so a doc
@@ -115,6 +116,8 @@ export class WorkflowHistory {
   private keptOnMain = new Map<string, string>();
   /** actions/cache: key → a copy of the folder saved. */
   private readonly caches = new Map<string, string>();
+  /** `npm install -g FILE` steps run once: their output and the prefix they filled (runScript). */
+  private readonly installs = new Map<string, Promise<{ code: number; text: string; prefix: string }>>();
 
   /** `root`: where workspaces and artifacts go (a temporary folder the test removes). */
   constructor(private readonly root: string) {}
@@ -211,13 +214,38 @@ export class WorkflowHistory {
           ? { GITHUB_ACTION_PATH: contexts.github.action_path }
           : {}),
       };
-      const { code, text } = await bash(script, state.workspace, stepEnv);
+      const { code, text } = await this.runScript(script, state, stepEnv);
       state.output += text;
       state.summary += readFileSync(summaryFile!, 'utf8');
       state.paths.unshift(...readFileSync(pathFile!, 'utf8').split('\n').filter(Boolean).reverse());
       if (step.id) contexts.steps![step.id] = { outputs: keyValues(readFileSync(outputFile!, 'utf8')) };
       if (code !== 0 && !state.failed) state.failed = { step: script, code };
     }
+  }
+
+  /**
+   * A `run:` step in bash. A one-line `npm install -g FILE` that an earlier job of this history
+   * already ran gets what that install put in its prefix, copied into this job's (the files npm
+   * writes), with the same output: fifteen jobs installing one tarball were a tenth of the suite's
+   * CPU, and the first install is the real one.
+   */
+  private async runScript(
+    script: string,
+    state: JobState,
+    env: Record<string, string>,
+  ): Promise<{ code: number; text: string }> {
+    if (!/^npm install -g \S+$/.test(script.trim())) return bash(script, state.workspace, env);
+    const key = `${script}\0${env.AGENTS_CLI ?? ''}`;
+    const first = this.installs.get(key);
+    if (!first) {
+      const install = bash(script, state.workspace, env).then((result) => ({ ...result, prefix: state.runner }));
+      this.installs.set(key, install);
+      return install;
+    }
+    const done = await first;
+    if (done.code !== 0) return bash(script, state.workspace, env);
+    execFileSync('cp', ['-a', join(done.prefix, 'lib'), join(done.prefix, 'bin'), state.runner]);
+    return { code: 0, text: done.text };
   }
 
   /** action.yml's composite steps, with its inputs (defaults where not given) and its own steps context. */

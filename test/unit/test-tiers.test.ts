@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { RUN_LOG } from '../../vitest.config.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -62,7 +63,13 @@ it('a file that starts the program, a terminal or a browser is named *.e2e.test.
 
 it('the helpers that start a process are seen through the imports', () => {
   expect(startsAProcess('test/helpers/binary.ts')).toBe(true);
-  expect(startsAProcess('test/helpers/emulator-agent.ts')).toBe(true); // imports binary.ts
+  expect(startsAProcess('test/helpers/mcp.ts')).toBe(true); // imports binary.ts
   expect(startsAProcess('test/helpers/workflow.ts')).toBe(true);
   expect(startsAProcess('test/helpers/run-cli.ts')).toBe(false);
+});
+
+it('the fast files that read node:sqlite are the ones .ci/run also runs on the current LTS (RUN_LOG)', () => {
+  const fast = testFiles().filter((path) => !path.endsWith('.e2e.test.ts') && path !== 'test/unit/test-tiers.test.ts');
+  const reading = fast.filter((path) => /logs\/sqlite\.js|node:sqlite/.test(source(path)));
+  expect(reading.sort()).toEqual([...RUN_LOG].sort());
 });

@@ -5,8 +5,7 @@ import {
   commandGuardedStream,
   finishCommands,
   isRegularFile,
-  jsonForRunner,
-  readByRunner,
+  jsonTextFor,
   readsWorkflowCommands,
 } from './ci/command-guard.js';
 import { createProgram, loadSpecsOfLine } from './commands/program.js';
@@ -17,6 +16,7 @@ import { reason } from './io/write-file.js';
 import { isAbort, reportError } from './report.js';
 import { decideColours, PLAIN_THEME } from './ui/color-support.js';
 import { guardOutput } from './ui/guarded-output.js';
+import { Exporter } from './ui/exporter.js';
 import { redactingStream } from './ui/redacting-stream.js';
 
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version']);
@@ -39,10 +39,8 @@ export async function run(argv: string[], given: Deps): Promise<number> {
     code = outcome.code;
     // The --json contract holds for every command: a failure is one document on stdout, unless the
     // command already printed its own (invoke's, apply's and others carry their error inside).
-    if (outcome.failure && outcome.json && !stdout.wroteAnything()) {
-      const json = JSON.stringify({ error: outcome.failure }, null, 2);
-      stdout.write(`${readByRunner(stdout) ? jsonForRunner(json) : json}\n`);
-    }
+    if (outcome.failure && outcome.json && !stdout.wroteAnything())
+      Exporter.failure(stdout, outcome.failure, { jq: outcome.jq }, jsonTextFor(stdout));
   } finally {
     finishCommands(stdout);
     stdout.flushRedacted();
@@ -71,8 +69,10 @@ type Failure = { kind: string; message: string; exitCode: number };
 interface Outcome {
   code: number;
   failure?: Failure;
-  /** --json was on the line as commander read it (after `--` it is an argument, not the flag). */
+  /** --json (or --jq) was on the line as commander read it (after `--` it is an argument, not the flag). */
   json: boolean;
+  /** --jq was: the failure document is not printed (Exporter.failure). */
+  jq: boolean;
 }
 
 async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
@@ -83,14 +83,15 @@ async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
   const errTheme = () => (program.opts<{ color?: unknown }>().color === false ? PLAIN_THEME : theme);
   await loadSpecsOfLine(argv, COMMANDS, GROUPS);
   const program: Commander = createProgram(deps, errTheme, COMMANDS, GROUPS);
-  const json = () => program.opts<{ json?: unknown }>().json === true;
+  const opts = () => program.opts<{ json?: unknown; jq?: unknown }>();
+  const line = () => ({ json: opts().json === true || opts().jq !== undefined, jq: opts().jq !== undefined });
   const debug = () => program.opts<{ debug?: unknown }>().debug === true;
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return { code: ExitCode.ok, json: json() };
+    return { code: ExitCode.ok, ...line() };
   } catch (error) {
-    if (error instanceof ExitWithCode) return { code: error.code, json: json() };
-    if (error instanceof CommanderError) return commanderOutcome(error, json());
+    if (error instanceof ExitWithCode) return { code: error.code, ...line() };
+    if (error instanceof CommanderError) return commanderOutcome(error, line());
     const annotations = annotationsOf(deps.stderr, deps.env);
     const code = reportError(error, { stderr: deps.stderr, theme: errTheme(), debug: debug(), annotations });
     const stop = error instanceof CliError ? error : isAbort(error) ? interrupted() : undefined;
@@ -101,17 +102,17 @@ async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
           message: error instanceof Error ? error.message : String(error),
           exitCode: code,
         };
-    return { code, failure, json: json() };
+    return { code, failure, ...line() };
   }
 }
 
 /** commander has written its own line to stderr already. */
-function commanderOutcome(error: CommanderError, json: boolean): Outcome {
+function commanderOutcome(error: CommanderError, line: Pick<Outcome, 'json' | 'jq'>): Outcome {
   if (QUIET_EXITS.has(error.code) || (error.code === 'commander.help' && error.exitCode === 0))
-    return { code: ExitCode.ok, json };
+    return { code: ExitCode.ok, ...line };
   return {
     code: ExitCode.usage,
     failure: { kind: 'usage', message: error.message.replace(/^error: /, ''), exitCode: ExitCode.usage },
-    json,
+    ...line,
   };
 }

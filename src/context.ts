@@ -29,7 +29,7 @@ import type { ReferenceKind } from './resources/registry.js';
 import { FULL_ID } from './util/full-id.js';
 import { reportError } from './report.js';
 import { annotationsOf, type Annotations } from './ci/annotations.js';
-import { jsonForRunner, readByRunner } from './ci/command-guard.js';
+import { jsonTextFor } from './ci/command-guard.js';
 
 /** The program a run belongs to: `help` prints its pages, `completion` describes it. */
 export interface ProgramView {
@@ -58,10 +58,8 @@ export class Context {
     },
   ) {
     this.io = new Io(deps, globals, colours, createTheme);
-    const mode = globals.json ? 'json' : globals.quiet ? 'quiet' : 'human';
-    // On GitHub Actions (stdout not a file) no `##[` of a JSON document reads as a workflow command.
-    const jsonText = readByRunner(deps.stdout) ? jsonForRunner : undefined;
-    this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME, jsonText);
+    const mode = globals.json || globals.jq !== undefined ? 'json' : globals.quiet ? 'quiet' : 'human';
+    this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME, jsonTextFor(deps.stdout));
   }
 
   /** A failure said on stderr as the run's end would say it, when the command goes on after it. */

@@ -17,6 +17,8 @@ export const COMMONJS_VENDOR = {
   mcp: { file: 'src/mcp/sdk.ts' },
   // The eval report as a web page (--html): its page, style and script are text no other command needs.
   'eval-html': { file: 'src/eval/html/render.ts' },
+  // jq in WebAssembly (--jq): 1.3 MB that only a line with --jq loads.
+  jq: { file: 'src/ui/jq-vendor.ts' },
 };
 
 /**

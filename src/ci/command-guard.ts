@@ -186,8 +186,12 @@ export function writeCommand(stream: OutputStream, line: string): void {
 }
 
 /** Whether JSON written to this stream is read by the runner (see jsonForRunner). */
-export const readByRunner = (stream: OutputStream): boolean =>
+const readByRunner = (stream: OutputStream): boolean =>
   (stream as Partial<CommandGuarded<OutputStream>>).readByRunner === true;
+
+/** What a JSON text printed on this stream becomes: on GitHub Actions no `##[` in it reads as a workflow command. */
+export const jsonTextFor = (stream: OutputStream): ((json: string) => string) =>
+  readByRunner(stream) ? jsonForRunner : (json) => json;
 
 /** Ends a guarded stream's output (what it held back; stderr's frame); any other stream as it is. */
 export function finishCommands(stream: OutputStream): void {

@@ -7,6 +7,7 @@
 // command's run, loaded then.
 import { Argument, Command as Commander, Help, Option } from 'commander';
 import type { Deps } from '../deps.js';
+import { CliError } from '../errors.js';
 import { GLOBAL_FLAGS, type GlobalOptions } from '../definition/global-flags.js';
 import { decideColours } from '../ui/color-support.js';
 import type { Theme } from '../ui/theme.js';
@@ -277,6 +278,11 @@ async function runCommand(command: Command, target: Commander, deps: Deps, progr
     },
   });
   const options = readOptions(command.spec, target, deps.env);
+  if (globals.jq !== undefined) {
+    if (command.spec.noJson)
+      throw new CliError('usage', `--jq: agents ${command.spec.path} has no JSON document (${command.spec.noJson})`);
+    await ctx.out.filterWith(globals.jq);
+  }
   const run = await command.load();
   await run(options, ctx);
 }

@@ -29,6 +29,13 @@ export const GLOBAL_FLAGS = {
     complete: { kind: 'profiles' },
   } as ValueFlag<string, false>,
   json: on('print one JSON document on stdout'),
+  jq: {
+    type: 'value',
+    help: "filter the --json document with a jq expression (implies --json; a string prints as text), e.g. --jq '.[].name'",
+    placeholder: 'expression',
+    read: anyText,
+    complete: { kind: 'free' },
+  } as ValueFlag<string, false>,
   quiet: on('print only what a script needs', { short: '-q' }),
   input: off('never prompt; fail when a value is missing'),
   color: off('disable colour'),

@@ -7,10 +7,11 @@ import { join } from 'node:path';
 import { loadSqlite } from '../../src/logs/sqlite.js';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startEmulator } from '../../src/emulator/server.js';
 import { BIN } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
-import { runCli } from '../helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { runnableCommands } from '../helpers/program-commands.js';
 import { limit } from '../helpers/limits.js';
 
@@ -27,10 +28,9 @@ const MAP = new Map(
   ]),
 );
 
-function expectValid(command: string, stdout: string): unknown {
+function expectValid(command: string, value: unknown): unknown {
   const file = MAP.get(command);
   expect(file, `${command} has a schema in docs/json/README.md`).toBeTruthy();
-  const value = JSON.parse(stdout) as unknown;
   const validate = ajv.getSchema(`https://agents-cli.dev/json/${file}`)!;
   expect({ command, errors: validate(value) ? null : validate.errors }).toEqual({ command, errors: null });
   return value;
@@ -40,10 +40,10 @@ const running = useEmulatorEnv();
 const agents = (argv: string[], stdin?: string) =>
   runCli(argv, { env: running.env, configDir: running.env.AGENTS_CONFIG_DIR, stdin });
 
-/** The emulator's first line with --json: started as a user would, then stopped. */
-function emulatorFirstLine(): Promise<string> {
+/** The emulator's first line with --json (or --jq): started as a user would, then stopped. */
+function emulatorFirstLine(flags: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', '--json'], {
+    const child = spawn(process.execPath, [BIN, 'emulator', '--port', '0', ...flags], {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let out = '';
@@ -70,15 +70,26 @@ describe('docs/json/README.md', () => {
 });
 
 describe('every --json document validates against its schema', () => {
-  it(
-    'each command that has one, run for real against the emulator',
-    async () => {
+  // With --jq the walk asks for each document wrapped ({document: .}) and finds it inside: the
+  // filter is in the one place every command's document passes through. Each walk has an emulator
+  // of its own.
+  it.each([['--json'], ['--jq', '{document: .}']])(
+    'each command that has one, run for real against the emulator (%s)',
+    async (...flags: string[]) => {
+      const emulator = await startEmulator({ tokenDelayMs: 0 });
+      const env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
+      const agents = (argv: string[], stdin?: string) => runCli(argv, { env, configDir: env.AGENTS_CONFIG_DIR, stdin });
+      onTestFinished(() => emulator.close());
+      // What the walk reads as the document from one JSON text on stdout.
+      const documentIn = (text: string) =>
+        flags[0] === '--jq' ? (JSON.parse(text) as { document: unknown }).document : (JSON.parse(text) as unknown);
+      const valid = (command: string, text: string) => expectValid(command, documentIn(text));
       const seen = new Set<string>();
       const check = async (command: string, argv: string[], stdin?: string) => {
-        const result = await agents([...argv, '--json'], stdin);
+        const result = await agents([...argv, ...flags], stdin);
         expect(result.code, `${argv.join(' ')}\n${result.stderr}`).toBe(0);
         seen.add(command);
-        return expectValid(command, result.stdout);
+        return valid(command, result.stdout);
       };
       const agent = (await check('create', [
         'create',
@@ -94,11 +105,11 @@ describe('every --json document validates against its schema', () => {
       await check('list', ['list']);
       await check('invoke', ['invoke', agent.id, 'hi']);
       // chat --json: one document per turn (NDJSON), each held to the schema.
-      const chat = await agents(['chat', agent.id, '--json'], 'hi\nand again\n');
+      const chat = await agents(['chat', agent.id, ...flags], 'hi\nand again\n');
       expect(chat.code, chat.stderr).toBe(0);
       const turns = chat.stdout.trim().split('\n');
       expect(turns).toHaveLength(2);
-      for (const line of turns) expectValid('chat', line);
+      for (const line of turns) valid('chat', line);
       seen.add('chat');
       await check('add-tool', ['add-tool', agent.id, 'weather']);
       await check('add-datasource', ['add-datasource', agent.id, 'handbook.pdf']);
@@ -141,7 +152,7 @@ describe('every --json document validates against its schema', () => {
       // The run log: every command of it answers --json as its schema says (Node 22.13+; older ones say so, exit 2).
       if (loadSqlite()) {
         await check('invoke', ['invoke', agent.id, 'hello']);
-        const [logged] = expectValid('logs', (await agents(['logs', '--json'])).stdout) as Array<{ id: string }>;
+        const [logged] = valid('logs', (await agents(['logs', ...flags])).stdout) as Array<{ id: string }>;
         seen.add('logs');
         await check('logs show', ['logs', 'show', logged!.id]);
         await check('logs search', ['logs', 'search', 'hello']);
@@ -170,11 +181,7 @@ describe('every --json document validates against its schema', () => {
           seen.add(command);
       }
       await check('init', ['init', join(dir, 'starter')]);
-      await check(
-        'login',
-        ['login', '--base-url', running.env.AGENTS_BASE_URL!, '--token-stdin'],
-        running.env.AGENTS_TOKEN,
-      );
+      await check('login', ['login', '--base-url', env.AGENTS_BASE_URL, '--token-stdin'], env.AGENTS_TOKEN);
       await check('status', ['status']);
       await check('config set', ['config', 'set', 'timeout', '30']);
       await check('config get', ['config', 'get', 'timeout']);
@@ -188,7 +195,7 @@ describe('every --json document validates against its schema', () => {
       await check('signup', ['signup', '--email', 'schema@example.com', '--yes']);
       await check('logout', ['logout']);
       await check('delete', ['delete', agent.id, '--yes']);
-      expectValid('emulator', await emulatorFirstLine());
+      valid('emulator', await emulatorFirstLine(flags));
       seen.add('emulator');
       const withSchema = [...MAP].filter(([, file]) => file).map(([command]) => command);
       expect([...seen].sort()).toEqual(withSchema.sort());

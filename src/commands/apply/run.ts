@@ -32,7 +32,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 const applyStack: RunOf<typeof spec> = async (options, ctx) => {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const { dryRun } = options;
-  const human = ctx.out.mode === 'human'; // -q: the exit code says it all
+  const human = ctx.out.forPerson; // -q: the exit code says it all
   if (human) ctx.out.text(renderPlan(plan, ctx.out.theme, ctx.out.columns));
 
   // A plan with a problem is not started: a half-applied stack is worse than none.
@@ -47,7 +47,7 @@ const applyStack: RunOf<typeof spec> = async (options, ctx) => {
   const learnt = Object.fromEntries(applied.agents.flatMap((r) => (r.id ? [[r.id, { name: r.name }]] : [])));
   if (Object.keys(learnt).length > 0) await ctx.recordLocally((state) => state.rememberAgents(learnt));
 
-  if (ctx.out.mode === 'json') {
+  if (ctx.out.forProgram) {
     ctx.out.document({
       dryRun,
       plan: planJson(plan),

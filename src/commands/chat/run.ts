@@ -29,7 +29,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const agentId = await resolveAgentId(ctx, options.agent, () => Promise.resolve(client));
   let sessionId = chooseSession(ctx, agentId, options);
   const onTerminal = ctx.io.stdinIsTerminal;
-  const json = ctx.out.mode === 'json';
+  const json = ctx.out.forProgram;
   const say = (text: string) => ctx.io.logger.info(text);
 
   // On a terminal, a prompt per turn and a keyboard held during answers (terminal-turns.ts); off

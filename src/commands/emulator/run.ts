@@ -33,7 +33,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     }
   }
   // One line of JSON, or two of shell: a script reads it as soon as it is there, while this runs on.
-  if (ctx.out.mode === 'json') {
+  if (ctx.out.forProgram) {
     ctx.out.event({ baseUrl: emulator.url, token: emulator.token, strict: emulator.strict });
   } else {
     ctx.out.text(variables);

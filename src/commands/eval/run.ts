@@ -26,8 +26,7 @@ import { runLogFor } from '../run-log.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   // Everything that can be wrong locally is found before the first request (output paths: options.ts).
-  if (options.events && ctx.out.mode === 'json')
-    throw new CliError('usage', '--events and --json cannot be used together');
+  if (options.events && ctx.out.forProgram) throw new CliError('usage', '--events and --json cannot be used together');
   if (options.file === undefined) throw new CliError('usage', 'missing --file (-f): the eval file to run');
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const baseline = await readBaseline(options, ctx.io.stdin);
@@ -40,7 +39,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     threshold: options.threshold,
     concurrency: options.concurrency,
   };
-  const mode: Mode = options.events ? 'events' : ctx.out.mode === 'json' ? 'json' : 'human';
+  const mode: Mode = options.events ? 'events' : ctx.out.forProgram ? 'json' : 'human';
   const emit = (event: object) => ctx.out.event(event);
   const startedAt = new Date();
   const agentIds = new Map<string, string>();
@@ -150,7 +149,7 @@ function listener(
       counts[result.passed ? 'passed' : 'failed']++;
       progress?.update({ ...counts });
       // Off a terminal (CI logs), a line per finished case stands in for the progress line.
-      if (mode === 'human' && !progress && ctx.out.mode === 'human')
+      if (mode === 'human' && !progress && ctx.out.forPerson)
         ctx.out.text(caseLine(result, settings.repeat, ctx.out.theme));
     },
   };

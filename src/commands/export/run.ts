@@ -29,14 +29,14 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     : {};
   const document = exportStack(agents, resources);
 
-  const text =
-    ctx.out.mode === 'json' ? JSON.stringify(document, null, 2) + '\n' : (await loadYaml()).stringify(document);
+  // A file holds the stack as --json or YAML; stdout takes it through the Exporter (--jq too).
+  const yaml = ctx.out.forProgram ? undefined : (await loadYaml()).stringify(document);
   if (options.output !== undefined) {
-    writeOutputFile(options.output, scrubSecrets(text), '--output');
+    writeOutputFile(options.output, scrubSecrets(yaml ?? JSON.stringify(document, null, 2) + '\n'), '--output');
     ctx.io.logger.success(
       `Exported ${agents.length} agent(s)${options.all ? ' and their tools, datasources and LLMs' : ''} to ${options.output}`,
     );
   } else {
-    ctx.out.text(text);
+    await ctx.out.result(document, { quiet: () => yaml, human: () => yaml });
   }
 };

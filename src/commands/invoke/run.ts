@@ -18,7 +18,7 @@ type InvokeOptions = Parameters<RunOf<typeof spec>>[0];
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   // The flags are checked first: a bad one costs no request, not even the agent's lookup.
-  const json = ctx.out.mode === 'json';
+  const json = ctx.out.forProgram;
   if (options.events && json) throw new CliError('usage', '--events and --json cannot be used together');
   const schema = options.outputSchema !== undefined ? await loadOutputSchema(ctx.io, options.outputSchema) : undefined;
   const params = llmParams(options);

@@ -24,6 +24,6 @@ export const run: RunOf<typeof spec> = async (_options, ctx) => {
         ),
     },
   );
-  if (ctx.env.AGENTS_TOKEN && ctx.out.mode !== 'json')
+  if (ctx.env.AGENTS_TOKEN && !ctx.out.forProgram)
     ctx.io.logger.warn('AGENTS_TOKEN is still set in the environment and will be used.');
 };

@@ -33,7 +33,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     throw new CliError('bad-response', 'the service created the user but sent no token');
   const { token, ...shown } = user;
   // Never printed, unless asked for in the --json document.
-  const json = ctx.out.mode === 'json';
+  const json = ctx.out.forProgram;
   if (!(json && options.showToken)) rememberSecret(token);
   await ctx
     .configStore()

@@ -20,7 +20,7 @@ export const run: RunOf<typeof spec> = async (_options, ctx) => {
   const tokenSource = withheld ? 'profile' : s.tokenSource;
   const tokenOrigin = tokenSource === 'env' ? 'AGENTS_TOKEN' : file;
 
-  if (ctx.out.mode === 'json') {
+  if (ctx.out.forProgram) {
     return ctx.out.document({
       profile: s.profile,
       baseUrl: s.baseUrl ?? null,

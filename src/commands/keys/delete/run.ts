@@ -19,5 +19,5 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     { human: () => ctx.io.logger.success(`Deleted ${describeKey(key)} from the list`) },
   );
   // The document says it in stillValid; a person (or a -q script's log) is told.
-  if (ctx.out.mode !== 'json') ctx.io.logger.warn(STILL_VALID);
+  if (!ctx.out.forProgram) ctx.io.logger.warn(STILL_VALID);
 };

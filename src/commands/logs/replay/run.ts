@@ -22,7 +22,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const agentId = options.agent !== undefined ? await ctx.resolve('agent', options.agent) : logged.agentId;
   if (!agentId) throw new CliError('usage', `run ${logged.id} names no agent: give one with --agent`);
   const client = await ctx.client();
-  const json = ctx.out.mode === 'json';
+  const json = ctx.out.forProgram;
   if (!json) ctx.io.logger.info(ctx.io.theme.muted(`Replaying run ${logged.id} (a fresh session)…`));
   const stopwatch = startStopwatch();
   // A session of its own: a service may carry on a default one when none is named.
@@ -75,7 +75,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     },
   };
   if (json) ctx.out.document(document);
-  else if (ctx.out.mode === 'human') {
+  else if (ctx.out.forPerson) {
     const ms = (value: number | null) => (value === null ? '-' : `${Math.round(value)} ms`);
     ctx.io.logger.info(
       ctx.io.theme.muted(

@@ -13,7 +13,7 @@ export const listRun =
     const client = await ctx.client();
     // A person at a terminal is told when the list stops at --limit (one more than shown says it);
     // a script asked for --limit and gets exactly that.
-    const tellCut = !all && ctx.out.mode === 'human' && ctx.out.isTerminal;
+    const tellCut = !all && ctx.out.forPerson && ctx.out.isTerminal;
     const fetched = await hooksOf(resource).wire.list(client, all ? Infinity : limit + (tellCut ? 1 : 0));
     const records = all ? fetched : fetched.slice(0, limit);
     await ctx.out.result(ctx.io.shown(records), {

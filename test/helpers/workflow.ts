@@ -398,9 +398,9 @@ function keyValues(text: string): Record<string, string> {
 /** A `run:` as the runner's default shell runs it: bash -e, in the workspace. */
 function bash(script: string, cwd: string, env: Record<string, string>): Promise<{ code: number; text: string }> {
   return new Promise((resolve, reject) => {
-    // Niced: a job's npm ci and builds are background work beside the terminal tests, which a
-    // saturated machine would starve past their step timeouts.
-    const child = spawn('nice', ['-n', '10', 'bash', '--noprofile', '--norc', '-e', '-c', script], {
+    // Not niced: beside other work at the normal priority (two CPU-bound processes, in the test of
+    // load), a niced job got a tenth of a core and ran past its limit.
+    const child = spawn('bash', ['--noprofile', '--norc', '-e', '-c', script], {
       cwd,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

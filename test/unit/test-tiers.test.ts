@@ -17,7 +17,7 @@ const STARTS_A_PROCESS = [
   /process\.execPath/,
   /pty-driver\.py/,
   /playwright-core/,
-  /\bspawn\('(nice|npm)'/,
+  /\bspawn\('(bash|npm)'/,
 ];
 
 const source = (path: string) => readFileSync(join(ROOT, path), 'utf8');

@@ -2,7 +2,20 @@
 // on Node 20. Minutes long, so it stays out of `npm test`; the report lands in reports/mutation/.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
-  mutate: ['src/api/**/*.ts', 'src/report.ts', 'src/config/**/*.ts', 'src/invoke/answer-printer.ts'],
+  // The transport, config and the answer printer (issue #19), and the contracts every command
+  // passes through (issue #55): secrets, the reader and writer, the Exporter and the definitions.
+  mutate: [
+    'src/api/**/*.ts',
+    'src/report.ts',
+    'src/config/**/*.ts',
+    'src/invoke/answer-printer.ts',
+    'src/secrets/**/*.ts',
+    'src/io/**/*.ts',
+    'src/ui/exporter.ts',
+    'src/ui/jq-filter.ts',
+    'src/definition/**/*.ts',
+    '!src/**/*.test.ts',
+  ],
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },
   coverageAnalysis: 'perTest',

@@ -11,11 +11,14 @@ import { SETTINGS } from '../../src/config/setting-specs.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
 import type { GlobalOptions } from '../../src/definition/global-flags.js';
+import { loadZod } from '../../src/util/zod.js';
 import { captureStream, stdinFrom } from '../helpers/streams.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
-// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all; and the
+// readers build their schemas with zod, which the program loads before it reads a flag.
 await loadSpecs(COMMANDS);
+await loadZod();
 
 const GLOBALS: GlobalOptions = {
   json: false,

@@ -8,9 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { jsonSchemas } from '../../src/commands/json-schemas.js';
 import { COMMANDS } from '../../src/commands/registry.js';
 import { loadSpecs } from '../../src/commands/command.js';
+import { loadZod } from '../../src/util/zod.js';
 
-// The specs load lazily (commands/command.ts): every one, for a test that walks them all.
+// The specs load lazily (commands/command.ts): every one, for a test that walks them all; their
+// output schemas are zod's, which the program loads first.
 await loadSpecs(COMMANDS);
+await loadZod();
 
 const DIR = fileURLToPath(new URL('../../docs/json/', import.meta.url));
 const WRITE = process.env.AGENTS_WRITE_DOCS === '1';

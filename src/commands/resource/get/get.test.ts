@@ -9,8 +9,11 @@ import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 import { AGENT } from '../../../resources/agent.js';
 import { getRun } from './run.js';
 import { getSpec } from './definition.js';
+import { loadZod } from '../../../util/zod.js';
 
 const run = getRun(AGENT);
+// The program loads zod before it reads a flag (commands/program.ts); a run called alone, here too.
+await loadZod();
 
 const ORIGIN = 'http://127.0.0.1:9';
 const ID = '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11';

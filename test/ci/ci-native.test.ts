@@ -11,6 +11,7 @@ import { ANNOTATION_CAP } from '../../src/ci/annotations.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { runCli } from '../helpers/run-cli.js';
 import { workflowCommandsIn } from '../helpers/workflow-commands.js';
+import { fullDeviceUsable } from '../helpers/full-device.js';
 
 const running = useEmulatorEnv();
 let dir: string;
@@ -248,7 +249,7 @@ describe('eval compare', () => {
   });
 });
 
-describe.skipIf(process.platform !== 'linux')('a job summary file that cannot be written', () => {
+describe.skipIf(!fullDeviceUsable)('a job summary file that cannot be written', () => {
   it('names the runner variable it came from, not a flag the user never gave (exit 8)', async () => {
     const stack = join(dir, 'summary-full.yaml');
     writeFileSync(stack, 'agents:\n  - {name: Summary bot, description: d, llmModel: GPT_4}\n');

@@ -20,11 +20,15 @@ import {
 } from './read-input.js';
 
 const stream = (...chunks: Array<string | Buffer>): InputStream => Readable.from(chunks);
-/** More than the cap, in 1 MiB pieces of one buffer (nothing that large is held). */
-const pastTheCap = (): InputStream => {
+/** `extra` bytes past the cap (1 MiB pieces of one buffer, a piece of `extra` bytes last), as one line. */
+const pastTheCap = (extra = 1024 * 1024): InputStream => {
   const mebibyte = Buffer.alloc(1024 * 1024, 0x61);
-  return Readable.from(Array.from({ length: MAX_INPUT_BYTES / mebibyte.length + 1 }, () => mebibyte));
+  const pieces = Array.from({ length: MAX_INPUT_BYTES / mebibyte.length }, () => mebibyte);
+  return Readable.from(extra > 0 ? [...pieces, mebibyte.subarray(0, extra)] : pieces);
 };
+/** A usage error (exit 2) with this message. */
+const usage = (message: string | RegExp) =>
+  expect.objectContaining({ exitCode: 2, message: expect.stringMatching(message) });
 const folder = () => mkdtempSync(join(tmpdir(), 'agents-read-input-'));
 const lines = async (input: InputStream) => {
   const seen: string[] = [];
@@ -43,12 +47,23 @@ describe('a file or stdin', () => {
 
   it('says in words why a path cannot be read', async () => {
     const dir = folder();
-    await expect(readFileOrStdin(join(dir, 'none.yaml'), stream(), '-f')).rejects.toThrow(
-      `cannot read -f ${join(dir, 'none.yaml')}: no such file`,
+    await expect(readFileOrStdin(join(dir, 'none.yaml'), stream(), '-f')).rejects.toEqual(
+      usage(`cannot read -f ${join(dir, 'none.yaml')}: no such file`),
     );
     await expect(readFileOrStdin(dir, stream(), '--input-file')).rejects.toThrow(
       `cannot read --input-file ${dir}: it is a folder`,
     );
+  });
+
+  it('reads exactly the cap, and refuses one byte more (exit 2)', async () => {
+    expect((await readAll(pastTheCap(0))).length).toBe(MAX_INPUT_BYTES);
+    await expect(readAll(pastTheCap(1))).rejects.toEqual(usage(/^stdin is larger than 16 MiB; refusing to read it$/));
+    expect((await lines(pastTheCap(0)))[0]!.length).toBe(MAX_INPUT_BYTES);
+    await expect(lines(pastTheCap(1))).rejects.toEqual(usage(/^a line on stdin is larger than 16 MiB/));
+    const capped = lineCapped(pastTheCap(0), 'a message');
+    let read = 0;
+    for await (const piece of capped.stream) read += (piece as Buffer).length;
+    expect([read, capped.failed()]).toEqual([MAX_INPUT_BYTES, undefined]);
   });
 
   it('refuses more than the cap, naming what it read', async () => {
@@ -68,8 +83,8 @@ describe('a file or stdin', () => {
       [[0x80], 'byte 0x80 at offset 0'], // a continuation with no lead
     ];
     for (const [bytes, said] of cases)
-      await expect(readFileOrStdin('-', stream(Buffer.from(bytes)), '-f')).rejects.toThrow(
-        `-f stdin is not valid UTF-8: ${said}`,
+      await expect(readFileOrStdin('-', stream(Buffer.from(bytes)), '-f')).rejects.toEqual(
+        usage(`^-f stdin is not valid UTF-8: ${said.replace(/[()]/g, '\\$&')}$`),
       );
     const file = join(folder(), 'bad.yaml');
     writeFileSync(file, Buffer.from([0x61, 0xfe]));

@@ -7,7 +7,7 @@
 //
 // usage: node test/janitor.mjs ROOT MAIN_PID  (stdin: the pipe; AGENTS_TEST_JANITOR_REPORT: a file
 // or fifo told "cleaned ROOT" at the end, for the test of this file)
-import { appendFileSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, constants, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -77,12 +77,25 @@ async function cleanUp(sweepGroup) {
   rmSync(root, { recursive: true, force: true });
 }
 
+/**
+ * Tells the test of this file (a fifo it reads), without waiting for it: a test stopped with the
+ * run it stopped reads nothing, and a blocking open would keep this process for ever.
+ */
+function report(path, text) {
+  try {
+    const fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | constants.O_NONBLOCK);
+    writeSync(fd, text);
+    closeSync(fd);
+  } catch {
+    // no reader
+  }
+}
+
 let said = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text) => (said += text));
 process.stdin.on('end', async () => {
   // After a run that ended well, its group is left alone: its workers may still be exiting.
   await cleanUp(!said.includes('done'));
-  if (process.env.AGENTS_TEST_JANITOR_REPORT)
-    appendFileSync(process.env.AGENTS_TEST_JANITOR_REPORT, `cleaned ${root}\n`);
+  if (process.env.AGENTS_TEST_JANITOR_REPORT) report(process.env.AGENTS_TEST_JANITOR_REPORT, `cleaned ${root}\n`);
 });

@@ -2,12 +2,13 @@
 // process and no temporary folder behind: test/janitor.mjs, started by the suite's global setup,
 // cleans up when the run's main process is gone without its teardown.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { constants, createReadStream, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
+import { untilText } from '../helpers/until.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/stopped-run/', import.meta.url));
 const VITEST = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url));
@@ -42,9 +43,15 @@ async function stoppedRun(stop: (run: ReturnType<typeof spawn>) => void): Promis
   const held = JSON.parse(await readFile(ready, 'utf8')) as Held;
   expect(held.pids.every(alive)).toBe(true);
   expect(existsSync(held.folder)).toBe(true);
+  // The janitor says so once it has cleaned up (a fifo: this waits for it, not for a clock). Opened
+  // before the run is stopped, and for writing too (so its end is not read as the janitor's): the
+  // janitor writes only to a fifo someone reads.
+  const reader = createReadStream('', { fd: openSync(report, constants.O_RDWR) });
+  const reported = untilText(reader, '\n');
   stop(run);
-  // The janitor says so once it has cleaned up (a fifo: this waits for it, not for a clock).
-  return { held, report: await readFile(report, 'utf8') };
+  const said = await reported;
+  reader.destroy();
+  return { held, report: said };
 }
 
 it.skipIf(process.platform !== 'linux')('kill -9 of the run leaves no process and no folder behind', async () => {

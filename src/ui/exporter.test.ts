@@ -97,6 +97,19 @@ describe('--jq', () => {
     );
   });
 
+  it("shows a string's control characters escaped on a terminal, and as they are in a pipe", async () => {
+    const hostile = { name: 'Bot\u001b[2J\u001b]0;owned\u0007\nline two' };
+    const terminal = captureStream(true);
+    const onTerminal = new Exporter(terminal, 'json', PLAIN_THEME);
+    await onTerminal.filterWith('.name');
+    onTerminal.document(hostile);
+    expect(terminal.text()).toBe('Bot^[[2J^[]0;owned^G\nline two\n');
+    const { out, stdout } = exporter('json');
+    await out.filterWith('.name');
+    out.document(hostile);
+    expect(stdout.text()).toBe(`${hostile.name}\n`);
+  });
+
   it('filters each NDJSON line on its own', async () => {
     const { out, stdout } = exporter('json');
     await out.filterWith('.n');

@@ -7,6 +7,7 @@
 import type { OutputStream } from '../deps.js';
 import type { Theme } from './color-support.js';
 import type { JqFilter } from './jq-filter.js';
+import { escapeControlsKeepLines } from './safe-text.js';
 
 export type OutputMode = 'json' | 'quiet' | 'human';
 
@@ -110,10 +111,16 @@ export class Exporter {
     this.line(this.jsonText(JSON.stringify(value)));
   }
 
-  /** What --jq makes of a document, as gh prints it: a string as its text, any other value as JSON (indented on a terminal). */
+  /**
+   * What --jq makes of a document, as gh prints it: a string as its text, any other value as JSON
+   * (indented on a terminal). A string is the service's text: on a terminal its control
+   * characters are shown escaped (no forged line, no escape sequence); a pipe gets it as it is.
+   */
   private filtered(value: unknown, indent: number | undefined): void {
-    for (const result of this.filter!(value))
-      this.line(typeof result === 'string' ? result : this.jsonText(JSON.stringify(result, null, indent)));
+    for (const result of this.filter!(value)) {
+      if (typeof result !== 'string') this.line(this.jsonText(JSON.stringify(result, null, indent)));
+      else this.line(this.isTerminal ? escapeControlsKeepLines(result) : result);
+    }
   }
 
   /** A piece of a streamed answer, as it came: waits when the reader is slow. */

@@ -98,9 +98,15 @@ function checkFile(path: string): void {
 
 function migrate(db: DatabaseSync, path: string): void {
   const versionOf = () => Number(db.prepare('PRAGMA user_version').get()!.user_version);
-  const application = Number(db.prepare('PRAGMA application_id').get()!.application_id);
-  const hasTables = Number(db.prepare('SELECT count(*) AS n FROM sqlite_master').get()!.n) > 0;
-  if (application !== APPLICATION_ID && (hasTables || versionOf() !== 0))
+  // One statement, so one snapshot: read one by one, another process's migration could commit in
+  // between, and a log it had just made read as a database of something else (20 invokes at once).
+  const found = db
+    .prepare(
+      'SELECT (SELECT application_id FROM pragma_application_id) AS application, ' +
+        '(SELECT user_version FROM pragma_user_version) AS version, (SELECT count(*) FROM sqlite_master) AS tables',
+    )
+    .get()!;
+  if (Number(found.application) !== APPLICATION_ID && (Number(found.tables) > 0 || Number(found.version) !== 0))
     throw new LogFileError(path, 'is a SQLite database of something else, not an agents run log');
   if (versionOf() > SCHEMA_VERSION)
     throw new LogFileError(

@@ -8,6 +8,7 @@ import { connectableHost, isOwnHost, randomEmulatorToken } from './exposure.js';
 import { sendDetail, sendInternalError } from './http.js';
 import { matchRoute } from './router.js';
 import { Store } from './store.js';
+import { EventEmitter } from 'node:events';
 
 export { SEED } from './seed.js';
 
@@ -29,6 +30,8 @@ export interface RunningEmulator {
   exposed: boolean;
   /** Every request served, in order: lets tests count writes. */
   requests: Array<{ method: string; path: string }>;
+  /** Emits 'request' as each one is logged: a test waits for a request instead of polling the log. */
+  events: EventEmitter;
   close(): Promise<void>;
 }
 
@@ -46,10 +49,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   };
   const store = new Store(token);
   const requests: RunningEmulator['requests'] = [];
+  const events = new EventEmitter();
 
   // A CommonJS builtin: an ESM import of node:http loads Node 22+'s own undici too (see api/client.ts).
   const server = process.getBuiltinModule('node:http').createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: (req.url ?? '/').split('?')[0]! });
+    events.emit('request');
     // Before anything else: a browser page that reached this port by DNS rebinding gets nothing.
     if (!isOwnHost(req.headers.host, host))
       return sendDetail(res, 421, `Host ${JSON.stringify(req.headers.host ?? '')} is not this emulator's address`);
@@ -74,6 +79,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     strict: config.strict,
     exposed,
     requests,
+    events,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -15,7 +15,7 @@ import { tempConfigDir } from '../helpers/run-cli.js';
 import { renderScreen } from '../helpers/screen.js';
 import { starterFolder } from '../helpers/starter.js';
 import { limit } from '../helpers/limits.js';
-import { until, untilText } from '../helpers/until.js';
+import { untilEvent, untilText } from '../helpers/until.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const XSD = readFileSync(join(ROOT, 'test/fixtures/junit.xsd'), 'utf8');
@@ -200,7 +200,7 @@ it(
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     // Ctrl-C once the quick case passed and the slow one is at the service.
     void untilText(child.stdout, /^PASS {2}quick/)
-      .then(() => until(() => invokes() >= before + 2))
+      .then(() => untilEvent(emulator.events, 'request', () => invokes() >= before + 2))
       .then(() => child.kill('SIGINT'));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(130);
@@ -238,7 +238,7 @@ it(
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     // Ctrl-C once case 0 passed and the slow case 1 is at the service.
     void untilText(child.stdout, /^PASS {2}case 0/)
-      .then(() => until(() => invokes() >= before + 2))
+      .then(() => untilEvent(emulator.events, 'request', () => invokes() >= before + 2))
       .then(() => child.kill('SIGINT'));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(130);

@@ -1,8 +1,7 @@
-// Waiting on what happened, not on a clock: a line a process printed, or a state a test server
-// records. Neither gives up by itself; the test's own limit (scaled by AGENTS_TEST_TIME_SCALE)
-// catches a hang.
+// Waiting on what happened, not on a clock: a line a process printed, or a state a server records
+// and announces (the emulator's 'request'). Neither gives up by itself; the test's own limit
+// (scaled by AGENTS_TEST_TIME_SCALE) catches a hang.
 import type { EventEmitter } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 
 /** The stream's text so far, once it matches `pattern`; rejects, with the text, if the stream ends first. */
 export function untilText(stream: EventEmitter, pattern: RegExp | string, seen = ''): Promise<string> {
@@ -24,7 +23,15 @@ export function untilText(stream: EventEmitter, pattern: RegExp | string, seen =
   });
 }
 
-/** Once `check()` holds: for a state no event announces (requests a test server has logged). */
-export async function until(check: () => boolean): Promise<void> {
-  while (!check()) await sleep(10);
+/** Once `check()` holds, looked at now and each time `source` emits `event`. */
+export function untilEvent(source: EventEmitter, event: string, check: () => boolean): Promise<void> {
+  if (check()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const look = () => {
+      if (!check()) return;
+      source.off(event, look);
+      resolve();
+    };
+    source.on(event, look);
+  });
 }

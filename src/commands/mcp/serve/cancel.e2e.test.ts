@@ -4,11 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectStdio, rawPost, startHttpServer, type HttpServer } from '../../../../test/helpers/mcp.js';
 import { tempConfigDir } from '../../../../test/helpers/run-cli.js';
 import { sendJson, startTestServer, type TestServer } from '../../../../test/helpers/test-server.js';
-import { until } from '../../../../test/helpers/until.js';
+import { untilEvent } from '../../../../test/helpers/until.js';
+import { EventEmitter } from 'node:events';
 
 const AGENT = { id: '00000000-0000-4000-8000-00000000cafe', name: 'Hanger', description: 'd', llmModel: 'GPT_4' };
 let service: TestServer;
 let invokes: Array<{ closed: boolean }>;
+/** Emits 'change' when an invoke comes in or its caller hangs up. */
+const changes = new EventEmitter();
 let env: Record<string, string>;
 beforeAll(async () => {
   invokes = [];
@@ -19,7 +22,11 @@ beforeAll(async () => {
     if (req.method === 'GET') return sendJson(res, 200, { success: true, data: AGENT });
     const invoke = { closed: false };
     invokes.push(invoke);
-    res.on('close', () => (invoke.closed = true));
+    changes.emit('change');
+    res.on('close', () => {
+      invoke.closed = true;
+      changes.emit('change');
+    });
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write('event: message\ndata: thinking\n\n');
   });
@@ -34,7 +41,7 @@ beforeAll(async () => {
 afterAll(() => service.close());
 
 /** Once the last invoke's connection to the service has closed (a hang is the test's limit). */
-const invokeClosed = () => until(() => invokes.at(-1)?.closed === true);
+const invokeClosed = () => untilEvent(changes, 'change', () => invokes.at(-1)?.closed === true);
 
 const callHanger = (id: number) => ({
   jsonrpc: '2.0',
@@ -55,7 +62,7 @@ async function openSession(server: HttpServer): Promise<Record<string, string>> 
   return { 'mcp-session-id': opened.headers['mcp-session-id'] as string, 'mcp-protocol-version': '2025-06-18' };
 }
 
-const waitForInvoke = (count: number) => until(() => invokes.length >= count);
+const waitForInvoke = (count: number) => untilEvent(changes, 'change', () => invokes.length >= count);
 
 describe('a call the client gives up on', () => {
   it('over stdio, notifications/cancelled closes the invoke', async () => {

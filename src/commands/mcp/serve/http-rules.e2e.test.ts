@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BoundedEventStore } from '../../../mcp/event-store.js';
 import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
 import { createAgent, startHttpServer, type HttpServer } from '../../../../test/helpers/mcp.js';
-import { until } from '../../../../test/helpers/until.js';
+import { untilEvent } from '../../../../test/helpers/until.js';
 
 const served = useEmulatorEnv();
 beforeAll(() => createAgent(served.env, 'Rules'));
@@ -170,7 +170,7 @@ describe('--watch over HTTP', () => {
       const before = lists();
       // Three ticks: one list each. Six pollers would list six at a time, so the count would pass 3
       // by a jump (a wait on the ticks, not on a clock: a busy machine only makes them late).
-      await until(() => lists() - before >= 3);
+      await untilEvent(served.emulator.events, 'request', () => lists() - before >= 3);
       expect(lists() - before).toBeLessThanOrEqual(4);
     } finally {
       await server.stop();

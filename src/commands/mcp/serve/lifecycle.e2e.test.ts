@@ -6,7 +6,7 @@ import { BIN, runBinary } from '../../../../test/helpers/binary.js';
 import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
 import { createAgent } from '../../../../test/helpers/mcp.js';
 import { python, runInPty } from '../../../../test/helpers/pty.js';
-import { until } from '../../../../test/helpers/until.js';
+import { untilEvent } from '../../../../test/helpers/until.js';
 
 const served = useEmulatorEnv({ tokenDelayMs: 20 });
 let agentId: string;
@@ -63,7 +63,8 @@ describe('mcp serve over stdio, start to end', () => {
     const result = await serve(
       ['--agent', agentId],
       'wait for ever [[hang]]',
-      (child) => void until(() => invokes() > before).then(() => child.kill('SIGINT')),
+      (child) =>
+        void untilEvent(served.emulator.events, 'request', () => invokes() > before).then(() => child.kill('SIGINT')),
     );
     expect(result.code, result.stderr).toBe(130);
     const answer = result.replies.find((reply) => reply.id === 2) as {

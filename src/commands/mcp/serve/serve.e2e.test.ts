@@ -6,7 +6,8 @@ import { BIN, runBinary } from '../../../../test/helpers/binary.js';
 import { useEmulatorEnv } from '../../../../test/helpers/emulator-env.js';
 import { connectStdio, createAgent, startHttpServer, textOf } from '../../../../test/helpers/mcp.js';
 import { limit } from '../../../../test/helpers/limits.js';
-import { until, untilText } from '../../../../test/helpers/until.js';
+import { untilEvent, untilText } from '../../../../test/helpers/until.js';
+import { EventEmitter } from 'node:events';
 
 const served = useEmulatorEnv({ tokenDelayMs: 5 });
 let docsId: string;
@@ -128,7 +129,7 @@ describe('agents mcp serve over stdio', () => {
         signal: controller.signal,
       });
       // Once the invoke hangs at the service; the call ends then (a hang is the test's limit).
-      await until(() => invokes() > before);
+      await untilEvent(served.emulator.events, 'request', () => invokes() > before);
       controller.abort();
       await expect(call).rejects.toThrow();
       // The server is still there for the next call.
@@ -146,17 +147,21 @@ describe('agents mcp serve over stdio', () => {
       const { client, close } = await connect(['--watch', '1']);
       try {
         let changes = 0;
-        client.setNotificationHandler(ToolListChangedNotificationSchema, async () => void changes++);
+        const changed = new EventEmitter();
+        client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
+          changes++;
+          changed.emit('change');
+        });
         await client.listTools();
         // Two ticks of the watch (each lists the agents) with nothing changed: nothing is said.
         const lists = () =>
           served.emulator.requests.filter((request) => request.method === 'GET' && /\/agents$/.test(request.path))
             .length;
         const seen = lists();
-        await until(() => lists() >= seen + 2);
+        await untilEvent(served.emulator.events, 'request', () => lists() >= seen + 2);
         expect(changes).toBe(0);
         await createAgent(served.env, 'Newcomer');
-        await until(() => changes > 0);
+        await untilEvent(changed, 'change', () => changes > 0);
         expect(changes).toBe(1);
         expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('Newcomer');
       } finally {

@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --profile --jq --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay "
+  local value_flags=" --base-url --timeout --profile --jq -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -68,9 +68,9 @@ _agents() {
       "logs rm:--agent") COMPREPLY=(); return ;;
       "mcp serve:--agent") _agents_values agents; return ;;
       *:--base-url) COMPREPLY=(); return ;;
+      *:--timeout) COMPREPLY=(); return ;;
       *:--profile) _agents_values profiles; return ;;
       *:--jq) COMPREPLY=(); return ;;
-      *:--timeout) COMPREPLY=(); return ;;
       *:--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--name) COMPREPLY=(); return ;;
       *:--description) COMPREPLY=(); return ;;
@@ -132,7 +132,7 @@ _agents() {
   fi
 
   if [[ -z $cmd_path ]]; then
-    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --profile --json --jq -q --quiet --no-input --no-color --debug --show-secrets --timeout --no-log" -- "$cur"))
+    if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --timeout --profile --json --jq -q --quiet --no-input --no-color --debug --show-secrets --no-log" -- "$cur"))
     else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval logs login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
     return
   fi
@@ -652,6 +652,6 @@ _agents() {
         return
       fi ;;
   esac
-  COMPREPLY=($(compgen -W "$flags -V --version --base-url --profile --json --jq -q --quiet --no-input --no-color --debug --show-secrets --timeout --no-log" -- "$cur"))
+  COMPREPLY=($(compgen -W "$flags -V --version --base-url --timeout --profile --json --jq -q --quiet --no-input --no-color --debug --show-secrets --no-log" -- "$cur"))
 }
 complete -F _agents agents

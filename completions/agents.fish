@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --profile --jq --timeout -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay
+    set -l value_flags --base-url --timeout --profile --jq -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -46,6 +46,7 @@ end
 complete -c agents -f
 complete -c agents -s V -l version -d 'print the version'
 complete -c agents -l base-url -r -f -d 'service address, without /api/v1 (env AGENTS_BASE_URL)'
+complete -c agents -l timeout -r -f -d 'network timeout in seconds: connect, first byte, a pause in a stream, a whole non-streamed answer (default 60) (env AGENTS_TIMEOUT)'
 complete -c agents -l profile -r -f -a '(agents __complete profiles 2>/dev/null)' -d 'config profile to use (env AGENTS_PROFILE)'
 complete -c agents -l json -d 'print one JSON document on stdout'
 complete -c agents -l jq -r -f -d 'filter the --json document with a jq expression (implies --json; a string prints as text), e.g. --jq '\''.[].name'\'''
@@ -54,7 +55,6 @@ complete -c agents -l no-input -d 'never prompt; fail when a value is missing'
 complete -c agents -l no-color -d 'disable colour'
 complete -c agents -l debug -d 'log requests and responses to stderr (token redacted)'
 complete -c agents -l show-secrets -d 'show values whose key names a secret (e.g. a tool'\''s API key in its metadata); hidden otherwise'
-complete -c agents -l timeout -r -f -d 'network timeout in seconds: connect, first byte, a pause in a stream, a whole non-streamed answer (default 60) (env AGENTS_TIMEOUT)'
 complete -c agents -l no-log -d 'keep this command out of the run log (agents logs; env AGENTS_NO_LOG=1)'
 complete -c agents -n '__agents_at '\'''\''' -a 'create' -d 'Create an agent'
 complete -c agents -n '__agents_at '\'''\''' -a 'update' -d 'Change fields of an agent'

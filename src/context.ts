@@ -183,7 +183,7 @@ export class Context {
     return new ApiClient({
       baseUrl,
       token,
-      timeoutSeconds: settings.timeoutSeconds,
+      timeoutSeconds: settings.timeout,
       userAgent: USER_AGENT,
       dispatcher: this.deps.dispatcher,
       debug: this.debugLog,

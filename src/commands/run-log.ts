@@ -16,8 +16,9 @@ export function runLogFor(ctx: Context): RunLog | undefined {
   // tells a person at a terminal once per profile, so a run log that stays empty is no surprise
   // (a pipeline's log, read by no one for this, stays as it was).
   if (!sqliteAvailable()) return void (ctx.io.stderr.isTTY === true && noticeNoRunLog(ctx, settings.profile));
-  if (settings.logsProblem) {
-    ctx.io.logger.warn(`${settings.logsProblem}; this run is not logged`);
+  // Only the run log's retention is soft today: a bad one costs this run its record.
+  if (settings.problems.length > 0) {
+    ctx.io.logger.warn(`${settings.problems.join('; ')}; this run is not logged`);
     return undefined;
   }
   const place = {

@@ -9,15 +9,17 @@ import { readWith, seconds, switchedOn, wholeNumber, yesOrNo, type Reader } from
 import { baseUrlReader } from './base-url.js';
 
 export type SettingValue = string | number | boolean;
+type SettingType = 'string' | 'number' | 'boolean';
+type ValueOfType<T extends SettingType> = T extends 'number' ? number : T extends 'boolean' ? boolean : string;
 
 export interface SettingSpec {
-  /** Its field in a profile of config.json. */
-  field: 'baseUrl' | 'token' | 'timeout' | 'allowInsecureHttp' | 'logs' | 'logsMaxRuns' | 'logsMaxDays';
-  type: 'string' | 'number' | 'boolean';
+  /** Its field in a profile of config.json, and in the resolved settings (settings.ts). */
+  field: string;
+  type: SettingType;
   /** Its name for `agents config get|set|unset`; none for the token, which `agents login` saves. */
   key?: string;
-  /** It has a global flag (globals.ts). */
-  flag?: boolean;
+  /** Its global flag, `--<key>` (global-flags.ts makes it from this row). */
+  flag?: { placeholder: string };
   env: string;
   default?: SettingValue;
   help: string;
@@ -27,16 +29,21 @@ export interface SettingSpec {
   read?: Reader<SettingValue>;
   /** Reads the variable, when it is read otherwise; undefined leaves the setting to the profile. */
   fromEnv?(value: string): SettingValue | undefined;
+  /**
+   * A bad value never fails a command: it is reported in the settings' `problems` and what needs
+   * it does without (the run log's retention: a bad one costs the run its record, not the command).
+   */
+  soft?: boolean;
 }
 
-export const DEFAULT_TIMEOUT_SECONDS = 60;
+const DEFAULT_TIMEOUT_SECONDS = 60;
 
-export const SETTINGS: readonly SettingSpec[] = [
+const TABLE = [
   {
     field: 'baseUrl',
     type: 'string',
     key: 'base-url',
-    flag: true,
+    flag: { placeholder: 'url' },
     env: 'AGENTS_BASE_URL',
     help: 'service address, without /api/v1',
     read: baseUrlReader,
@@ -52,7 +59,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     field: 'timeout',
     type: 'number',
     key: 'timeout',
-    flag: true,
+    flag: { placeholder: 'seconds' },
     env: 'AGENTS_TIMEOUT',
     default: DEFAULT_TIMEOUT_SECONDS,
     help: `network timeout in seconds: connect, first byte, a pause in a stream, a whole non-streamed answer (default ${DEFAULT_TIMEOUT_SECONDS})`,
@@ -89,6 +96,7 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: 'AGENTS_LOGS_MAX_RUNS',
     help: 'keep at most this many runs in the run log (older ones are deleted as runs are written)',
     read: wholeNumber(1, 1_000_000_000),
+    soft: true,
   },
   {
     field: 'logsMaxDays',
@@ -97,10 +105,23 @@ export const SETTINGS: readonly SettingSpec[] = [
     env: 'AGENTS_LOGS_MAX_DAYS',
     help: 'delete runs older than this many days from the run log as runs are written',
     read: wholeNumber(1, 100_000),
+    soft: true,
   },
-];
+] as const satisfies readonly SettingSpec[];
 
-export const settingOf = (field: SettingSpec['field']): SettingSpec => SETTINGS.find((spec) => spec.field === field)!;
+/** Every setting, for code that walks them; the literal rows stay in `Setting` for the types. */
+export const SETTINGS: readonly (SettingSpec & { field: SettingField })[] = TABLE;
+
+/** One row of the table, with its literal types: a profile's fields, the flags and the resolved values derive from them. */
+export type Setting = (typeof TABLE)[number];
+export type SettingField = Setting['field'];
+export type ValueOfSetting<S extends Setting> = ValueOfType<S['type']>;
+/** The settings that have a global flag, by field. */
+export type FlagSetting = Extract<Setting, { flag: object }>;
+/** What a profile of config.json may hold: every setting, each optional. */
+export type Profile = { [S in Setting as S['field']]?: ValueOfSetting<S> };
+
+export const settingOf = (field: SettingField): SettingSpec => SETTINGS.find((spec) => spec.field === field)!;
 
 /** A setting's value from text (a flag, a variable, `config set`, a profile's saved value). */
 export function readSetting(spec: SettingSpec, text: string, source: string): SettingValue {

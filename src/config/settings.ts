@@ -1,22 +1,39 @@
 // Where each setting comes from: flag > environment > profile > default (README, Environment).
 import { CliError } from '../errors.js';
 import {
-  DEFAULT_TIMEOUT_SECONDS,
   readSetting,
   readToken,
   settingOf,
+  SETTINGS,
+  type FlagSetting,
+  type Setting,
+  type SettingField,
   type SettingSpec,
   type SettingValue,
+  type ValueOfSetting,
 } from './setting-specs.js';
 import { DEFAULT_PROFILE, type ConfigStore, type Profile } from './store.js';
 import { sameAddress } from './base-url.js';
 
 type Source = 'flag' | 'env' | 'profile' | 'default' | 'none';
+type ValueField = Exclude<SettingField, 'token'>;
 
-export interface Settings {
+/**
+ * Every setting of the table but the token, by field: its value from its first source, or its
+ * default; a setting with no default may be undefined. A new row of the table is a new field here.
+ */
+export type SettingValues = {
+  [S in Setting as Exclude<S['field'], 'token'>]: S extends { default: SettingValue }
+    ? ValueOfSetting<S>
+    : ValueOfSetting<S> | undefined;
+};
+
+export type Settings = SettingValues & {
   profile: string;
-  baseUrl: string | undefined;
-  baseUrlSource: Source;
+  /** Where each value came from (`agents status` says it). */
+  sources: Record<ValueField, Source>;
+  /** Why a soft setting could not be read (the run log's retention): what needs it does without. */
+  problems: string[];
   /** The token this line may send: AGENTS_TOKEN, or the profile's when saved for this base URL. */
   token: string | undefined;
   tokenSource: Source;
@@ -31,26 +48,13 @@ export interface Settings {
   unusableToken?: Error;
   /** AGENTS_TOKEN is sent, though the profile the line names has a token of its own. */
   shadowsProfileToken: boolean;
-  timeoutSeconds: number;
-  timeoutSource: Source;
-  allowInsecureHttp: boolean;
-  /** The run log: on unless `logs false` or AGENTS_NO_LOG=1; its retention when set. */
-  logs: boolean;
-  logsMaxRuns: number | undefined;
-  logsMaxDays: number | undefined;
-  /** Why the run log's retention could not be read: runs are then not recorded, with a warning. */
-  logsProblem?: string;
-}
+};
 
 /** Letters, digits, ".", "_" and "-", starting with a letter or digit: no "..", "-x", " " or "__proto__". */
 const PROFILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** What the line itself says of the settings: its global flags, already read. */
-export interface LineSettings {
-  baseUrl?: string;
-  profile?: string;
-  timeout?: number;
-}
+export type LineSettings = { [S in FlagSetting as S['field']]?: ValueOfSetting<S> } & { profile?: string };
 
 export function resolveProfileName(globals: LineSettings, env: Record<string, string | undefined>): string {
   const name = globals.profile || env.AGENTS_PROFILE || DEFAULT_PROFILE;
@@ -74,47 +78,45 @@ export function resolveSettings(
 
   // Only the value that wins is read: a bad variable under a good flag is no error, as before. A
   // flag was read already (globals.ts); a variable or a profile's value is read by the same reader.
-  const resolve = <T extends SettingValue>(field: SettingSpec['field']): [T | undefined, Source] => {
-    const spec = settingOf(field);
-    const fromFlag = spec.flag ? globals[field as 'baseUrl' | 'timeout'] : undefined;
-    if (fromFlag !== undefined) return [fromFlag as T, 'flag'];
+  const resolve = (spec: SettingSpec & { field: SettingField }): [SettingValue | undefined, Source] => {
+    const fromFlag = spec.flag ? (globals as Record<string, SettingValue | undefined>)[spec.field] : undefined;
+    if (fromFlag !== undefined) return [fromFlag, 'flag'];
     const variable = variables[spec.env];
     if (variable !== undefined && variable !== '') {
       const value = spec.fromEnv ? spec.fromEnv(variable) : readSetting(spec, variable, spec.env);
-      if (value !== undefined) return [value as T, 'env'];
+      if (value !== undefined) return [value, 'env'];
     }
-    const saved = profile[field];
+    const saved = profile[spec.field];
     if (saved !== undefined && saved !== '') {
-      const source = `${spec.key ?? field} in profile "${profileName}" (${store.file})`;
-      return [readSetting(spec, String(saved), source) as T, 'profile'];
+      const source = `${spec.key ?? spec.field} in profile "${profileName}" (${store.file})`;
+      return [readSetting(spec, String(saved), source), 'profile'];
     }
-    return spec.default === undefined ? [undefined, 'none'] : [spec.default as T, 'default'];
+    return spec.default === undefined ? [undefined, 'none'] : [spec.default, 'default'];
   };
-  const [baseUrl, baseUrlSource] = resolve<string>('baseUrl');
-  const token = resolveToken(profileName, profile, baseUrl, variables, store.file);
-  const [timeout, timeoutSource] = resolve<number>('timeout');
-  const [allowInsecureHttp] = resolve<boolean>('allowInsecureHttp');
-  const [logs] = resolve<boolean>('logs');
-  // A bad retention setting costs the run its record, never the command (commands/run-log.ts).
-  const retention = softly(() => ({
-    logsMaxRuns: resolve<number>('logsMaxRuns')[0],
-    logsMaxDays: resolve<number>('logsMaxDays')[0],
-  }));
+
+  const values: Record<string, SettingValue | undefined> = {};
+  const sources: Record<string, Source> = {};
+  const problems: string[] = [];
+  let token: TokenChoice | undefined;
+  // In the table's order, so the first bad setting of a line is the one reported.
+  for (const spec of SETTINGS) {
+    if (spec.field === 'token') {
+      token = resolveToken(profileName, profile, values.baseUrl as string | undefined, variables, store.file);
+      continue;
+    }
+    const read = spec.soft ? softly(() => resolve(spec)) : { value: resolve(spec) };
+    if ('problem' in read) problems.push(read.problem);
+    [values[spec.field], sources[spec.field]] = 'value' in read ? read.value : [undefined, 'none'];
+  }
 
   return {
+    ...(values as SettingValues),
     profile: profileName,
-    baseUrl,
-    baseUrlSource,
-    ...token,
+    sources: sources as Settings['sources'],
+    problems,
+    ...token!,
     shadowsProfileToken:
-      token.tokenSource === 'env' && Boolean(profile.token) && Boolean(globals.profile || variables.AGENTS_PROFILE),
-    timeoutSeconds: timeout ?? DEFAULT_TIMEOUT_SECONDS,
-    timeoutSource,
-    allowInsecureHttp: allowInsecureHttp === true,
-    logs: logs !== false,
-    ...('problem' in retention
-      ? { logsMaxRuns: undefined, logsMaxDays: undefined, logsProblem: retention.problem }
-      : retention.value),
+      token!.tokenSource === 'env' && Boolean(profile.token) && Boolean(globals.profile || variables.AGENTS_PROFILE),
   };
 }
 

@@ -4,17 +4,9 @@ import { join } from 'node:path';
 import { withFileLock } from './file-lock.js';
 import { assertWritable, ensurePrivateDir, jsonObjectWriter } from './json-file.js';
 import { corruptFileError, readJsonObject } from './json-read.js';
-import { SETTINGS } from './setting-specs.js';
+import { SETTINGS, type Profile } from './setting-specs.js';
 
-export interface Profile {
-  baseUrl?: string;
-  token?: string;
-  timeout?: number;
-  allowInsecureHttp?: boolean;
-  logs?: boolean;
-  logsMaxRuns?: number;
-  logsMaxDays?: number;
-}
+export type { Profile };
 
 export interface ConfigData {
   profiles: Record<string, Profile>;

@@ -1,25 +1,36 @@
 // The global flags, valid before or after the subcommand: specs like any command's flags, read by
-// the same code (commands/options.ts). --base-url and --timeout are settings too: their flag,
-// variable, profile value and `config set` share one reader and its bounds (config/setting-specs.ts).
+// the same code (commands/options.ts). A setting's flag (--base-url, --timeout) is made from its row
+// of the settings table: its flag, variable, profile value and `config set` share one reader and
+// its bounds (config/setting-specs.ts), and a new row with `flag` is a new global flag here.
 import { off, on } from './flags.js';
 import { anyText } from '../util/readers.js';
 import type { Flags, Options, ValueFlag } from './define.js';
-import { settingOf } from '../config/setting-specs.js';
+import { SETTINGS, type FlagSetting, type ValueOfSetting } from '../config/setting-specs.js';
 
-/** A setting's flag: its help and reader from the settings table. */
-function settingFlag(field: 'baseUrl' | 'timeout', placeholder: string): ValueFlag<unknown, false> {
-  const spec = settingOf(field);
-  return {
-    type: 'value',
-    help: `${spec.help} (env ${spec.env})`,
-    placeholder,
-    read: spec.read!,
-    complete: { kind: 'free' },
-  };
-}
+type SettingFlags = { [S in FlagSetting as S['field']]: ValueFlag<ValueOfSetting<S>, false> };
+
+/** Each setting's flag: its help, placeholder and reader from its row of the settings table. */
+const SETTING_FLAGS = Object.fromEntries(
+  SETTINGS.flatMap((spec) =>
+    spec.flag
+      ? [
+          [
+            spec.field,
+            {
+              type: 'value',
+              help: `${spec.help} (env ${spec.env})`,
+              placeholder: spec.flag.placeholder,
+              read: spec.read!,
+              complete: { kind: 'free' },
+            } satisfies ValueFlag<unknown, false>,
+          ],
+        ]
+      : [],
+  ),
+) as SettingFlags;
 
 export const GLOBAL_FLAGS = {
-  baseUrl: settingFlag('baseUrl', 'url') as ValueFlag<string, false>,
+  ...SETTING_FLAGS,
   // Any text: settings.ts says what a profile name may be, for the flag and AGENTS_PROFILE alike.
   profile: {
     type: 'value',
@@ -41,7 +52,6 @@ export const GLOBAL_FLAGS = {
   color: off('disable colour'),
   debug: on('log requests and responses to stderr (token redacted)'),
   showSecrets: on("show values whose key names a secret (e.g. a tool's API key in its metadata); hidden otherwise"),
-  timeout: settingFlag('timeout', 'seconds') as ValueFlag<number, false>,
   log: off('keep this command out of the run log (agents logs; env AGENTS_NO_LOG=1)'),
 } satisfies Flags;
 

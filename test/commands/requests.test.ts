@@ -113,7 +113,7 @@ describe('program', () => {
     for (const path of [['invoke'], ['config', 'set'], ['emulator']]) {
       const help = await runCli([...path, '--help']);
       expect(help.stdout, path.join(' ')).toMatch(
-        /Global Options:[\s\S]*--base-url <url>[\s\S]*--no-color[\s\S]*--timeout <seconds>/,
+        /Global Options:[\s\S]*--base-url <url>[\s\S]*--timeout <seconds>[\s\S]*--no-color/,
       );
     }
     const viaHelp = await runCli(['help']);

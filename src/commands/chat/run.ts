@@ -102,7 +102,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
         const startedAt = monotonicMs();
         const answer = await printAnswer(
           ctx,
-          invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, signal, ctx.debugLog),
+          invokeAgent(client, agentId, body, ctx.settings().timeout, signal, ctx.debugLog),
           json ? 'json' : 'human',
           sessionId,
           undefined,

@@ -77,7 +77,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
                 client: prepared.client,
                 agentId: agentIds.get(evalCase.agent)!,
                 judgeIdOf: (reference) => agentIds.get(reference)!,
-                timeoutSeconds: ctx.settings().timeoutSeconds,
+                timeoutSeconds: ctx.settings().timeout,
                 signal: ctx.deps.signal,
                 debug: ctx.debugLog,
                 onTiming:

@@ -37,7 +37,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (sessionId && !json && !options.events) ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
 
   const mode: AnswerMode = options.events ? 'events' : json ? 'json' : schema ? 'structured' : 'human';
-  const events = invokeAgent(client, agentId, body, ctx.settings().timeoutSeconds, ctx.deps.signal, ctx.debugLog);
+  const events = invokeAgent(client, agentId, body, ctx.settings().timeout, ctx.deps.signal, ctx.debugLog);
   const log = runLogFor(ctx);
   // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
   // The log reads its two times in the loop that prints the answer instead.

@@ -24,12 +24,12 @@ export const run: RunOf<typeof spec> = async (_options, ctx) => {
     return ctx.out.document({
       profile: s.profile,
       baseUrl: s.baseUrl ?? null,
-      baseUrlSource: s.baseUrlSource,
+      baseUrlSource: s.sources.baseUrl,
       token: token ?? null,
       tokenSource,
       tokenFor: s.tokenBaseUrl ?? null,
       tokenSent: s.token !== undefined,
-      timeoutSeconds: s.timeoutSeconds,
+      timeoutSeconds: s.timeout,
       configFile: file,
     });
   }
@@ -45,11 +45,11 @@ export const run: RunOf<typeof spec> = async (_options, ctx) => {
     [
       'base URL',
       s.baseUrl
-        ? `${s.baseUrl} ${t.muted(`(${sourceLabel[s.baseUrlSource]})`)}`
+        ? `${s.baseUrl} ${t.muted(`(${sourceLabel[s.sources.baseUrl]})`)}`
         : t.warn('not set — run `agents login`'),
     ],
     ['token', tokenRow],
-    ['timeout', `${s.timeoutSeconds}s ${t.muted(`(${sourceLabel[s.timeoutSource]})`)}`],
+    ['timeout', `${s.timeout}s ${t.muted(`(${sourceLabel[s.sources.timeout]})`)}`],
     ['config file', file],
   ];
   await ctx.out.result(null, {

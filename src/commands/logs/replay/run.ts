@@ -36,7 +36,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
       sessionId,
       ...(logged.outputSchema ? { outputSchema: logged.outputSchema } : {}),
     },
-    ctx.settings().timeoutSeconds,
+    ctx.settings().timeout,
     ctx.deps.signal,
     ctx.debugLog,
   );

@@ -50,7 +50,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   await new Promise((resolve) => setImmediate(resolve)); // the last line's call has started
   // The calls under way are answered before the server goes: all of them when the input ended (a
   // client may send its last request and close), each cancelled with an error result on Ctrl-C.
-  const unanswered = await settle(ended === 'input' ? (ctx.settings().timeoutSeconds + 5) * 1000 : 0);
+  const unanswered = await settle(ended === 'input' ? (ctx.settings().timeout + 5) * 1000 : 0);
   await server.close();
   if (ended === 'signal') input.stop();
   const failure = input.failed();
@@ -107,7 +107,7 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
   const log = runLogFor(ctx);
   return {
     client: () => ctx.client(),
-    timeoutSeconds: ctx.settings().timeoutSeconds,
+    timeoutSeconds: ctx.settings().timeout,
     ...(log && { record: (run: RunRecord) => void log.record(run) }),
     ...(options.watch !== undefined && { watcher: new AgentWatcher(options.watch, exposed) }),
     say: (line) => ctx.io.logger.warn(line),

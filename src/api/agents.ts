@@ -9,7 +9,7 @@ import { collect } from './paging.js';
 import { createResource, deleteResource, getResource, listResources, notFound, patchResource } from './resources.js';
 import { AGENT, type AgentFields } from '../resources/agent.js';
 import { attachKey, type FieldSpec } from '../resources/descriptor.js';
-import { ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
+import { ATTACHABLE, ATTACHABLE_OF, type AttachKind } from '../resources/registry.js';
 
 /** A field as the service returns it: any may be null or missing. */
 function returned(field: FieldSpec) {
@@ -44,7 +44,7 @@ function decodeAgent(data: unknown, what: string): Agent {
  */
 function decodeListedAgent(data: unknown, what: string): Agent {
   const agent = decodeAgent(data, what);
-  for (const key of ['tools', 'datasources', 'llms'] as const) if (agent[key] === null) delete agent[key];
+  for (const { plural } of ATTACHABLE) if (agent[plural] === null) delete agent[plural];
   return agent;
 }
 

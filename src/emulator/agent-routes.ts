@@ -7,6 +7,7 @@ import { pythonJsonDumps } from './python-json.js';
 import { LLM_MODELS, LLM_PROVIDERS, providerOfModel } from './seed.js';
 import { AGENT_TYPES, type AgentRow, type LinkKind } from './store.js';
 import { readValidBody, type FieldRule } from './validation.js';
+import { ATTACHABLE } from '../resources/registry.js';
 
 const AGENT_FIELDS: Record<string, FieldRule> = {
   name: { type: 'str' },
@@ -93,8 +94,15 @@ function agentView(
     workflowSteps: null,
     metadata: metadata === 'text' ? pythonJsonDumps(row.metadata ?? null) : (row.metadata ?? null),
     outputSchema,
+    // A kind the real service does not have (a new descriptor): its links after the model's fields.
+    ...Object.fromEntries(
+      ATTACHABLE.filter(({ kind }) => !MODEL_RELATIONS.includes(kind)).map(({ kind, plural }) => [plural, rel(kind)]),
+    ),
   };
 }
+
+/** The relations of the real service's Agent model, placed in its order above. */
+const MODEL_RELATIONS: readonly string[] = ['llm', 'datasource', 'tool'];
 
 export const createAgent: Handler = (ctx) => {
   const body = readValidBody(ctx, { ...AGENT_FIELDS, name: { type: 'str', required: true } });

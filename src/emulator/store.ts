@@ -36,6 +36,9 @@ export interface LinkRow {
 
 export type CatalogRecord = { id: string; createdAt: string } & Record<string, unknown>;
 
+const seedOf = (plural: string): readonly CatalogRecord[] =>
+  (SEED as unknown as Record<string, readonly CatalogRecord[] | undefined>)[plural] ?? [];
+
 /** Each emulator's own copy of the seeded records, which its users may change. */
 const seeded = (records: readonly CatalogRecord[]) => new Map(records.map((record) => [record.id, { ...record }]));
 
@@ -46,8 +49,9 @@ export class Store {
     LinkKind,
     Map<string, LinkRow[]>
   >;
+  // A kind the seed has no records of starts empty.
   private readonly catalogs = Object.fromEntries(
-    ATTACHABLE.map((resource) => [resource.kind, seeded(SEED[resource.plural])]),
+    ATTACHABLE.map((resource) => [resource.kind, seeded(seedOf(resource.plural))]),
   ) as Record<LinkKind, Map<string, CatalogRecord>>;
   /** Conversation memory, keyed as the real service keys it: agt_<agentId>_<sessionId or ''>. */
   readonly memory = new Map<string, string[]>();

@@ -17,6 +17,8 @@ import {
   desiredAgentSchema,
   desiredResourceSchema,
   documentSections,
+  emptyResources,
+  SECTIONS_IN_WORDS,
   STACK_SECTIONS,
   type DesiredAgent,
   type DesiredResource,
@@ -88,7 +90,7 @@ export interface LoadOptions {
 
 export async function loadStack(paths: string[], stdin: InputStream, options: LoadOptions = {}): Promise<LoadedStack> {
   const keyVariables = options.keyVariables ?? { env: {}, allowed: [] };
-  const loaded: LoadedStack = { sources: [], agents: [], resources: { tools: [], datasources: [], llms: [] } };
+  const loaded: LoadedStack = { sources: [], agents: [], resources: emptyResources() };
   const problems: string[] = [];
   let sawUnknownModel = false;
   const warn = options.warn ?? (() => {});
@@ -112,7 +114,7 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
     }
     const inFile: string[] = found.unknownKeys.map(
       (key) =>
-        `${source}:${document.lineOf([key]) ?? 1}: unknown top-level key "${key}" (a file holds agents:, tools:, datasources: and llms:; keys starting with "x-" may hold anchors)`,
+        `${source}:${document.lineOf([key]) ?? 1}: unknown top-level key "${key}" (a file holds ${SECTIONS_IN_WORDS}; keys starting with "x-" may hold anchors)`,
     );
     const report = (path: Array<string | number>, label: string, issues: z.core.$ZodIssue[]) => {
       for (const issue of issues) {

@@ -21,10 +21,7 @@ type RequiredAgentKey = Extract<(typeof AGENT.fields)[number], { required: true 
 /** An agent of the file: the descriptor's fields (those create needs, required), an id, and its links. */
 export type DesiredAgent = AgentFields & { [K in RequiredAgentKey]-?: string } & {
   id?: string;
-  tools?: string[];
-  datasources?: string[];
-  llms?: string[];
-};
+} & { [P in AttachablePlural]?: string[] };
 
 export type StackSectionKey = AttachablePlural;
 
@@ -72,11 +69,23 @@ export function desiredResourceSchema(resource: ResourceDescriptor) {
 export type DesiredResource = Record<string, unknown> & { id?: string; name?: string; apiKeyEnv?: string };
 
 /** Matches an existing agent by id before by name (export writes the id when names collide). */
-export const desiredAgentSchema = z.extend(desiredResourceSchema(AGENT), {
-  tools: z.optional(ids),
-  datasources: z.optional(ids),
-  llms: z.optional(ids),
-});
+export const desiredAgentSchema = z.extend(
+  desiredResourceSchema(AGENT),
+  Object.fromEntries(STACK_SECTIONS.map(({ key }) => [key, z.optional(ids)])) as Record<
+    StackSectionKey,
+    z.ZodMiniOptional<typeof ids>
+  >,
+);
+
+/** The top-level keys of a stack file, as a sentence: `agents:, tools:, datasources: and llms:`. */
+export const SECTIONS_IN_WORDS = (() => {
+  const keys = ['agents', ...STACK_SECTIONS.map(({ key }) => key)].map((key) => `${key}:`);
+  return `${keys.slice(0, -1).join(', ')} and ${keys.at(-1)}`;
+})();
+
+/** A stack's resources, none yet: a list under each kind's plural. */
+export const emptyResources = () =>
+  Object.fromEntries(STACK_SECTIONS.map(({ key }) => [key, []])) as unknown as Record<StackSectionKey, never[]>;
 
 export interface DocumentSections {
   /** The agents' list and where it sits in the document (for line numbers). */

@@ -17,6 +17,7 @@ import { isAbort, reportError } from './report.js';
 import { decideColours, PLAIN_THEME } from './ui/color-support.js';
 import { guardOutput } from './ui/guarded-output.js';
 import { Exporter } from './ui/exporter.js';
+import { chosenFormat, type DocumentFormat } from './definition/output-formats.js';
 import { redactingStream } from './ui/redacting-stream.js';
 
 const QUIET_EXITS = new Set(['commander.helpDisplayed', 'commander.version']);
@@ -39,8 +40,8 @@ export async function run(argv: string[], given: Deps): Promise<number> {
     code = outcome.code;
     // The --json contract holds for every command: a failure is one document on stdout, unless the
     // command already printed its own (invoke's, apply's and others carry their error inside).
-    if (outcome.failure && outcome.json && !stdout.wroteAnything())
-      Exporter.failure(stdout, outcome.failure, { jq: outcome.jq }, jsonTextFor(stdout));
+    if (outcome.failure && outcome.format && !stdout.wroteAnything())
+      Exporter.failure(stdout, outcome.failure, outcome.format.failure, jsonTextFor(stdout));
   } finally {
     finishCommands(stdout);
     stdout.flushRedacted();
@@ -69,10 +70,8 @@ type Failure = { kind: string; message: string; exitCode: number };
 interface Outcome {
   code: number;
   failure?: Failure;
-  /** --json (or --jq) was on the line as commander read it (after `--` it is an argument, not the flag). */
-  json: boolean;
-  /** --jq was: the failure document is not printed (Exporter.failure). */
-  jq: boolean;
+  /** The document format on the line as commander read it (after `--` it is an argument, not a flag). */
+  format: DocumentFormat | undefined;
 }
 
 async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
@@ -83,8 +82,7 @@ async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
   const errTheme = () => (program.opts<{ color?: unknown }>().color === false ? PLAIN_THEME : theme);
   await loadSpecsOfLine(argv, COMMANDS, GROUPS);
   const program: Commander = createProgram(deps, errTheme, COMMANDS, GROUPS);
-  const opts = () => program.opts<{ json?: unknown; jq?: unknown }>();
-  const line = () => ({ json: opts().json === true || opts().jq !== undefined, jq: opts().jq !== undefined });
+  const line = () => ({ format: chosenFormat(program.opts())?.format });
   const debug = () => program.opts<{ debug?: unknown }>().debug === true;
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -107,7 +105,7 @@ async function runProgram(argv: string[], deps: Deps): Promise<Outcome> {
 }
 
 /** commander has written its own line to stderr already. */
-function commanderOutcome(error: CommanderError, line: Pick<Outcome, 'json' | 'jq'>): Outcome {
+function commanderOutcome(error: CommanderError, line: Pick<Outcome, 'format'>): Outcome {
   if (QUIET_EXITS.has(error.code) || (error.code === 'commander.help' && error.exitCode === 0))
     return { code: ExitCode.ok, ...line };
   return {

@@ -19,6 +19,7 @@ import type { Prompter } from './questions.js';
 import type { Colours, Theme } from './ui/color-support.js';
 import { Io } from './ui/io.js';
 import { Exporter } from './ui/exporter.js';
+import { chosenFormat } from './definition/output-formats.js';
 import { escapeControls } from './ui/safe-text.js';
 import { startSpinner } from './ui/spinner.js';
 import { PLAIN_THEME } from './ui/color-support.js';
@@ -58,7 +59,7 @@ export class Context {
     },
   ) {
     this.io = new Io(deps, globals, colours, createTheme);
-    const mode = globals.json || globals.jq !== undefined ? 'json' : globals.quiet ? 'quiet' : 'human';
+    const mode = chosenFormat(globals) ? 'document' : globals.quiet ? 'quiet' : 'human';
     this.out = new Exporter(deps.stdout, mode, createTheme?.(colours.stdout) ?? PLAIN_THEME, jsonTextFor(deps.stdout));
   }
 

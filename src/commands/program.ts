@@ -10,6 +10,7 @@ import type { Deps } from '../deps.js';
 import { CliError } from '../errors.js';
 import { GLOBAL_FLAGS, type GlobalOptions } from '../definition/global-flags.js';
 import { decideColours } from '../ui/color-support.js';
+import { chosenFormat } from '../definition/output-formats.js';
 import type { Theme } from '../ui/theme.js';
 import { VERSION } from '../version.js';
 import { loadZod } from '../util/zod.js';
@@ -278,11 +279,14 @@ async function runCommand(command: Command, target: Commander, deps: Deps, progr
     },
   });
   const options = readOptions(command.spec, target, deps.env);
-  if (globals.jq !== undefined) {
-    if (command.spec.noJson)
-      throw new CliError('usage', `--jq: agents ${command.spec.path} has no JSON document (${command.spec.noJson})`);
-    await ctx.out.filterWith(globals.jq);
-  }
+  const chosen = chosenFormat(globals);
+  if (chosen && command.spec.noJson && !chosen.format.ignoredWithoutDocument)
+    throw new CliError(
+      'usage',
+      `${longFlag(chosen.name)}: agents ${command.spec.path} has no JSON document (${command.spec.noJson})`,
+    );
+  // A format that checks its value (a jq expression) does so now, before any request.
+  if (chosen && !command.spec.noJson) ctx.out.writeWith(await chosen.format.load(chosen.value));
   const run = await command.load();
   await run(options, ctx);
 }

@@ -112,7 +112,7 @@ export function resolveSettings(
   return {
     ...(values as SettingValues),
     profile: profileName,
-    sources: sources as Settings['sources'],
+    sources: sources,
     problems,
     ...token!,
     shadowsProfileToken:

@@ -1,11 +1,13 @@
 // The global flags, valid before or after the subcommand: specs like any command's flags, read by
 // the same code (commands/options.ts). A setting's flag (--base-url, --timeout) is made from its row
 // of the settings table: its flag, variable, profile value and `config set` share one reader and
-// its bounds (config/setting-specs.ts), and a new row with `flag` is a new global flag here.
+// its bounds (config/setting-specs.ts), and a new row with `flag` is a new global flag here. The
+// flags of the output formats (--json, --jq) come from their table (output-formats.ts).
 import { off, on } from './flags.js';
 import { anyText } from '../util/readers.js';
 import type { Flags, Options, ValueFlag } from './define.js';
 import { SETTINGS, type FlagSetting, type ValueOfSetting } from '../config/setting-specs.js';
+import { FORMAT_FLAGS } from './output-formats.js';
 
 type SettingFlags = { [S in FlagSetting as S['field']]: ValueFlag<ValueOfSetting<S>, false> };
 
@@ -39,14 +41,7 @@ export const GLOBAL_FLAGS = {
     read: anyText,
     complete: { kind: 'profiles' },
   } as ValueFlag<string, false>,
-  json: on('print one JSON document on stdout'),
-  jq: {
-    type: 'value',
-    help: "filter the --json document with a jq expression (implies --json; a string prints as text), e.g. --jq '.[].name'",
-    placeholder: 'expression',
-    read: anyText,
-    complete: { kind: 'free' },
-  } as ValueFlag<string, false>,
+  ...FORMAT_FLAGS,
   quiet: on('print only what a script needs', { short: '-q' }),
   input: off('never prompt; fail when a value is missing'),
   color: off('disable colour'),

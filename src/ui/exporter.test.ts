@@ -6,6 +6,10 @@ import type { OutputStream } from '../deps.js';
 import { captureStream } from '../../test/helpers/streams.js';
 import { PLAIN_THEME } from './color-support.js';
 import { Exporter, type OutputMode } from './exporter.js';
+import { DOCUMENT_FORMATS, type DocumentFormat } from '../definition/output-formats.js';
+
+/** --jq EXPR, as the program sets it up: the format's writer, loaded for the expression. */
+const jq = async (out: Exporter, expression: string) => out.writeWith(await DOCUMENT_FORMATS.jq.load(expression));
 
 const exporter = (mode: OutputMode = 'human', jsonText?: (json: string) => string) => {
   const stdout = captureStream();
@@ -67,7 +71,7 @@ describe('the failure document of --json', () => {
 
   it('is the error under one key, indented, through the runner escape', () => {
     const stdout = captureStream();
-    Exporter.failure(stdout, failure, { jq: false }, (json) => json.replace('not found', 'not FOUND'));
+    Exporter.failure(stdout, failure, DOCUMENT_FORMATS.json.failure, (json) => json.replace('not found', 'not FOUND'));
     expect(stdout.text()).toBe(
       '{\n  "error": {\n    "kind": "not-found",\n    "message": "agent \\"x\\" not FOUND",\n    "exitCode": 5\n  }\n}\n',
     );
@@ -75,15 +79,15 @@ describe('the failure document of --json', () => {
 
   it('is not printed under --jq: the filter was written for the result', () => {
     const stdout = captureStream();
-    Exporter.failure(stdout, failure, { jq: true }, (json) => json);
+    Exporter.failure(stdout, failure, (DOCUMENT_FORMATS.jq as DocumentFormat).failure, (json) => json);
     expect(stdout.text()).toBe('');
   });
 });
 
 describe('--jq', () => {
   it('prints nothing for an expression that gives no value, and each value of one that gives many', async () => {
-    const { out, stdout } = exporter('json', (json) => `<${json}>`);
-    await out.filterWith('.[] | select(. > 1)');
+    const { out, stdout } = exporter('document', (json) => `<${json}>`);
+    await jq(out, '.[] | select(. > 1)');
     out.document([1, 2, 'three']);
     out.document([]);
     // A string as its text (no runner escape: it is not JSON); other values as JSON, escaped.
@@ -91,28 +95,26 @@ describe('--jq', () => {
   });
 
   it('names an expression with a quote in it as the shell would take it back', async () => {
-    const { out } = exporter('json');
-    await expect(out.filterWith(`.["it's"`)).rejects.toThrow(
-      /^--jq '\.\["it'\\''s"': syntax error, unexpected end of file/,
-    );
+    const { out } = exporter('document');
+    await expect(jq(out, `.["it's"`)).rejects.toThrow(/^--jq '\.\["it'\\''s"': syntax error, unexpected end of file/);
   });
 
   it("shows a string's control characters escaped on a terminal, and as they are in a pipe", async () => {
     const hostile = { name: 'Bot\u001b[2J\u001b]0;owned\u0007\nline two' };
     const terminal = captureStream(true);
-    const onTerminal = new Exporter(terminal, 'json', PLAIN_THEME);
-    await onTerminal.filterWith('.name');
+    const onTerminal = new Exporter(terminal, 'document', PLAIN_THEME);
+    await jq(onTerminal, '.name');
     onTerminal.document(hostile);
     expect(terminal.text()).toBe('Bot^[[2J^[]0;owned^G\nline two\n');
-    const { out, stdout } = exporter('json');
-    await out.filterWith('.name');
+    const { out, stdout } = exporter('document');
+    await jq(out, '.name');
     out.document(hostile);
     expect(stdout.text()).toBe(`${hostile.name}\n`);
   });
 
   it('filters each NDJSON line on its own', async () => {
-    const { out, stdout } = exporter('json');
-    await out.filterWith('.n');
+    const { out, stdout } = exporter('document');
+    await jq(out, '.n');
     out.event({ n: 1 });
     out.event({ n: 'two' });
     expect(stdout.text()).toBe('1\ntwo\n');

@@ -6,17 +6,25 @@
 // here, and a failed write (a full disk) is handled once for every command (cli.ts, exit 8).
 import type { OutputStream } from '../deps.js';
 import type { Theme } from './color-support.js';
-import type { JqFilter } from './jq-filter.js';
-import { escapeControlsKeepLines } from './safe-text.js';
+/** A line of output: JSON text (a CI runner's guard reads it: ci/command-guard.ts), or plain text. */
+export type FormattedLine = { json: string } | { text: string };
 
-export type OutputMode = 'json' | 'quiet' | 'human';
+/** Writes a value in a format: a command's document, or (`event`) one NDJSON line of a stream. */
+export type DocumentWriter = (value: unknown, how: { event: boolean; terminal: boolean }) => FormattedLine[];
+
+export const writeJson: DocumentWriter = (value, { event }) => [
+  { json: event ? JSON.stringify(value) : JSON.stringify(value, null, 2) },
+];
+
+/** A document in a format (definition/output-formats.ts), the lines a script needs (-q), or text for a person. */
+export type OutputMode = 'document' | 'quiet' | 'human';
 
 type Lines = string | readonly string[];
 
 export class Exporter {
   private wrote = false;
   private atLineStart = true;
-  private filter: JqFilter | undefined;
+  private writer: DocumentWriter = writeJson;
 
   constructor(
     private readonly stdout: OutputStream,
@@ -42,7 +50,7 @@ export class Exporter {
    * and hands it over whole, and keeps words meant for a person (hints, warnings) off it.
    */
   get forProgram(): boolean {
-    return this.mode === 'json';
+    return this.mode === 'document';
   }
 
   /** Whether stdout is text for a person (neither -q nor a document): plans, tables, hints. */
@@ -50,10 +58,9 @@ export class Exporter {
     return this.mode === 'human';
   }
 
-  /** --jq: every document and NDJSON line is filtered; a bad expression is exit 2 now, before the command runs. */
-  async filterWith(expression: string): Promise<void> {
-    const { jqFilter } = await import('./jq-filter.js');
-    this.filter = await jqFilter(expression);
+  /** The format every document and NDJSON line is written in (JSON unless the line chose another). */
+  writeWith(writer: DocumentWriter): void {
+    this.writer = writer;
   }
 
   /** Whether anything has been printed: a failure's --json document is printed only when nothing was. */
@@ -69,7 +76,7 @@ export class Exporter {
     document: unknown,
     views: { quiet?: () => Lines | undefined; human?: () => string | void | Promise<string | void> } = {},
   ): Promise<void> {
-    if (this.mode === 'json') return this.document(document);
+    if (this.mode === 'document') return this.document(document);
     if (this.mode === 'quiet') {
       const lines = views.quiet?.();
       if (lines !== undefined && lines.length > 0) this.line(typeof lines === 'string' ? lines : lines.join('\n'));
@@ -80,10 +87,9 @@ export class Exporter {
     if (typeof text === 'string') this.line(text);
   }
 
-  /** One JSON document: the whole of stdout under --json, whatever happened. */
+  /** One document, in the line's format: the whole of stdout under --json, whatever happened. */
   document(value: unknown): void {
-    if (this.filter) return this.filtered(value, this.isTerminal ? 2 : undefined);
-    this.line(this.jsonText(JSON.stringify(value, null, 2)));
+    this.lines(this.writer(value, { event: false, terminal: this.isTerminal }));
   }
 
   /** A result that is text in every mode: export's YAML, a body from `agents api`, a key printed once. */
@@ -107,20 +113,11 @@ export class Exporter {
 
   /** One NDJSON line: --events, chat --json. */
   event(value: unknown): void {
-    if (this.filter) return this.filtered(value, undefined);
-    this.line(this.jsonText(JSON.stringify(value)));
+    this.lines(this.writer(value, { event: true, terminal: this.isTerminal }));
   }
 
-  /**
-   * What --jq makes of a document, as gh prints it: a string as its text, any other value as JSON
-   * (indented on a terminal). A string is the service's text: on a terminal its control
-   * characters are shown escaped (no forged line, no escape sequence); a pipe gets it as it is.
-   */
-  private filtered(value: unknown, indent: number | undefined): void {
-    for (const result of this.filter!(value)) {
-      if (typeof result !== 'string') this.line(this.jsonText(JSON.stringify(result, null, indent)));
-      else this.line(this.isTerminal ? escapeControlsKeepLines(result) : result);
-    }
+  private lines(lines: readonly FormattedLine[]): void {
+    for (const each of lines) this.line('json' in each ? this.jsonText(each.json) : each.text);
   }
 
   /** A piece of a streamed answer, as it came: waits when the reader is slow. */
@@ -138,18 +135,17 @@ export class Exporter {
   }
 
   /**
-   * A failure as the --json document (docs/json/error.schema.json), when the command printed
-   * nothing of its own: the document of --json holds whatever happened. Under --jq nothing: the
-   * filter was written for the result, and stderr says what failed.
+   * A failure as a document (docs/json/error.schema.json), when the command printed nothing of its
+   * own: the document of --json holds whatever happened. A format without one (--jq) prints nothing.
    */
   static failure(
     stdout: OutputStream,
     failure: object,
-    line: { jq: boolean },
+    asDocument: ((failure: object) => readonly FormattedLine[]) | undefined,
     jsonText: (json: string) => string,
   ): void {
-    if (line.jq) return;
-    stdout.write(`${jsonText(JSON.stringify({ error: failure }, null, 2))}\n`);
+    for (const each of asDocument?.(failure) ?? [])
+      stdout.write(`${'json' in each ? jsonText(each.json) : each.text}\n`);
   }
 
   private line(text: string): void {

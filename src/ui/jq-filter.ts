@@ -3,7 +3,9 @@
 // jq runs in WebAssembly with an environment of its own: `env` and `$ENV` see none of this
 // process's variables (no token), and `input`, files and modules are not reachable.
 import { CliError } from '../errors.js';
+import type { DocumentWriter } from './exporter.js';
 import { loadJq } from './jq-vendor.js';
+import { escapeControlsKeepLines } from './safe-text.js';
 
 /** The values the expression gives for one document, in order. */
 export type JqFilter = (document: unknown) => unknown[];
@@ -22,6 +24,21 @@ export async function jqFilter(expression: string): Promise<JqFilter> {
       throw new CliError('usage', `--jq ${quoted(expression)} failed on the result: ${jqMessage(result.stderr)}`);
     return result.stdout === '' ? [] : result.stdout.split('\n').map((line) => JSON.parse(line) as unknown);
   };
+}
+
+/**
+ * What --jq prints, as gh prints it: a string as its text, any other value as JSON (indented for
+ * a document on a terminal). A string is the service's text: on a terminal its control characters
+ * are shown escaped (no forged line, no escape sequence); a pipe gets it as it is.
+ */
+export async function jqWriter(expression: string): Promise<DocumentWriter> {
+  const filter = await jqFilter(expression);
+  return (value, { event, terminal }) =>
+    filter(value).map((result) =>
+      typeof result === 'string'
+        ? { text: terminal ? escapeControlsKeepLines(result) : result }
+        : { json: JSON.stringify(result, null, terminal && !event ? 2 : undefined) },
+    );
 }
 
 /** jq's first line without its `jq: error…:` lead: `syntax error, unexpected end of file at <top-level>, line 1, column 2`. */

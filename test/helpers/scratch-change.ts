@@ -25,37 +25,47 @@ export interface Change {
   edits?: readonly Edit[];
 }
 
-export interface ScratchCopy {
+export interface ScratchCopy<N extends string> {
   root: string;
-  /** Files made or changed, by path from the root: the change's cost. */
-  touched: string[];
+  /** Each change's files made or changed, by path from the root: its cost. */
+  touched: Record<N, string[]>;
   /** A module of the changed copy: `load('src/cli.ts')`. */
   load<T = Record<string, unknown>>(file: string): Promise<T>;
   remove(): void;
 }
 
-export function scratchCopy(change: Change): ScratchCopy {
+/**
+ * One copy with every change made (independent changes: loading the program once costs the suite
+ * one transform of `src/`, not one per change), and what each change touched.
+ */
+export function scratchCopy<N extends string>(changes: Record<N, Change>): ScratchCopy<N> {
   const root = mkdtempSync(join(tmpdir(), 'agents-scratch-'));
   cpSync(join(REPO, 'src'), join(root, 'src'), { recursive: true, filter: (path) => !path.endsWith('.test.ts') });
   cpSync(join(REPO, 'package.json'), join(root, 'package.json'));
   symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
-  const touched = new Set<string>();
-  for (const [file, text] of Object.entries(change.create ?? {})) {
-    mkdirSync(dirname(join(root, file)), { recursive: true });
-    writeFileSync(join(root, file), text);
-    touched.add(file);
-  }
-  for (const edit of change.edits ?? []) {
-    const path = join(root, edit.file);
-    const text = readFileSync(path, 'utf8');
-    const count = text.split(edit.find).length - 1;
-    if (count !== 1) throw new Error(`${edit.file}: ${JSON.stringify(edit.find)} is there ${count} times, not once`);
-    writeFileSync(path, text.replace(edit.find, () => edit.replace));
-    touched.add(edit.file);
+  const touched = {} as Record<N, string[]>;
+  for (const [name, change] of Object.entries(changes) as Array<[N, Change]>) {
+    touched[name] = [
+      ...new Set([...Object.keys(change.create ?? {}), ...(change.edits ?? []).map((e) => e.file)]),
+    ].sort();
+    for (const [file, text] of Object.entries(change.create ?? {})) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), text);
+    }
+    for (const edit of change.edits ?? []) {
+      const path = join(root, edit.file);
+      const text = readFileSync(path, 'utf8');
+      const count = text.split(edit.find).length - 1;
+      if (count !== 1) throw new Error(`${edit.file}: ${JSON.stringify(edit.find)} is there ${count} times, not once`);
+      writeFileSync(
+        path,
+        text.replace(edit.find, () => edit.replace),
+      );
+    }
   }
   return {
     root,
-    touched: [...touched].sort(),
+    touched,
     load: (file) => import(pathToFileURL(join(root, file)).href),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };

@@ -23,7 +23,7 @@ function ioWith(globals: Partial<GlobalOptions>, tty = false) {
   const deps = { stdout, stderr, stdin: stdinFrom(undefined, tty), env: {} };
   const all = { ...GLOBALS, ...globals };
   const io = new Io(deps, all, decideColours(deps, globals.color ?? true), () => PLAIN_THEME);
-  const mode: OutputMode = all.json ? 'json' : all.quiet ? 'quiet' : 'human';
+  const mode: OutputMode = all.json ? 'document' : all.quiet ? 'quiet' : 'human';
   return { io, out: new Exporter(stdout, mode, PLAIN_THEME), stdout, stderr };
 }
 

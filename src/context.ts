@@ -13,6 +13,7 @@ import { ConfigStore, DEFAULT_PROFILE } from './config/store.js';
 import type { Deps } from './deps.js';
 import { CliError } from './errors.js';
 import type { GlobalOptions } from './definition/global-flags.js';
+import type { Need } from './definition/define.js';
 import { rememberSecret } from './secrets/known.js';
 import { inquirerPrompter } from './ui/prompter.js';
 import type { Prompter } from './questions.js';
@@ -86,6 +87,11 @@ export class Context {
 
   get env(): Record<string, string | undefined> {
     return this.deps.env;
+  }
+
+  /** Aborted by the first Ctrl-C (main.ts): what a run waits on ends with it. */
+  get signal(): AbortSignal | undefined {
+    return this.deps.signal;
   }
 
   get configDir(): string {
@@ -195,6 +201,24 @@ export class Context {
     });
   }
 }
+
+/** What every run gets: the terminal side, stdout's owner, the line's globals, the run's signal. */
+export const ALWAYS = ['io', 'out', 'globals', 'signal', 'debugLog', 'reportFailure', 'annotations'] as const;
+
+/** The members of the Context each need of a spec gives its run (the run log is commands/run-context.ts's). */
+export const NEEDS = {
+  service: ['client', 'clientFor', 'resolve', 'settings'],
+  settings: ['settings'],
+  config: ['configStore', 'configDir'],
+  state: ['stateStore', 'recordLocally'],
+  prompts: ['prompter'],
+  env: ['env'],
+  runLog: [],
+  program: ['program'],
+} as const satisfies Record<Need, readonly (keyof Context)[]>;
+
+/** What a run whose spec names these needs receives: only those members of the Context. */
+export type Uses<N extends Need = never> = Pick<Context, (typeof ALWAYS)[number] | (typeof NEEDS)[N][number]>;
 
 /** A saved token held back from an address it was not saved for: what happened, and the two ways on. */
 function withheldTokenError(withheld: NonNullable<Settings['withheldToken']>, baseUrl: string): CliError {

@@ -3,30 +3,35 @@
 // when it runs. So a run builds one command's spec, and a new command costs the others nothing.
 // They are joined here, not in the spec, so that run.ts can take its options' type from definition.ts
 // without definition.ts importing run.ts back.
-import type { Context } from '../context.js';
-import type { Args, CommandSpec, Flags, Options } from '../definition/define.js';
+import type { Args, CommandSpec, Flags, Need, Options } from '../definition/define.js';
+import type { RunContext } from './run-context.js';
 
-export type RunOf<S> =
-  S extends CommandSpec<infer F, infer A> ? (options: Options<F, A>, ctx: Context) => Promise<void> | void : never;
+/** A run: its options read by its spec, and the members of the Context its spec `uses`. */
+export type Run<F extends Flags, A extends Args, N extends Need> = (
+  options: Options<F, A>,
+  ctx: RunContext<N>,
+) => Promise<void> | void;
+
+export type RunOf<S> = S extends CommandSpec<infer F, infer A, infer U> ? Run<F, A, U[number]> : never;
 
 /** A command of the registry: its path, and its spec and run, loaded when asked for. */
-export interface Command<F extends Flags = Flags, A extends Args = Args> {
+export interface Command<F extends Flags = Flags, A extends Args = Args, N extends Need = Need> {
   readonly path: string;
   /** The spec, once loadSpec() has made it: reading it before is a mistake of the program's. */
-  readonly spec: CommandSpec<F, A>;
+  readonly spec: CommandSpec<F, A, readonly N[]>;
   /** Whether loadSpec() has made the spec yet (help shows a summary only then). */
   readonly specLoaded: boolean;
-  loadSpec: () => Promise<CommandSpec<F, A>>;
-  load: () => Promise<(options: Options<F, A>, ctx: Context) => Promise<void> | void>;
+  loadSpec: () => Promise<CommandSpec<F, A, readonly N[]>>;
+  load: () => Promise<Run<F, A, N>>;
 }
 
-export function command<F extends Flags, A extends Args>(
+export function command<F extends Flags, A extends Args, N extends Need>(
   path: string,
-  loadSpec: () => Promise<CommandSpec<F, A>>,
-  load: () => Promise<(options: Options<F, A>, ctx: Context) => Promise<void> | void>,
+  loadSpec: () => Promise<CommandSpec<F, A, readonly N[]>>,
+  load: () => Promise<Run<F, A, N>>,
 ): Command {
-  let spec: CommandSpec<F, A> | undefined;
-  const made: Command<F, A> = {
+  let spec: CommandSpec<F, A, readonly N[]> | undefined;
+  const made: Command<F, A, N> = {
     path,
     get spec() {
       if (!spec) throw new Error(`the spec of "agents ${path}" was read before it was loaded`);

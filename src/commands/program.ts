@@ -15,6 +15,7 @@ import type { Theme } from '../ui/theme.js';
 import { VERSION } from '../version.js';
 import { loadZod } from '../util/zod.js';
 import { loadSpecs, type Command } from './command.js';
+import { narrowed } from './run-context.js';
 import { commandTree, type Group, type Node } from './tree.js';
 import { exampleLines } from './help-text.js';
 import { flagName, longFlag, readFlags, readOptions } from './options.js';
@@ -288,7 +289,7 @@ async function runCommand(command: Command, target: Commander, deps: Deps, progr
   // A format that checks its value (a jq expression) does so now, before any request.
   if (chosen && !command.spec.noJson) ctx.out.writeWith(await chosen.format.load(chosen.value));
   const run = await command.load();
-  await run(options, ctx);
+  await run(options, narrowed(ctx, command.spec.uses ?? []));
 }
 
 /** The examples under a command's help, laid out only when help is shown. */

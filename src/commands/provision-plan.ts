@@ -1,6 +1,6 @@
 // What apply's and diff's flags mean: load and check the files, then plan.
 import type { ApiClient } from '../api/client.js';
-import type { Context } from '../context.js';
+import type { Uses } from '../context.js';
 import { CliError } from '../errors.js';
 import { loadStack } from '../provision/load.js';
 import { computePlan, type Plan } from '../provision/plan.js';
@@ -8,7 +8,7 @@ import type { PROVISION_FLAGS } from './provision-flags.js';
 import type { Options } from '../definition/define.js';
 
 export async function planFromOptions(
-  ctx: Pick<Context, 'client' | 'env' | 'io'>,
+  ctx: Uses<'service' | 'env'>,
   options: Options<typeof PROVISION_FLAGS, []>,
 ): Promise<{ client: ApiClient; plan: Plan; concurrency: number }> {
   const { concurrency, file: files } = options;

@@ -1,6 +1,6 @@
 // The run log of a command that records (invoke, chat, eval, mcp serve, logs replay): imported by
 // those alone, so a command that records nothing loads none of the log's code.
-import type { Context } from '../context.js';
+import type { Uses } from '../context.js';
 import { logsDbPath } from '../logs/path.js';
 import { RunLog } from '../logs/record.js';
 import { LOGS_NODE_HINT, sqliteAvailable } from '../logs/sqlite.js';
@@ -9,7 +9,7 @@ import { LOGS_NODE_HINT, sqliteAvailable } from '../logs/sqlite.js';
  * The run log, when this line records (not --no-log, AGENTS_NO_LOG=1 or `logs false`), opened
  * at its first record. The caller closes it when its command ends.
  */
-export function runLogFor(ctx: Context): RunLog | undefined {
+export function runLogFor(ctx: Uses<'settings' | 'env' | 'state'>): RunLog | undefined {
   const settings = ctx.settings();
   if (!ctx.globals.log || !settings.logs) return undefined;
   // A Node without node:sqlite records nothing, and keeps nothing for it (no copy, no clock); it
@@ -31,7 +31,7 @@ export function runLogFor(ctx: Context): RunLog | undefined {
   return new RunLog(place, (message) => ctx.io.logger.warn(message));
 }
 
-function noticeNoRunLog(ctx: Context, profile: string): void {
+function noticeNoRunLog(ctx: Uses<'state'>, profile: string): void {
   const key = `no-run-log ${profile}`;
   const state = ctx.stateStore();
   try {

@@ -22,7 +22,7 @@ type ValueField = Exclude<SettingField, 'token'>;
  * Every setting of the table but the token, by field: its value from its first source, or its
  * default; a setting with no default may be undefined. A new row of the table is a new field here.
  */
-export type SettingValues = {
+type SettingValues = {
   [S in Setting as Exclude<S['field'], 'token'>]: S extends { default: SettingValue }
     ? ValueOfSetting<S>
     : ValueOfSetting<S> | undefined;

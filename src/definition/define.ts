@@ -110,7 +110,19 @@ type Optionals<T> = { [K in keyof T as undefined extends T[K] ? K : never]?: T[K
 /** What `run` receives: each argument by its name and each flag by its key, read and checked. */
 export type Options<F extends Flags, A extends Args> = Optionals<{ [K in keyof F]: FlagValue<F[K]> } & ArgValues<A>>;
 
-export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
+/**
+ * What a run may ask for besides the terminal, stdout and the line's globals, which every run gets
+ * (context.ts NEEDS says which members of the Context each gives): the service (an API client and
+ * references), the resolved settings, config.json, state.json, prompts, the variables, the run log,
+ * the program itself (help, completion). A run receives only what its spec names.
+ */
+export type Need = 'service' | 'settings' | 'config' | 'state' | 'prompts' | 'env' | 'runLog' | 'program';
+
+export interface CommandSpec<
+  F extends Flags = Flags,
+  A extends Args = Args,
+  U extends readonly Need[] = readonly Need[],
+> {
   /** As the user types it: `list`, `tools list`, `eval merge`. */
   path: string;
   summary: string;
@@ -130,9 +142,13 @@ export interface CommandSpec<F extends Flags = Flags, A extends Args = Args> {
    * lines): the tests feed it /dev/zero that way, and expect exit 2 within the input cap.
    */
   readsStdin?: readonly string[];
+  /** What its run receives besides the terminal and stdout (none when left out). */
+  uses?: U;
 }
 
 /** Typed specs: the literal types of flags and args are kept for `Options`. */
-export function defineSpec<const F extends Flags, const A extends Args>(spec: CommandSpec<F, A>): CommandSpec<F, A> {
+export function defineSpec<const F extends Flags, const A extends Args, const U extends readonly Need[] = []>(
+  spec: CommandSpec<F, A, U>,
+): CommandSpec<F, A, U> {
   return spec;
 }

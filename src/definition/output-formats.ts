@@ -39,8 +39,7 @@ export const DOCUMENT_FORMATS = {
   },
 } satisfies Record<string, DocumentFormat>;
 
-export type FormatName = keyof typeof DOCUMENT_FORMATS;
-export type FormatFlags = { [K in FormatName]: (typeof DOCUMENT_FORMATS)[K]['flag'] };
+type FormatFlags = { [K in keyof typeof DOCUMENT_FORMATS]: (typeof DOCUMENT_FORMATS)[K]['flag'] };
 
 export const FORMAT_FLAGS = Object.fromEntries(
   Object.entries(DOCUMENT_FORMATS).map(([name, format]) => [name, format.flag]),

@@ -18,6 +18,7 @@ export const spec = defineSpec({
     count: { type: 'value', help: 'how many requests', placeholder: 'n', read: wholeNumber(1, 5), complete: { kind: 'free' } },
   },
   output: { name: 'ping', schema: () => z.object({ ok: z.boolean(), requests: z.number() }) },
+  uses: ['service'],
   examples: ['agents ping', 'agents ping --count 3 --json'],
 });
 `,

@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
-export interface Edit {
+interface Edit {
   /** A file of the copy, from the repository's root: `src/resources/registry.ts`. */
   file: string;
   /** Text found exactly once in that file. */

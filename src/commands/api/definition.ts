@@ -29,6 +29,7 @@ export const spec = defineSpec({
     paginate: on('follow skip/take and total_pages and print every page’s data as one array'),
   },
   noJson: "it prints the service's answer as it came (indented on a terminal)",
+  uses: ['service'],
   examples: [
     'agents api api-users/me',
     'agents api tools --paginate',

@@ -1,5 +1,4 @@
 import type { ApiClient, Exchange, Target } from '../../api/client.js';
-import type { Context } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { parseBoundedJson } from '../../util/bounded-json.js';
 import { readFileOrStdin } from '../../io/read-input.js';
@@ -8,6 +7,9 @@ import { isCredentialHeader, redactJsonText } from '../../secrets/redact.js';
 import { REDACTED } from '../../secrets/known.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './definition.js';
+
+/** What this run receives (its spec's `uses`), as its helpers take it. */
+type RunCtx = Parameters<RunOf<typeof spec>>[1];
 
 type ApiOptions = Parameters<RunOf<typeof spec>>[0];
 
@@ -76,7 +78,7 @@ async function pairs(
 }
 
 /** -F: numbers, true, false and null as JSON; @file as the file's text (read as every input is); anything else a string. */
-async function typedValue(value: string, ctx: Context): Promise<unknown> {
+async function typedValue(value: string, ctx: RunCtx): Promise<unknown> {
   if (value.startsWith('@')) return readFileOrStdin(value.slice(1), ctx.io.stdin, '-F');
   if (value === 'true' || value === 'false' || value === 'null') return JSON.parse(value) as unknown;
   if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
@@ -103,7 +105,7 @@ function headerPair(header: string): [string, string] {
  * in api-users/me, a tool's API key) and credential headers redacted unless --show-secrets; the
  * run's own token is scrubbed from every byte in any case.
  */
-function print(ctx: Context, exchange: Exchange, include: boolean): void {
+function print(ctx: RunCtx, exchange: Exchange, include: boolean): void {
   const onTerminal = ctx.out.isTerminal;
   const reveal = ctx.globals.showSecrets;
   if (include) {
@@ -147,7 +149,7 @@ async function failIfFailed(
 
 /** Every page's `data`, in order, as one array; a route without total_pages prints its one page. */
 async function paginate(
-  ctx: Context,
+  ctx: RunCtx,
   client: ApiClient,
   method: string,
   target: Target,

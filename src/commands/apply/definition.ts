@@ -27,6 +27,7 @@ export const spec = defineSpec({
         'agents apply --json',
       ),
   },
+  uses: ['service', 'config', 'state', 'env'],
   examples: [
     'agents apply -f agents.yaml',
     'agents apply -f stacks/ --dry-run',

@@ -27,6 +27,7 @@ export const spec = defineSpec({
       ),
   },
   // The piped conversation first: -c then continues it, so the lines run in this order as written.
+  uses: ['service', 'state', 'prompts', 'runLog'],
   examples: [
     'printf \'Hi\\nWhat did I say?\\n\' | agents chat "Docs bot"',
     'printf \'Hi\\nWhat did I say?\\n\' | agents chat "Docs bot" -c --json | jq -r .output',

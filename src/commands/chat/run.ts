@@ -13,7 +13,6 @@ import { resolveAgentId } from '../../prompts/pick.js';
 import { errorFields } from '../../errors.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './definition.js';
-import { runLogFor } from '../run-log.js';
 import { randomUuid } from '../../util/random-uuid.js';
 
 /** How long a failed scripted conversation waits for the rest of stdin to count what it did not send. */
@@ -61,7 +60,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   };
 
   const announce = () => sessionId && ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
-  const log = runLogFor(ctx);
+  const log = await ctx.runLog();
   const knownName = agentNameFor(ctx, agentId, options.agent);
   const agentName = log && knownName;
   log?.warmUnlessAnswered(0); // opened while the first line is typed
@@ -91,7 +90,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
       // Ctrl-C during the answer stops the reply, not the chat.
       const release = turns?.duringAnswer(() => reply.abort());
       // AbortSignal.any, not a listener on the process-wide signal per turn: nothing piles up over a long chat.
-      const signal = ctx.deps.signal ? AbortSignal.any([ctx.deps.signal, reply.signal]) : reply.signal;
+      const signal = ctx.signal ? AbortSignal.any([ctx.signal, reply.signal]) : reply.signal;
       try {
         const body = {
           input: line.text,
@@ -138,7 +137,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
           });
         if (failure) throw failure;
       } catch (error) {
-        if (ctx.deps.signal?.aborted) throw interrupted();
+        if (ctx.signal?.aborted) throw interrupted();
         if (error instanceof CliError && error.kind === 'interrupted')
           ctx.io.logger.info(ctx.io.theme.muted('(reply stopped)'));
         else if (onTerminal) ctx.reportFailure(error);

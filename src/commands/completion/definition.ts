@@ -15,5 +15,6 @@ export const spec = defineSpec({
   ],
   flags: {},
   noJson: 'it prints a shell script',
+  uses: ['program'],
   examples: SHELLS.map((shell) => installLine(shell)),
 });

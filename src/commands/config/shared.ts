@@ -3,10 +3,10 @@
 import { sameAddress } from '../../config/base-url.js';
 import { resolveProfileName } from '../../config/settings.js';
 import type { Profile } from '../../config/store.js';
-import type { Context } from '../../context.js';
+import type { Uses } from '../../context.js';
 import { CliError } from '../../errors.js';
 
-export function profileName(ctx: Context): string {
+export function profileName(ctx: Uses<'env'>): string {
   return resolveProfileName(ctx.globals, ctx.env);
 }
 

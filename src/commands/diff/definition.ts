@@ -20,6 +20,7 @@ export const spec = defineSpec({
         'agents diff --json',
       ),
   },
+  uses: ['service', 'env'],
   examples: [
     'agents diff -f stack.yaml',
     'agents diff -f stack.yaml --json',

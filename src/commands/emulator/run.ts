@@ -16,7 +16,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   );
 
   // Listen for SIGTERM before the address is printed: a script may stop it as soon as it reads it.
-  const stopped = untilStopped(ctx.deps.signal);
+  const stopped = untilStopped(ctx.signal);
   if (emulator.exposed) {
     ctx.io.logger.warn(
       `listening on ${options.host}: other machines can reach this emulator. Use --host 127.0.0.1 to keep it local.`,

@@ -66,6 +66,7 @@ export const spec = defineSpec({
   },
   output: { name: 'eval', schema: reportShape },
   helpAfter: FORMAT,
+  uses: ['service', 'env', 'runLog'],
   examples: [
     'agents eval -f evals.yaml --filter greets',
     'agents eval -f evals.yaml --junit report.xml || echo "a case failed: $?"',

@@ -1,4 +1,3 @@
-import type { Context } from '../../context.js';
 import { CliError, ExitCode, ExitWithCode } from '../../errors.js';
 import { loadEvalFile } from '../../eval/load.js';
 import { startProgressLine, type ProgressLine } from '../../eval/progress.js';
@@ -22,7 +21,9 @@ import { writeHtmlReport } from '../../eval/html-file.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './definition.js';
-import { runLogFor } from '../run-log.js';
+
+/** What this run receives (its spec's `uses`), as its helpers take it. */
+type RunCtx = Parameters<RunOf<typeof spec>>[1];
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   // Everything that can be wrong locally is found before the first request (output paths: options.ts).
@@ -55,7 +56,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   // --debug writes lines to stderr as requests go: they would tear a line that redraws in place.
   // Started after the names are looked up, which has a spinner of its own.
   const animate = ctx.io.canAnimate && !ctx.globals.debug && 'client' in prepared;
-  const runLog = runLogFor(ctx);
+  const runLog = await ctx.runLog();
   const logged = runLog && new EvalRunLog(runLog);
   const progress = animate ? startProgressLine(ctx.io.stderr, ctx.io.theme) : undefined;
   let outcome: EvalOutcome;
@@ -67,7 +68,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
             concurrency: options.concurrency,
             repeat: options.repeat,
             threshold: options.threshold,
-            signal: ctx.deps.signal,
+            signal: ctx.signal,
             listener: listener(ctx, mode, emit, settings, cases.length, progress, (evalCase, run) =>
               logged?.record(evalCase, agentIds.get(evalCase.agent)!, run),
             ),
@@ -78,7 +79,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
                 agentId: agentIds.get(evalCase.agent)!,
                 judgeIdOf: (reference) => agentIds.get(reference)!,
                 timeoutSeconds: ctx.settings().timeout,
-                signal: ctx.deps.signal,
+                signal: ctx.signal,
                 debug: ctx.debugLog,
                 onTiming:
                   mode === 'events'
@@ -125,7 +126,7 @@ export function writeReportFiles(
 type Mode = 'events' | 'json' | 'human';
 
 function listener(
-  ctx: Context,
+  ctx: RunCtx,
   mode: Mode,
   emit: (event: object) => void,
   settings: EvalSettings,
@@ -156,7 +157,7 @@ function listener(
 }
 
 async function printHumanReport(
-  ctx: Context,
+  ctx: RunCtx,
   settings: EvalSettings,
   outcome: EvalOutcome,
   cases: readonly EvalCase[],
@@ -193,7 +194,7 @@ function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
 }
 
 /** The client, once each agent reference (of a case or of a judge) is resolved: a missing agent costs no invoke. */
-async function prepare(ctx: Context, cases: EvalCase[], ids: Map<string, string>): Promise<ApiClient> {
+async function prepare(ctx: RunCtx, cases: EvalCase[], ids: Map<string, string>): Promise<ApiClient> {
   for (const evalCase of cases) {
     const judges = evalCase.turns.flatMap((turn) =>
       turn.checks.flatMap((check) => (check.kind === 'judge' ? [check.value.agent] : [])),

@@ -74,6 +74,7 @@ export const spec = defineSpec({
         'agents export --json: what apply reads back; --all also writes tools, datasources and llms (LLM keys never)',
       ),
   },
+  uses: ['service'],
   examples: [
     'agents export --all > agents.yaml',
     'agents export "Docs bot" "Travel bot" -o two-agents.yaml',

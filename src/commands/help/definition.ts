@@ -14,5 +14,6 @@ export const spec = defineSpec({
   ],
   flags: {},
   noJson: 'it prints help text',
+  uses: ['program'],
   examples: ['agents help invoke', 'agents help config set', 'agents help exit-codes', 'agents help environment'],
 });

@@ -60,6 +60,7 @@ export const spec = defineSpec({
         'agents invoke --json (one document, failures included)',
       ),
   },
+  uses: ['service', 'state', 'prompts', 'runLog'],
   examples: [
     'agents invoke "Docs bot" "What is the capital of France?"',
     'agents invoke "Docs bot" -c "And of Italy?"',

@@ -1,5 +1,4 @@
 import { invokeAgent, type InvokeBody } from '../../api/invoke.js';
-import type { Context } from '../../context.js';
 import { ApiError, CliError, errorFields } from '../../errors.js';
 import { decodeInput, pipedStdin, readInputFile } from '../../io/read-input.js';
 import { printAnswer, toolCallJson, type AnswerMode } from '../../invoke/answer-printer.js';
@@ -7,12 +6,14 @@ import { chooseSession, llmParams } from '../../invoke/invoke-options.js';
 import { agentNameFor } from '../resource/record-label.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './definition.js';
+
+/** What this run receives (its spec's `uses`), as its helpers take it. */
+type RunCtx = Parameters<RunOf<typeof spec>>[1];
 import { resolveAgentId } from '../../prompts/pick.js';
 import { explainFailure } from '../../invoke/explain-failure.js';
 import { describeTiming, startStopwatch } from '../../invoke/timing.js';
 import { monotonicMs } from '../../util/monotonic.js';
 import { loadOutputSchema, schemaMismatch, type OutputSchema } from '../../invoke/output-schema.js';
-import { runLogFor } from '../run-log.js';
 
 type InvokeOptions = Parameters<RunOf<typeof spec>>[0];
 
@@ -37,8 +38,8 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   if (sessionId && !json && !options.events) ctx.io.logger.info(ctx.io.theme.muted(`session ${sessionId}`));
 
   const mode: AnswerMode = options.events ? 'events' : json ? 'json' : schema ? 'structured' : 'human';
-  const events = invokeAgent(client, agentId, body, ctx.settings().timeout, ctx.deps.signal, ctx.debugLog);
-  const log = runLogFor(ctx);
+  const events = invokeAgent(client, agentId, body, ctx.settings().timeout, ctx.signal, ctx.debugLog);
+  const log = await ctx.runLog();
   // Timed only when the timing is shown: the stopwatch is one more step for every batch of a stream.
   // The log reads its two times in the loop that prints the answer instead.
   const stopwatch = options.stats || mode === 'events' ? startStopwatch() : undefined;
@@ -110,7 +111,7 @@ function refused(failure: CliError | undefined): boolean {
 type Structured = { value: unknown; problem?: CliError } | { problem: CliError };
 
 /** The structured answer as a value, parsed when it came as text, with what is wrong with it. */
-function readStructured(ctx: Context, output: unknown, schema: OutputSchema): Structured {
+function readStructured(ctx: RunCtx, output: unknown, schema: OutputSchema): Structured {
   let value = output;
   if (typeof output === 'string') {
     try {
@@ -135,7 +136,7 @@ function readStructured(ctx: Context, output: unknown, schema: OutputSchema): St
  * The argument, --input-file, piped stdin, or a prompt. Piped text and an argument together make
  * one input, as llm does: the piped text, a blank line, then the argument (`git diff | agents invoke ID "review this"`).
  */
-async function readInvokeInput(ctx: Context, positional: string | undefined, options: InvokeOptions): Promise<string> {
+async function readInvokeInput(ctx: RunCtx, positional: string | undefined, options: InvokeOptions): Promise<string> {
   const file = options.inputFile;
   if (positional !== undefined && file !== undefined)
     throw new CliError('usage', 'give the input as an argument or with --input-file, not both');

@@ -19,6 +19,7 @@ export const spec = defineSpec({
     schema: () =>
       titled(z.object({ profile: z.string(), baseUrl: z.string(), verified: z.boolean() }), 'agents login --json'),
   },
+  uses: ['service', 'config', 'prompts'],
   examples: [
     'agents login --base-url "$AGENTS_BASE_URL"   # exit 2 here: it asks for the token on a terminal only',
     'printf %s "$AGENTS_TOKEN" | agents login --base-url "$AGENTS_BASE_URL" --token-stdin',

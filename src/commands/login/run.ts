@@ -2,11 +2,14 @@ import { listAgentsPaged } from '../../api/agents.js';
 import { collect } from '../../api/paging.js';
 import { normalizeBaseUrl } from '../../config/base-url.js';
 import { readToken as readTokenAs } from '../../config/setting-specs.js';
-import { assertTokenMayTravel, type Context } from '../../context.js';
+import { assertTokenMayTravel } from '../../context.js';
 import { ApiError, CliError } from '../../errors.js';
 import { readAll } from '../../io/read-input.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './definition.js';
+
+/** What this run receives (its spec's `uses`), as its helpers take it. */
+type RunCtx = Parameters<RunOf<typeof spec>>[1];
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
   const settings = ctx.settings();
@@ -37,7 +40,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
 const TOKEN_ATTEMPTS = 3;
 
 /** Why the service refuses the token, or undefined when it accepts it. */
-async function rejection(ctx: Context, baseUrl: string, token: string): Promise<CliError | undefined> {
+async function rejection(ctx: RunCtx, baseUrl: string, token: string): Promise<CliError | undefined> {
   try {
     await collect(listAgentsPaged(await ctx.clientFor(baseUrl, token), { limit: 1, pageSize: 1 }));
     return undefined;
@@ -53,7 +56,7 @@ async function rejection(ctx: Context, baseUrl: string, token: string): Promise<
   }
 }
 
-async function askBaseUrl(ctx: Context): Promise<string> {
+async function askBaseUrl(ctx: RunCtx): Promise<string> {
   if (!ctx.io.interactive) {
     throw new CliError('usage', 'missing --base-url', { hint: 'Pass --base-url URL or set AGENTS_BASE_URL.' });
   }
@@ -70,7 +73,7 @@ async function askBaseUrl(ctx: Context): Promise<string> {
   return normalizeBaseUrl(answer);
 }
 
-async function readToken(ctx: Context, fromStdin: boolean): Promise<string> {
+async function readToken(ctx: RunCtx, fromStdin: boolean): Promise<string> {
   if (fromStdin) {
     const given = await readAll(ctx.io.stdin);
     if (!given.trim()) throw new CliError('usage', 'no token on standard input');

@@ -19,5 +19,6 @@ export const spec = defineSpec({
         'agents logout --json',
       ),
   },
+  uses: ['settings', 'config', 'env'],
   examples: ['agents logout', 'agents logout --profile staging'],
 });

@@ -18,6 +18,7 @@ export const spec = defineSpec({
     failed: on('only runs that failed'),
   },
   output: { name: 'logs', schema: () => titled(z.array(runShape()), 'agents logs --json: the runs, newest first') },
+  uses: ['env'],
   examples: [
     'agents invoke "Support bot" "What is the refund policy?"',
     'agents logs -n 5',

@@ -1,6 +1,6 @@
 // agents logs on, off and status: the `logs` setting of the profile, and what the log holds.
 import { statSync } from 'node:fs';
-import type { Context } from '../../context.js';
+import type { Uses } from '../../context.js';
 import { logsDbPath } from '../../logs/path.js';
 import { countRuns } from '../../logs/runs.js';
 import { LOGS_NODE, LOGS_NODE_HINT, loadSqlite, sqliteAvailable } from '../../logs/sqlite.js';
@@ -8,7 +8,7 @@ import { openLogDb } from '../../logs/store.js';
 import { switchedOn } from '../../util/readers.js';
 
 /** Saves the setting in the profile (as `agents config set logs true|false`). */
-export async function switchLogs(ctx: Context, on: boolean): Promise<void> {
+export async function switchLogs(ctx: Uses<'settings' | 'config'>, on: boolean): Promise<void> {
   const { profile } = ctx.settings();
   await ctx.configStore().updateProfile(profile, (saved) => ({ ...saved, logs: on }));
   // The setting is kept for the Node that can use it; this one is told it cannot.
@@ -36,7 +36,7 @@ export interface LogStatus {
   bytes: number | null;
 }
 
-export function logStatus(ctx: Context): LogStatus {
+export function logStatus(ctx: Uses<'settings' | 'env'>): LogStatus {
   const settings = ctx.settings();
   const path = logsDbPath(ctx.env);
   const why = !loadSqlite()

@@ -1,11 +1,13 @@
 // `agents models`: the one list of models (src/api/models.ts) that create checks, the wizard offers
 // and completion completes, with which provider each needs.
-import type { Context } from '../../context.js';
 import { KNOWN_LLM_MODELS, likelyProvider, LLM_PROVIDERS, providerOfModel } from '../../resources/models.js';
 import { renderTable } from '../../ui/table.js';
 import { HELP_WIDTH, wrapWords } from '../help-text.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './definition.js';
+
+/** What this run receives (its spec's `uses`), as its helpers take it. */
+type RunCtx = Parameters<RunOf<typeof spec>>[1];
 
 /** One model as `models --json` describes it (docs/json/models.schema.json). */
 interface ModelRow {
@@ -32,7 +34,7 @@ export const run: RunOf<typeof spec> = async (_options, ctx) => {
   );
 };
 
-async function humanModels(ctx: Context, rows: ReturnType<typeof modelRows>): Promise<string> {
+async function humanModels(ctx: RunCtx, rows: ReturnType<typeof modelRows>): Promise<string> {
   const table = await renderTable(
     ['MODEL', 'PROVIDER'],
     rows.map((row) => [

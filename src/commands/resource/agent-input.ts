@@ -4,13 +4,13 @@
 import { getAgent } from '../../api/agents.js';
 import type { ApiClient } from '../../api/client.js';
 import { providerToName, UNKNOWN_MODEL_HINT, unknownModelProblem } from '../../resources/models.js';
-import type { Context } from '../../context.js';
+import type { Uses } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { AGENT, type AgentFields } from '../../resources/agent.js';
 import { givenFields } from './fields.js';
 
 export async function readAgentFields(
-  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
+  ctx: Uses<'env' | 'prompts'>,
   options: Record<string, unknown>,
 ): Promise<AgentFields> {
   const fields: AgentFields = await givenFields(AGENT, ctx, options);

@@ -2,13 +2,13 @@
 // only the first; the entries print as one --json array whatever their count; a run of several
 // ids that failed in part ends with PartialFailure (each failure already on stderr), one id with
 // its own error.
-import type { Context } from '../../context.js';
+import type { Uses } from '../../context.js';
 import { CliError, errorFields, PartialFailure } from '../../errors.js';
 
 type Entry = Record<string, unknown>;
 
 export async function forEachId(
-  ctx: Context,
+  ctx: Uses,
   ids: readonly string[],
   attempt: (id: string) => Promise<Entry>,
   failedEntry: (id: string, error: { kind: string; message: string; exitCode: number }) => Entry,

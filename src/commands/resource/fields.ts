@@ -1,6 +1,6 @@
 // A resource's fields from --file, flags, the environment (secrets) and prompts, checked by one
 // zod schema derived from the descriptor, so every source reads and fails the same way.
-import type { Context } from '../../context.js';
+import type { Uses } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { acceptSecret } from '../../secrets/known.js';
 import { readAll, readFileOrStdin } from '../../io/read-input.js';
@@ -41,11 +41,7 @@ async function fromFlags(resource: ResourceDescriptor, options: Record<string, u
   return fields;
 }
 
-async function fromFile(
-  resource: ResourceDescriptor,
-  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
-  path: string,
-): Promise<Fields> {
+async function fromFile(resource: ResourceDescriptor, ctx: Uses<'env' | 'prompts'>, path: string): Promise<Fields> {
   const source = path === '-' ? 'stdin' : path;
   const value = await parseJsonOrYaml(await readFileOrStdin(path, ctx.io.stdin, '--file'), source);
   if (typeof value !== 'object' || value === null || Array.isArray(value))
@@ -62,7 +58,7 @@ async function fromFile(
 
 async function fromSecretSources(
   resource: ResourceDescriptor,
-  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
+  ctx: Uses<'env' | 'prompts'>,
   options: Record<string, unknown>,
 ): Promise<Fields> {
   const fields: Fields = {};
@@ -111,7 +107,7 @@ function checkFields(resource: ResourceDescriptor, fields: Fields, source: strin
 /** Fields given by --file, flags and secret sources; flags win over the file. */
 export async function givenFields(
   resource: ResourceDescriptor,
-  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
+  ctx: Uses<'env' | 'prompts'>,
   options: Record<string, unknown>,
 ): Promise<Fields> {
   const file = typeof options.file === 'string' ? options.file : undefined;
@@ -136,7 +132,7 @@ export function requireFields(resource: ResourceDescriptor, fields: Fields): voi
 /** On a terminal, asks for each field not given; elsewhere names every missing flag. */
 export async function completeFields(
   resource: ResourceDescriptor,
-  ctx: Pick<Context, 'env' | 'io' | 'prompter'>,
+  ctx: Uses<'env' | 'prompts'>,
   fields: Fields,
 ): Promise<Fields> {
   if (!ctx.io.interactive) {

@@ -13,7 +13,7 @@ import {
   updateResource,
   type ResourceRecord,
 } from '../../api/resources.js';
-import type { Context } from '../../context.js';
+import type { Uses } from '../../context.js';
 import { CliError } from '../../errors.js';
 import { AGENT } from '../../resources/agent.js';
 import type { ResourceDescriptor } from '../../resources/descriptor.js';
@@ -37,15 +37,15 @@ interface Wire {
 export interface KindHooks {
   wire: Wire;
   /** The fields a create or update was given (--file, flags, secrets), checked. */
-  read(ctx: Context, options: Record<string, unknown>): Promise<Fields>;
+  read(ctx: Uses<'env' | 'prompts'>, options: Record<string, unknown>): Promise<Fields>;
   /** create: asks on a terminal for what is missing; `reviewed` when a person confirmed a summary. */
   complete(
-    ctx: Context,
+    ctx: Uses<'env' | 'prompts'>,
     fields: Fields,
     options: Record<string, unknown>,
   ): Promise<{ fields: Fields; reviewed: boolean }>;
   /** update with no field given, on a terminal: the fields a person picks and answers; else undefined. */
-  askUpdate?(ctx: Context, id: string, client: ApiClient): Promise<Fields>;
+  askUpdate?(ctx: Uses<'env' | 'prompts'>, id: string, client: ApiClient): Promise<Fields>;
   /** A refused update field, said in the kind's own words (else the generic refusal). */
   refusal?(refused: readonly string[]): CliError;
   /** A failed create after the wizard: what to run to send the same answers again. */

@@ -1,13 +1,13 @@
 // What this machine learns of a kind's records (their names, for completion and references by
 // name): remembered when they are seen, forgotten when deleted. Best effort: never fails a command.
 import type { ResourceRecord } from '../../api/resources.js';
-import type { Context } from '../../context.js';
+import type { Uses } from '../../context.js';
 import type { ResourceDescriptor } from '../../resources/descriptor.js';
 import { isAgent } from './texts.js';
 
 /** Records just used (made, read, changed): remembered with their names, as used now. */
 export function rememberNames(
-  ctx: Context,
+  ctx: Uses<'state'>,
   resource: ResourceDescriptor,
   records: readonly ResourceRecord[],
 ): Promise<void> {
@@ -22,7 +22,7 @@ export function rememberNames(
 
 /** Records a list showed: their names learnt for completion, none marked as used, no write when known. */
 export function learnNames(
-  ctx: Context,
+  ctx: Uses<'state'>,
   resource: ResourceDescriptor,
   records: readonly ResourceRecord[],
 ): Promise<void> {
@@ -35,7 +35,7 @@ export function learnNames(
 const namesOf = (resource: ResourceDescriptor, records: readonly ResourceRecord[]) =>
   records.map((record) => [record.id, stringOrNothing(record[resource.nameKey])] as const);
 
-export function forgetRecord(ctx: Context, resource: ResourceDescriptor, id: string): Promise<void> {
+export function forgetRecord(ctx: Uses<'state'>, resource: ResourceDescriptor, id: string): Promise<void> {
   return ctx.recordLocally((state) =>
     isAgent(resource) ? state.forgetAgent(id) : state.forgetResource(resource.plural, id),
   );

@@ -31,6 +31,7 @@ export const spec = defineSpec({
         'agents signup --json: the new user (its token only with --show-token), and where it was saved',
       ),
   },
+  uses: ['service', 'config', 'prompts'],
   examples: [
     'agents signup --email dev@example.com --profile dev --base-url "$AGENTS_BASE_URL" --yes',
     'agents whoami --profile dev',

@@ -35,5 +35,6 @@ export const spec = defineSpec({
         'agents status --json',
       ),
   },
+  uses: ['settings', 'config'],
   examples: ['agents status', 'agents status --profile staging --json'],
 });

@@ -21,5 +21,6 @@ export const spec = defineSpec({
         'agents whoami --json: never the token',
       ),
   },
+  uses: ['service'],
   examples: ['agents whoami', 'agents whoami --json'],
 });

@@ -31,5 +31,6 @@ export const spec = defineSpec({
         'agents config list --json: every setting of the profile, null when unset',
       ),
   },
+  uses: ['config', 'env'],
   examples: ['agents config list --json'],
 });

@@ -10,5 +10,6 @@ export const spec = defineSpec({
   args: [keyArgument(), requiredArg('value', 'new value')],
   flags: {},
   output: { name: 'config-value', schema: settingShape },
+  uses: ['config', 'env'],
   examples: ['agents config set base-url https://agents.example.com', 'agents config set timeout 120 --profile ci'],
 });

@@ -9,5 +9,6 @@ export const spec = defineSpec({
   args: [keyArgument()],
   flags: {},
   output: { name: 'config-value', schema: settingShape },
+  uses: ['config', 'env'],
   examples: ['agents config unset timeout'],
 });

@@ -47,5 +47,6 @@ export const spec = defineSpec({
         'agents eval compare --json: each case before and after (only changed ones unless --all)',
       ),
   },
+  uses: ['env'],
   examples: ['agents eval compare main.json all.json', 'agents eval compare main.json all.json --all --json'],
 });

@@ -25,6 +25,7 @@ export const spec = defineSpec({
   },
   output: { name: 'eval', schema: reportShape },
   readsStdin: ['-'],
+  uses: ['env'],
   examples: [
     'agents eval merge shard1.json shard2.json --report all.json   # exit 1: two cases fail on purpose',
     'agents eval merge shard1.json shard2.json --baseline main.json --junit eval.xml',

@@ -14,6 +14,7 @@ export const spec = defineSpec({
   flags: { ...VIEW_FLAGS, ...BASELINE_FLAGS },
   output: { name: 'eval', schema: reportShape },
   readsStdin: ['-', '--html', 'report.html'],
+  uses: ['env'],
   examples: [
     'agents eval report main.json --html main.html',
     'agents eval report shard1.json --baseline main.json --html shard1.html',

@@ -10,5 +10,6 @@ export const spec = defineSpec({
   args: [requiredArg('name', 'a name to tell the key apart', { read: someText })],
   flags: {},
   output: { name: 'key', schema: keyShape },
+  uses: ['service'],
   examples: ['agents keys create ci -q > ci.key   # the key alone: store it as a CI secret'],
 });

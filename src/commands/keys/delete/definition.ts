@@ -17,5 +17,6 @@ export const spec = defineSpec({
         'agents keys delete --json: stillValid says the legacy service keeps accepting a deleted key',
       ),
   },
+  uses: ['service', 'prompts'],
   examples: ['agents keys delete ci-main --yes'],
 });

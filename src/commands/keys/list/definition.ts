@@ -10,5 +10,6 @@ export const spec = defineSpec({
   args: [],
   flags: {},
   output: { name: 'key-list', schema: () => titled(z.array(keyShape()), 'agents keys list --json') },
+  uses: ['service'],
   examples: ['agents keys list', 'agents keys list --json'],
 });

@@ -13,5 +13,6 @@ export const spec = defineSpec({
   ],
   flags: {},
   output: { name: 'key', schema: keyShape },
+  uses: ['service'],
   examples: ['agents keys rename ci ci-main'],
 });

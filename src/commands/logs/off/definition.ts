@@ -14,5 +14,6 @@ export const spec = defineSpec({
     name: 'logs-switch',
     schema: () => titled(z.object({ logs: z.boolean(), profile: z.string() }), 'agents logs on|off --json'),
   },
+  uses: ['settings', 'config'],
   examples: ['agents logs off', 'agents logs on   # and runs are logged again'],
 });

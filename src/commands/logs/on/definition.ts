@@ -13,5 +13,6 @@ export const spec = defineSpec({
     name: 'logs-switch',
     schema: () => titled(z.object({ logs: z.boolean(), profile: z.string() }), 'agents logs on|off --json'),
   },
+  uses: ['settings', 'config'],
   examples: ['agents logs on'],
 });

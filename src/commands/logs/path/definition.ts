@@ -11,5 +11,6 @@ export const spec = defineSpec({
   args: [],
   flags: {},
   output: { name: 'logs-path', schema: () => titled(z.object({ path: z.string() }), 'agents logs path --json') },
+  uses: ['env'],
   examples: ['agents logs path', 'agents logs path --json'],
 });

@@ -27,6 +27,7 @@ export const spec = defineSpec({
         'agents logs replay --json: the logged answer and the new one (id: the replay in the log)',
       ),
   },
+  uses: ['service', 'env', 'runLog'],
   examples: [
     'agents logs replay "$(agents logs -n 1 -q)"',
     'agents logs replay "$(agents logs -n 1 -q)" --agent "Travel bot" --json',

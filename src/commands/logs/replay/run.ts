@@ -8,7 +8,6 @@ import { wordDiff } from '../../../logs/word-diff.js';
 import type { RunOf } from '../../command.js';
 import { openRunLog } from '../open.js';
 import type { spec } from './definition.js';
-import { runLogFor } from '../../run-log.js';
 import { randomUuid } from '../../../util/random-uuid.js';
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
@@ -37,7 +36,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
       ...(logged.outputSchema ? { outputSchema: logged.outputSchema } : {}),
     },
     ctx.settings().timeout,
-    ctx.deps.signal,
+    ctx.signal,
     ctx.debugLog,
   );
   const answer = await printAnswer(ctx, stopwatch.watch(events), json ? 'json' : 'human', sessionId, undefined, true);
@@ -45,7 +44,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const text = answer.logText ?? '';
   // A bare 500 of the real service for an agent gone since the run: told apart, as invoke does.
   const failure = answer.failure && (await explainFailure(client, agentId, answer.failure, text));
-  const log = runLogFor(ctx);
+  const log = await ctx.runLog();
   const id = log?.record({
     command: 'replay',
     agentId,

@@ -17,5 +17,6 @@ export const spec = defineSpec({
     yes: on('do not ask for confirmation', { short: '-y' }),
   },
   output: { name: 'logs-rm', schema: () => titled(z.object({ removed: z.number() }), 'agents logs rm --json') },
+  uses: ['env', 'prompts'],
   examples: ['agents logs rm "$(agents logs -n 1 -q)" --yes', 'agents logs rm --before 30d --yes'],
 });

@@ -25,6 +25,7 @@ export const spec = defineSpec({
         'agents logs search --json: the matching runs, best first, each with the matching part of its input and answer (matches between U+E000 and U+E001)',
       ),
   },
+  uses: ['env'],
   examples: [
     'agents logs search refund policy',
     "agents logs search 'wea*'                # words that start with wea",

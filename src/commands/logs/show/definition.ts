@@ -12,5 +12,6 @@ export const spec = defineSpec({
   args: [requiredArg('id', 'the run, by its id or the start of it', { label: 'run', complete: { kind: 'runs' } })],
   flags: {},
   output: { name: 'logs-run', schema: () => titled(runShape(), 'agents logs show --json: one run') },
+  uses: ['env'],
   examples: ['agents logs show "$(agents logs -n 1 -q)"'],
 });

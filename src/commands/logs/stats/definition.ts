@@ -12,5 +12,6 @@ export const spec = defineSpec({
   args: [],
   flags: { ...AGENT_FLAG, ...SINCE_FLAG },
   output: { name: 'logs-stats', schema: () => titled(statsShape(), 'agents logs stats --json: one entry per agent') },
+  uses: ['env'],
   examples: ['agents logs stats', 'agents logs stats --since 7d --json'],
 });

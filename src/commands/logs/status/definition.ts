@@ -24,5 +24,6 @@ export const spec = defineSpec({
         'agents logs status --json',
       ),
   },
+  uses: ['settings', 'env'],
   examples: ['agents logs status'],
 });

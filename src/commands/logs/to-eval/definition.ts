@@ -31,6 +31,7 @@ export const spec = defineSpec({
         'agents logs to-eval -o FILE --json: what was written (without -o the YAML is stdout, --json or not)',
       ),
   },
+  uses: ['env'],
   examples: [
     'agents logs to-eval "$(agents logs -n 1 -q)" -o logged.yaml',
     'agents logs to-eval --search refund --agent "Support bot" -n 5 > refund-cases.yaml',

@@ -26,6 +26,7 @@ export const spec = defineSpec({
     ),
   },
   noJson: 'stdout carries the Model Context Protocol (JSON-RPC) alone',
+  uses: ['service', 'runLog'],
   examples: [
     'agents mcp serve < /dev/null   # stdio: an MCP client starts it; here it ends with its input',
     'agents mcp serve --agent "Docs bot" --agent "Travel bot" < /dev/null',

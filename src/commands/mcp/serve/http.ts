@@ -4,7 +4,7 @@
 // Sessions end: on DELETE, after an idle time, and never more than a cap at once. Messages on SSE
 // streams carry ids kept in a bounded store, so a client can resume with Last-Event-ID.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Context } from '../../../context.js';
+import type { Uses } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
 import { privatePathProblem } from '../../../io/private-path.js';
@@ -33,7 +33,7 @@ const RETRY_MS = 1000;
 const JSON_TYPE = { 'content-type': 'application/json' };
 
 export async function serveHttp(
-  ctx: Context,
+  ctx: Uses,
   settings: McpSettings,
   options: { port: number; tokenFile?: string },
 ): Promise<void> {
@@ -175,7 +175,7 @@ export async function serveHttp(
       http.close(() => resolve());
       http.closeAllConnections();
     };
-    ctx.deps.signal?.addEventListener('abort', stop, { once: true });
+    ctx.signal?.addEventListener('abort', stop, { once: true });
     process.once('SIGTERM', stop);
   });
 }

@@ -1,4 +1,3 @@
-import type { Context } from '../../../context.js';
 import type { RunRecord } from '../../../logs/record.js';
 import { CliError, interrupted } from '../../../errors.js';
 import { listAllAgents } from '../../../api/agents.js';
@@ -8,12 +7,14 @@ import type { RunOf } from '../../command.js';
 import { lineCapped } from '../../../io/read-input.js';
 import { MAX_INPUT_BYTES } from '../../../io/limits.js';
 import type { spec } from './definition.js';
-import { runLogFor } from '../../run-log.js';
+
+/** What this run receives (its spec's `uses`), as its helpers take it. */
+type RunCtx = Parameters<RunOf<typeof spec>>[1];
 
 type Options = Parameters<RunOf<typeof spec>>[0];
 
 export const run: RunOf<typeof spec> = async (options, ctx) => {
-  const settings = mcpSettings(ctx, options);
+  const settings = await mcpSettings(ctx, options);
   await checkAtStart(ctx, settings, options);
   if (options.http) return (await import('./http.js')).serveHttp(ctx, settings, options);
   // The agents are asked for while the SDK loads (its schemas cost tens of ms): the client's first
@@ -44,7 +45,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     // The end of what the SDK reads: every line of the input has reached it by then.
     lines.once('end', () => resolve('input'));
     void input.overflowed.then(() => resolve('input'));
-    ctx.deps.signal?.addEventListener('abort', () => resolve('signal'), { once: true });
+    ctx.signal?.addEventListener('abort', () => resolve('signal'), { once: true });
   });
   stop();
   await new Promise((resolve) => setImmediate(resolve)); // the last line's call has started
@@ -66,7 +67,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
  * said on stderr now, not only as an empty tool list; a person at a terminal learns that the
  * server waits for a client, not for them.
  */
-async function checkAtStart(ctx: Context, settings: McpSettings, options: Options): Promise<void> {
+async function checkAtStart(ctx: RunCtx, settings: McpSettings, options: Options): Promise<void> {
   if (!options.http && ctx.io.stdinIsTerminal)
     ctx.io.notice(
       "agents mcp serve waits for an MCP client on stdin and stdout: add it to the client's configuration (docs/mcp.md) instead of running it here, or use --http. Ctrl-C stops it.",
@@ -85,7 +86,7 @@ async function checkAtStart(ctx: Context, settings: McpSettings, options: Option
   });
 }
 
-function mcpSettings(ctx: Context, options: Options): McpSettings {
+async function mcpSettings(ctx: RunCtx, options: Options): Promise<McpSettings> {
   const references = options.agent;
   let resolved: Promise<Set<string>> | undefined;
   // --agent names are resolved when first needed (the service may be down at start), then kept.
@@ -104,7 +105,7 @@ function mcpSettings(ctx: Context, options: Options): McpSettings {
     return ids ? agents.filter((agent) => ids.has(agent.id)) : agents;
   };
   // One run log for the server's life: each call is written as it is answered.
-  const log = runLogFor(ctx);
+  const log = await ctx.runLog();
   return {
     client: () => ctx.client(),
     timeoutSeconds: ctx.settings().timeout,

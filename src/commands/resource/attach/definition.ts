@@ -26,6 +26,7 @@ export const attachSpec = (resource: AttachableDescriptor) =>
     ],
     flags: {},
     output: { name: 'attach', schema: attachedShape },
+    uses: ['service', 'state', 'prompts'],
     examples: [
       `agents add-${resource.kind} "Docs bot" ${resource.examples.seeded}`,
       `agents add-${resource.kind} "Docs bot" ${resource.examples.seeded} --json`,

@@ -25,6 +25,7 @@ export const createSpec = (resource: ResourceDescriptor, texts: Texts = {}) =>
       ),
     },
     output: { name: documentName(resource, 'record'), schema: () => recordShape(resource) },
+    uses: ['service', 'state', 'prompts', 'env'],
     examples: texts.examples ?? [],
     readsStdin: ['-f', '-'],
   });

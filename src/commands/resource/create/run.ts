@@ -1,5 +1,5 @@
 import type { ResourceRecord } from '../../../api/resources.js';
-import type { Context } from '../../../context.js';
+import type { Uses } from '../../../context.js';
 import { CliError } from '../../../errors.js';
 import { nameOf, type ResourceDescriptor } from '../../../resources/descriptor.js';
 import { driftedFields, existingByName } from '../../../resources/if-missing.js';
@@ -49,7 +49,7 @@ export const createRun =
 
 /** The record (--json), its id (-q), or its view; after the wizard's summary, only the id is new. */
 async function print(
-  ctx: Context,
+  ctx: Uses<'state'>,
   resource: ResourceDescriptor,
   record: ResourceRecord,
   reviewed: boolean,
@@ -71,7 +71,7 @@ const label = (resource: ResourceDescriptor, record: ResourceRecord, fields: Rec
 
 /** Fields the flags set that the existing record does not have: said on stderr, with how to apply them. */
 function warnOfDrift(
-  ctx: Context,
+  ctx: Uses<'state'>,
   resource: ResourceDescriptor,
   given: Record<string, unknown>,
   existing: ResourceRecord,
@@ -91,7 +91,7 @@ function warnOfDrift(
  * No request is spent on it, so records made elsewhere and never seen here are not counted. An
  * LLM is known by its provider, and two of one provider (two keys) are common: not warned of.
  */
-function warnOfNamesakes(ctx: Context, resource: ResourceDescriptor, created: ResourceRecord): void {
+function warnOfNamesakes(ctx: Uses<'state'>, resource: ResourceDescriptor, created: ResourceRecord): void {
   const name = created[resource.nameKey];
   if (typeof name !== 'string' || name === '') return;
   const others = Object.entries(knownHere(ctx, stateSection(resource))).filter(

@@ -22,5 +22,6 @@ export const deleteSpec = (resource: ResourceDescriptor, texts: Texts = {}) =>
     ],
     flags: { yes: on('do not ask for confirmation', { short: '-y' }) },
     output: { name: 'delete', schema: deletedShape },
+    uses: ['service', 'state', 'prompts'],
     examples: texts.examples ?? [],
   });

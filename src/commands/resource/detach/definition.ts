@@ -23,6 +23,7 @@ export const detachSpec = (resource: AttachableDescriptor) =>
     ],
     flags: {},
     output: { name: 'detach', schema: detachedShape },
+    uses: ['service', 'state', 'prompts'],
     examples: [
       `agents remove-${resource.kind} "Docs bot" ${resource.examples.seeded}`,
       `agents remove-${resource.kind} "Docs bot" ${resource.examples.seeded} --json`,

@@ -19,6 +19,7 @@ export const getSpec = (resource: ResourceDescriptor, texts: Texts & { seeded?: 
     ],
     flags: {},
     output: { name: documentName(resource, 'record'), schema: () => recordShape(resource) },
+    uses: ['service', 'state', 'prompts'],
     examples: texts.examples ?? [
       `agents ${resource.plural} get ${texts.seeded ?? 'NAME'}`,
       `agents ${resource.plural} get ${texts.seeded ?? 'NAME'} --json`,

@@ -16,6 +16,7 @@ export const listSpec = (resource: ResourceDescriptor, texts: Texts = {}) =>
       all: on(`every ${resource.noun}, page by page`, { conflicts: ['limit'] }),
     },
     output: { name: documentName(resource, 'list'), schema: () => recordListShape(resource) },
+    uses: ['service', 'state'],
     examples: texts.examples ?? [
       `agents ${resource.plural} list`,
       `agents ${resource.plural} list --json`,

@@ -25,6 +25,7 @@ export const updateSpec = (resource: ResourceDescriptor, texts: Texts = {}) =>
       }),
     },
     output: { name: documentName(resource, 'record'), schema: () => recordShape(resource) },
+    uses: ['service', 'state', 'prompts', 'env'],
     examples: texts.examples ?? [],
     readsStdin: ['00000000-0000-4000-8000-000000000001', '-f', '-'],
   });

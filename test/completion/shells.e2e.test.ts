@@ -8,9 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
 import { helpExamples } from '../helpers/doc-examples.js';
 import { agentsOnPathForUser, freshHome, spawnAsUser } from '../helpers/unprivileged.js';
+import { SETTINGS } from '../../src/config/setting-specs.js';
+import { ATTACHABLE } from '../../src/resources/registry.js';
 
-/** The keys `config set` completes, in the settings table's order. */
-const CONFIG_KEYS = ['base-url', 'timeout', 'allow-insecure-http', 'logs', 'logs.max-runs', 'logs.max-days'];
+/** The keys `config set` completes: the settings table's, in its order (derived, not pinned). */
+const CONFIG_KEYS = SETTINGS.flatMap((setting) => (setting.key ? [setting.key] : []));
+/** `agents ad<TAB>`: an add- command per attachable kind of the registry. */
+const ADD_COMMANDS = ATTACHABLE.map((resource) => `add-${resource.kind}`);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ZSH_STUBS = fileURLToPath(new URL('./zsh-stubs.zsh', import.meta.url));
@@ -85,7 +89,8 @@ describe('bash', () => {
     expect(bash('agents', '')).toEqual(
       expect.arrayContaining(['create', 'invoke', 'add-tool', 'config', 'completion']),
     );
-    expect(bash('agents', 'ad')).toEqual(['add-tool', 'add-datasource', 'add-llm']);
+    expect(bash('agents', 'ad')).toEqual(ADD_COMMANDS);
+    expect(ADD_COMMANDS).toContain('add-tool');
     expect(bash('agents', 'create', '--ll')).toEqual(['--llm-model', '--llm-provider']);
     expect(bash('agents', 'create', '--llm-model', 'GPT_4_0')).toEqual(['GPT_4_0613', 'GPT_4_0125_PREVIEW', 'GPT_4_0']);
     expect(bash('agents', 'invoke', 'x', '--no-s')).toEqual(['--no-session', '--no-stream']);

@@ -1,6 +1,6 @@
 // `agents add-tool`, `add-datasource`, `add-llm`: one shape, each attachable kind.
 import type { AttachableDescriptor } from '../../../resources/descriptor.js';
-import { referenceWords } from '../../../resources/registry.js';
+import { ATTACHABLE, referenceWords } from '../../../resources/registry.js';
 import { z } from '../../../util/zod.js';
 import { optionalArg, variadicArg } from '../../../definition/flags.js';
 import { linkResultsShape } from '../../output-shapes.js';
@@ -37,5 +37,5 @@ export const attachSpec = (resource: AttachableDescriptor) =>
 const attachedShape = () =>
   linkResultsShape(
     { attached: z.boolean(), alreadyAttached: z.boolean() },
-    `agents add-tool|add-datasource|add-llm --json: one entry per id (the id under ${['tool', 'datasource', 'llm'].map((kind) => attachKey({ kind })).join(', ')})`,
+    `agents ${ATTACHABLE.map((kind) => `add-${kind.kind}`).join('|')} --json: one entry per id (the id under ${ATTACHABLE.map(attachKey).join(', ')})`,
   );

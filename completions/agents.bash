@@ -16,7 +16,7 @@ _agents_values() {
 _agents() {
   local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
   # Walk the words before the cursor: command names, then positionals; skip flag values.
-  local value_flags=" --base-url --timeout --profile --jq -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay "
+  local value_flags=" --base-url --timeout --profile --jq -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --suffix --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay "
   local cmd_path="" word npos=0 i
   for ((i = 1; i < COMP_CWORD; i++)); do
     word=${COMP_WORDS[i]}
@@ -53,6 +53,7 @@ _agents() {
       "llms update:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "apply:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "diff:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
+      "destroy:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "eval:-f") compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       "api:-f") COMPREPLY=(); return ;;
       "tools create:--type") COMPREPLY=($(compgen -W "ALGOLIA BROWSER BING_SEARCH REPLICATE WOLFRAM_ALPHA ZAPIER_NLA AGENT OPENAPI CHATGPT_PLUGIN METAPHOR PUBMED CODE_EXECUTOR OPENBB GPT_VISION TTS_1 HAND_OFF FUNCTION HTTP SUPERRAG RESEARCH GITHUB SCRAPER ADVANCED_SCRAPER GOOGLE_SEARCH SEC" -- "$cur")); return ;;
@@ -94,6 +95,7 @@ _agents() {
       *:--options) COMPREPLY=(); return ;;
       *:--concurrency) COMPREPLY=(); return ;;
       *:--allow-env) COMPREPLY=(); return ;;
+      *:--suffix) COMPREPLY=(); return ;;
       *:--summary) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:-o) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
       *:--output) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return ;;
@@ -133,7 +135,7 @@ _agents() {
 
   if [[ -z $cmd_path ]]; then
     if [[ $cur == -* ]]; then COMPREPLY=($(compgen -W "-V --version --base-url --timeout --profile --json --jq -q --quiet --no-input --no-color --debug --show-secrets --no-log" -- "$cur"))
-    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval logs login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
+    else COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff destroy export eval logs login logout signup whoami keys api status config models mcp emulator completion help" -- "$cur")); fi
     return
   fi
 
@@ -373,19 +375,25 @@ _agents() {
         return
       fi ;;
     "apply")
-      flags="--dry-run -f --file --concurrency --allow-unknown-model --allow-env --prune --summary"
+      flags="--dry-run -f --file --concurrency --allow-unknown-model --allow-env --prune --suffix --summary"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "diff")
-      flags="-f --file --concurrency --allow-unknown-model --allow-env --prune --summary"
+      flags="-f --file --concurrency --allow-unknown-model --allow-env --prune --suffix --summary"
+      if [[ $cur != -* ]]; then
+        COMPREPLY=()
+        return
+      fi ;;
+    "destroy")
+      flags="-f --file --dry-run -y --yes --concurrency --suffix --summary"
       if [[ $cur != -* ]]; then
         COMPREPLY=()
         return
       fi ;;
     "export")
-      flags="--all -o --output"
+      flags="--all -o --output --suffix"
       if [[ $cur != -* ]]; then
         case $npos in
           0|*) _agents_values agents ;;
@@ -393,7 +401,7 @@ _agents() {
         return
       fi ;;
     "eval")
-      flags="-f --file --agent --filter --concurrency --repeat --threshold --junit --report --html --summary --baseline --baseline-missing --tolerance --shard --events"
+      flags="-f --file --agent --suffix --filter --concurrency --repeat --threshold --junit --report --html --summary --baseline --baseline-missing --tolerance --shard --events"
       if [[ $cur != -* ]]; then
         COMPREPLY=($(compgen -W "merge compare report" -- "$cur"))
         return
@@ -647,7 +655,7 @@ _agents() {
       flags=""
       if [[ $cur != -* ]]; then
         case $npos in
-          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval logs login logout signup whoami keys api status config models mcp emulator completion environment exit-codes" -- "$cur")) ;;
+          0|*) COMPREPLY=($(compgen -W "create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff destroy export eval logs login logout signup whoami keys api status config models mcp emulator completion environment exit-codes" -- "$cur")) ;;
         esac
         return
       fi ;;

@@ -3,7 +3,7 @@
 
 # The command path and how many positionals follow it, skipping flags and their values.
 function __agents_state
-    set -l value_flags --base-url --timeout --profile --jq -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay
+    set -l value_flags --base-url --timeout --profile --jq -f --file --name --description --llm-model --llm-provider --prompt --initial-message --avatar --input-file --session --temperature --max-tokens --output-schema --limit --type --metadata --content --url --vector-db-id --embeddings-provider --provider --options --concurrency --allow-env --suffix --summary -o --output --agent --filter --repeat --threshold --junit --report --html --baseline --baseline-missing --tolerance --shard -n --since --until --search --before --email -X --method --raw-field -F --field --input -H --header --watch --port --token-file --host --token --env-out --token-delay
     set -l tokens (commandline -opc)
     set -l path
     set -l npos 0
@@ -75,6 +75,7 @@ complete -c agents -n '__agents_at '\'''\''' -a 'llms' -d 'List, show, create an
 complete -c agents -n '__agents_at '\'''\''' -a 'init' -d 'Write a starter stack file and eval file to try the CLI with'
 complete -c agents -n '__agents_at '\'''\''' -a 'apply' -d 'Make the tools, datasources, LLMs and agents in a file exist, as described'
 complete -c agents -n '__agents_at '\'''\''' -a 'diff' -d 'Show what apply would change'
+complete -c agents -n '__agents_at '\'''\''' -a 'destroy' -d 'Delete the agents, tools and datasources a file declares'
 complete -c agents -n '__agents_at '\'''\''' -a 'export' -d 'Write existing agents in the apply format'
 complete -c agents -n '__agents_at '\'''\''' -a 'eval' -d 'Run test cases against agents and check their answers'
 complete -c agents -n '__agents_at '\'''\''' -a 'logs' -d 'List the runs kept in the local run log'
@@ -227,18 +228,28 @@ complete -c agents -n '__agents_at '\''apply'\''' -l concurrency -r -f -d 'agent
 complete -c agents -n '__agents_at '\''apply'\''' -l allow-unknown-model -d 'accept an llmModel this CLI does not know (a newer server may)'
 complete -c agents -n '__agents_at '\''apply'\''' -l allow-env -r -f -d 'let the file read this variable for a key, besides AGENTS_KEY_* ones (repeatable; never an AGENTS_* setting)'
 complete -c agents -n '__agents_at '\''apply'\''' -l prune -d 'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything'
+complete -c agents -n '__agents_at '\''apply'\''' -l suffix -r -f -d 'work on an isolated copy of the stack: every name it declares gets this suffix, e.g. -pr-123'
 complete -c agents -n '__agents_at '\''apply'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
 complete -c agents -n '__agents_at '\''diff'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
 complete -c agents -n '__agents_at '\''diff'\''' -l concurrency -r -f -d 'agents worked on at once'
 complete -c agents -n '__agents_at '\''diff'\''' -l allow-unknown-model -d 'accept an llmModel this CLI does not know (a newer server may)'
 complete -c agents -n '__agents_at '\''diff'\''' -l allow-env -r -f -d 'let the file read this variable for a key, besides AGENTS_KEY_* ones (repeatable; never an AGENTS_* setting)'
 complete -c agents -n '__agents_at '\''diff'\''' -l prune -d 'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything'
+complete -c agents -n '__agents_at '\''diff'\''' -l suffix -r -f -d 'work on an isolated copy of the stack: every name it declares gets this suffix, e.g. -pr-123'
 complete -c agents -n '__agents_at '\''diff'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
+complete -c agents -n '__agents_at '\''destroy'\''' -s f -l file -r -F -d 'a YAML or JSON file, a folder of them, or - for stdin (repeatable)'
+complete -c agents -n '__agents_at '\''destroy'\''' -l dry-run -d 'print the plan and delete nothing'
+complete -c agents -n '__agents_at '\''destroy'\''' -s y -l yes -d 'delete without asking (needed off a terminal)'
+complete -c agents -n '__agents_at '\''destroy'\''' -l concurrency -r -f -d 'records worked on at once'
+complete -c agents -n '__agents_at '\''destroy'\''' -l suffix -r -f -d 'work on an isolated copy of the stack: every name it declares gets this suffix, e.g. -pr-123'
+complete -c agents -n '__agents_at '\''destroy'\''' -l summary -r -F -d 'append a Markdown summary to this file: the job summary on GitHub Actions'
 complete -c agents -n '__agents_at '\''export'\''' -l all -d 'export every agent'
 complete -c agents -n '__agents_at '\''export'\''' -s o -l output -r -F -d 'write to a file instead of stdout'
+complete -c agents -n '__agents_at '\''export'\''' -l suffix -r -f -d 'work on an isolated copy of the stack: every name it declares gets this suffix, e.g. -pr-123'
 complete -c agents -n '__agents_at '\''export'\'' 0' -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)'
 complete -c agents -n '__agents_at '\''eval'\''' -s f -l file -r -F -d 'the eval file (YAML or JSON), or - for stdin (required)'
 complete -c agents -n '__agents_at '\''eval'\''' -l agent -r -f -a '(agents __complete agents "" (commandline -opc) 2>/dev/null)' -d 'the agent for cases that name none (an id, an id prefix or a name)'
+complete -c agents -n '__agents_at '\''eval'\''' -l suffix -r -f -d 'work on an isolated copy of the stack: every name it declares gets this suffix, e.g. -pr-123'
 complete -c agents -n '__agents_at '\''eval'\''' -l filter -r -f -d 'run only the cases whose name contains this text (any case)'
 complete -c agents -n '__agents_at '\''eval'\''' -l concurrency -r -f -d 'cases run at once'
 complete -c agents -n '__agents_at '\''eval'\''' -l repeat -r -f -d 'run each case n times and report its pass rate'
@@ -344,4 +355,4 @@ complete -c agents -n '__agents_at '\''emulator'\''' -l env-out -r -F -d 'also w
 complete -c agents -n '__agents_at '\''emulator'\''' -l strict -d 'follow the spec'\''s cleaner reading: 201, 401, 404, attachment records'
 complete -c agents -n '__agents_at '\''emulator'\''' -l token-delay -r -f -d 'pause between streamed tokens; 0 sends each answer at once (default 8)'
 complete -c agents -n '__agents_at '\''completion'\'' 0' -a 'bash zsh fish'
-complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff export eval logs login logout signup whoami keys api status config models mcp emulator completion environment exit-codes'
+complete -c agents -n '__agents_at '\''help'\'' 0' -a 'create update invoke chat add-tool add-datasource add-llm remove-tool remove-datasource remove-llm list get delete tools datasources llms init apply diff destroy export eval logs login logout signup whoami keys api status config models mcp emulator completion environment exit-codes'

@@ -1,6 +1,7 @@
 // The flags apply and diff share (what they mean: provision-plan.ts, loaded when one runs).
 import { count, list, on } from '../definition/flags.js';
 import { SUMMARY_FLAG } from './summary-flag.js';
+import { SUFFIX_FLAG } from './suffix-flag.js';
 
 export const PROVISION_FLAGS = {
   file: list('a YAML or JSON file, a folder of them, or - for stdin (repeatable)', {
@@ -17,5 +18,6 @@ export const PROVISION_FLAGS = {
   prune: on(
     'also detach the tools, datasources and LLMs of each agent that the file does not list (for the kinds it lists); never deletes anything',
   ),
+  ...SUFFIX_FLAG,
   ...SUMMARY_FLAG,
 };

@@ -3,6 +3,7 @@ import type { ApiClient } from '../api/client.js';
 import type { Uses } from '../context.js';
 import { CliError } from '../errors.js';
 import { loadStack } from '../provision/load.js';
+import { withSuffix } from '../provision/suffix.js';
 import { computePlan, type Plan } from '../provision/plan.js';
 import type { PROVISION_FLAGS } from './provision-flags.js';
 import type { Options } from '../definition/define.js';
@@ -14,11 +15,12 @@ export async function planFromOptions(
   const { concurrency, file: files } = options;
   if (files.length === 0)
     throw new CliError('usage', 'missing -f FILE', { hint: 'Pass a YAML or JSON file, a folder, or - for stdin.' });
-  const stack = await loadStack(files, ctx.io.stdin, {
+  const loaded = await loadStack(files, ctx.io.stdin, {
     allowUnknownModel: options.allowUnknownModel,
     keyVariables: { env: ctx.env, allowed: options.allowEnv },
     warn: (message) => ctx.io.logger.warn(message),
   });
+  const stack = withSuffix(loaded, options.suffix);
   const empty = stack.agents.length === 0 && Object.values(stack.resources).every((list) => list.length === 0);
   if (empty)
     ctx.io.logger.warn(

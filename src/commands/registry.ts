@@ -144,6 +144,11 @@ export const COMMANDS: readonly Command[] = [
     () => run(import('./diff/run.js')),
   ),
   command(
+    'destroy',
+    () => spec(import('./destroy/definition.js')),
+    () => run(import('./destroy/run.js')),
+  ),
+  command(
     'export',
     () => spec(import('./export/definition.js')),
     () => run(import('./export/run.js')),

@@ -15,5 +15,5 @@ export async function confirmDeletion(
       hint: 'Pass --yes to delete without asking.',
     });
   if (!(await ctx.prompter.confirm(`Delete ${what}? ${consequence}`, { default: false })))
-    throw new CliError('declined', `nothing deleted: ${what} was kept`);
+    throw new CliError('declined', `nothing deleted: kept ${what}`);
 }

@@ -82,6 +82,8 @@ export interface LoadedStack {
 
 export interface LoadOptions {
   allowUnknownModel?: boolean;
+  /** false: the keys the file names in variables are not read (destroy sends none). */
+  readKeys?: boolean;
   /** Where keys are read from, and which names besides AGENTS_KEY_* the invoker allows. */
   keyVariables?: KeyVariables;
   /** Told what a folder held that was not read (a pipe, a link loop). */
@@ -137,7 +139,10 @@ export async function loadStack(paths: string[], stdin: InputStream, options: Lo
         const label = typeof named === 'string' ? `${resource.noun} "${named}"` : `${resource.noun} #${index + 1}`;
         if (!parsed.success) return report(path, label, parsed.error.issues);
         const declared = parsed.data as DesiredResource;
-        const read = readDeclaredKeys(resource, declared, keyVariables);
+        const read =
+          options.readKeys === false
+            ? { resource: declared, secrets: {}, problems: [] }
+            : readDeclaredKeys(resource, declared, keyVariables);
         for (const problem of read.problems) {
           const line = document.lineOf([...path, ...problem.path]) ?? document.lineOf(path) ?? 1;
           inFile.push(`${source}:${line}: ${label}: ${problem.path.join('.')}: ${problem.problem}`);

@@ -16,15 +16,17 @@ export interface StackLockPlace {
   baseUrl: string;
   /** The -f values as given ('-' is stdin: every stdin apply to one service shares a lock). */
   files: readonly string[];
+  /** --suffix: each isolated copy of a stack has its own lock (two pull requests run at once). */
+  suffix: string | undefined;
   /** Says the waiting line (stderr, on a terminal or not). */
   say: (line: string) => void;
 }
 
-/** The file whose `.lock` is held: one per service address and set of stack files. */
+/** The file whose `.lock` is held: one per service address, set of stack files and suffix. */
 export function stackLockBase(place: Omit<StackLockPlace, 'say'>): string {
   const stack = place.files.map((file) => (file === '-' ? '-' : resolve(file))).sort();
   const key = createHash('sha256')
-    .update(JSON.stringify([place.baseUrl, stack]))
+    .update(JSON.stringify([place.baseUrl, stack, ...(place.suffix ? [place.suffix] : [])]))
     .digest('hex')
     .slice(0, 20);
   return resolve(place.configDir, `apply-${key}`);
@@ -40,7 +42,9 @@ export function withStackLock<T>(place: StackLockPlace, work: () => Promise<T>):
     waitNotice: {
       afterMs: STACK_WAIT_NOTICE_MS,
       say: () =>
-        place.say(`waiting for another agents apply of ${place.files.join(', ')} against ${place.baseUrl} to finish…`),
+        place.say(
+          `waiting for another agents apply or destroy of ${place.files.join(', ')}${place.suffix ? ` (suffix ${place.suffix})` : ''} against ${place.baseUrl} to finish…`,
+        ),
     },
   });
 }

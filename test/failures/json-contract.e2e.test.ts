@@ -141,6 +141,9 @@ describe('every --json document validates against its schema', () => {
       await check('export', ['export', agent.id]);
       await check('apply', ['apply', '-f', stack]);
       await check('diff', ['diff', '-f', stack]);
+      // A copy of the stack, made and then destroyed: destroy's plan and results.
+      await check('apply', ['apply', '-f', stack, '--suffix', '-contract']);
+      await check('destroy', ['destroy', '-f', stack, '--suffix', '-contract', '--yes']);
       const cases = join(dir, 'cases.yaml');
       writeFileSync(cases, 'cases:\n  - {name: hi, input: hello, assert: [{contains: hello}]}\n');
       const report = join(dir, 'report.json');

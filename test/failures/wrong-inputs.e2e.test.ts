@@ -53,7 +53,7 @@ describe('declining a confirmation', () => {
       running.env,
     );
     expect(result.code).toBe(1);
-    expect(result.screen).toContain('nothing deleted: tool keep-me');
+    expect(result.screen).toContain('nothing deleted: kept tool keep-me');
     expect((await runBinary(['tools', 'get', tool, '-q'], { env: running.env })).code).toBe(0);
   });
 });

@@ -293,7 +293,7 @@ describe('missing ids', () => {
     ]);
     const result = await run(['delete', AGENT_1], prompter);
     expect(result.code).toBe(1); // "No" is an answer, not an interruption
-    expect(result.stderr).toMatch(new RegExp(`nothing deleted: agent \\S.* \\(${AGENT_1}\\) was kept`));
+    expect(result.stderr).toMatch(new RegExp(`nothing deleted: kept agent \\S.* \\(${AGENT_1}\\)`));
     expect(writes()).toHaveLength(0);
   });
 

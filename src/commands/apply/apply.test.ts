@@ -195,6 +195,18 @@ for (const strict of [false, true]) {
       expect((await listJson()).map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
     });
 
+    it('applies of two suffixes at once make two copies; two of one suffix make it once', async () => {
+      const apply = (suffix: string) => agents(['apply', '-f', EXAMPLE, '-q', '--suffix', suffix]);
+      const runs = await Promise.all([apply('-pr-1'), apply('-pr-2'), apply('-pr-1'), apply('-pr-2')]);
+      expect(runs.map((r) => r.code)).toEqual([0, 0, 0, 0]);
+      expect((await listJson()).map((a) => a.name).sort()).toEqual([
+        'Docs bot-pr-1',
+        'Docs bot-pr-2',
+        'Weather bot-pr-1',
+        'Weather bot-pr-2',
+      ]);
+    });
+
     it.skipIf(strict)(
       'a run that waits for the stack says so on stderr, then applies when the other is done',
       async () => {
@@ -202,6 +214,7 @@ for (const strict of [false, true]) {
           configDir: running.env.AGENTS_CONFIG_DIR!,
           baseUrl: running.env.AGENTS_BASE_URL!,
           files: [EXAMPLE],
+          suffix: undefined,
         });
         mkdirSync(running.env.AGENTS_CONFIG_DIR!, { recursive: true });
         writeFileSync(`${base}.lock`, `${process.pid} another-apply`); // a live holder: this process
@@ -221,7 +234,7 @@ for (const strict of [false, true]) {
         const result = await waiting;
         expect(result.code).toBe(0);
         expect(result.stderr).toContain(
-          `waiting for another agents apply of ${EXAMPLE} against ${running.env.AGENTS_BASE_URL}`,
+          `waiting for another agents apply or destroy of ${EXAMPLE} against ${running.env.AGENTS_BASE_URL}`,
         );
         expect((await listJson()).map((a) => a.name).sort()).toEqual(['Docs bot', 'Weather bot']);
       },

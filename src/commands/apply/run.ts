@@ -24,6 +24,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     configDir: ctx.configDir,
     baseUrl,
     files: options.file,
+    suffix: options.suffix,
     say: (line: string) => ctx.io.logger.warn(line),
   };
   return withStackLock(lock, async () => applyStack(options, ctx));

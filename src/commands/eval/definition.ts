@@ -5,6 +5,7 @@ import { titled } from '../output-shapes.js';
 import { BASELINE_FLAGS } from './baseline-flags.js';
 import { VIEW_FLAGS } from './view-flags.js';
 import { defineSpec } from '../../definition/define.js';
+import { SUFFIX_FLAG } from '../suffix-flag.js';
 
 const FORMAT = `
 The file (YAML or JSON), checked whole before any request:
@@ -46,6 +47,7 @@ export const spec = defineSpec({
   flags: {
     file: inputPath('the eval file (YAML or JSON), or - for stdin (required)', { short: '-f' }),
     agent: reference('agent', 'the agent for cases that name none (an id, an id prefix or a name)'),
+    ...SUFFIX_FLAG,
     filter: text('run only the cases whose name contains this text (any case)'),
     concurrency: count('cases run at once', { min: 1, max: 64, default: '4' }),
     repeat: count('run each case n times and report its pass rate', { min: 1, max: 1000, default: '1' }),

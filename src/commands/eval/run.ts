@@ -20,6 +20,7 @@ import { appendSummary } from '../summary-flag.js';
 import { writeHtmlReport } from '../../eval/html-file.js';
 import { escapeControls } from '../../ui/safe-text.js';
 import type { RunOf } from '../command.js';
+import { suffixedName } from '../../provision/suffix.js';
 import type { spec } from './definition.js';
 
 /** What this run receives (its spec's `uses`), as its helpers take it. */
@@ -46,7 +47,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const agentIds = new Map<string, string>();
   // A run that stops before its first case (the service unreachable, an agent missing) still
   // writes its report and JUnit, every case not run with why: a CI job's test-report step reads them.
-  const prepared = await prepare(ctx, cases, agentIds).then(
+  const prepared = await prepare(ctx, cases, agentIds, options.suffix).then(
     (client) => ({ client }),
     (error: unknown) => {
       if (error instanceof CliError) return { stopped: error };
@@ -193,8 +194,16 @@ function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
   return chosen;
 }
 
-/** The client, once each agent reference (of a case or of a judge) is resolved: a missing agent costs no invoke. */
-async function prepare(ctx: RunCtx, cases: EvalCase[], ids: Map<string, string>): Promise<ApiClient> {
+/**
+ * The client, once each agent reference (of a case or of a judge) is resolved: a missing agent
+ * costs no invoke. With --suffix, a name is the isolated copy's (`Support bot` is `Support bot-pr-7`).
+ */
+async function prepare(
+  ctx: RunCtx,
+  cases: EvalCase[],
+  ids: Map<string, string>,
+  suffix: string | undefined,
+): Promise<ApiClient> {
   for (const evalCase of cases) {
     const judges = evalCase.turns.flatMap((turn) =>
       turn.checks.flatMap((check) => (check.kind === 'judge' ? [check.value.agent] : [])),
@@ -202,7 +211,7 @@ async function prepare(ctx: RunCtx, cases: EvalCase[], ids: Map<string, string>)
     for (const reference of [evalCase.agent, ...judges]) {
       if (ids.has(reference)) continue;
       try {
-        ids.set(reference, await ctx.resolve('agent', reference));
+        ids.set(reference, await ctx.resolve('agent', suffixedName(reference, suffix)));
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
         const details = [...error.details, `named by case "${evalCase.name}" (${evalCase.where})`];

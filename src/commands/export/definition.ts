@@ -3,6 +3,7 @@ import { z } from '../../util/zod.js';
 import { on, outputPath, variadicArg } from '../../definition/flags.js';
 import { described, titled } from '../output-shapes.js';
 import { defineSpec } from '../../definition/define.js';
+import { SUFFIX_FLAG } from '../suffix-flag.js';
 
 const withId = (description: string) => ({ id: described(z.optional(z.string()), description) });
 /** A tool or a datasource in the file: what both start with. */
@@ -27,6 +28,7 @@ export const spec = defineSpec({
   flags: {
     all: on('export every agent'),
     output: outputPath('write to a file instead of stdout', { short: '-o' }),
+    ...SUFFIX_FLAG,
   },
   output: {
     name: 'export',

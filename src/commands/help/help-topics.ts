@@ -15,6 +15,7 @@ export const ENVIRONMENT: Array<[string, string]> = [
   ['AGENTS_CONFIG_DIR', 'folder for config.json and state.json (default $XDG_CONFIG_HOME/agents or ~/.config/agents)'],
   ['AGENTS_LLM_API_KEY', 'the key for `llms create` and `llms update` (or --api-key-stdin); never shown'],
   ['AGENTS_KEY_*', 'keys a stack file may name (apiKeyEnv: AGENTS_KEY_OPENAI); the CLI itself reads none'],
+  ['AGENTS_SUFFIX', '--suffix of apply, diff, destroy, export and eval: an isolated copy of a stack (e.g. -pr-123)'],
   [
     'AGENTS_LOGS_DB',
     'the run log (agents logs path); default logs.db beside config.json when AGENTS_CONFIG_DIR is set, else $XDG_DATA_HOME/agents',

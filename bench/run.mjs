@@ -465,6 +465,14 @@ async function benchOneNode(node, bare) {
   });
   if (logs.status !== 0) throw new Error(`run log bench failed: ${logs.stderr}`);
   results.logs = JSON.parse(logs.stdout);
+  // An eval file whose cases come from a 10,000-row CSV dataset: what reading it costs.
+  log(`${version}: eval dataset…`);
+  const dataset = spawnSync(node, [join(root, 'bench', 'eval-dataset.mjs')], {
+    env: { ...process.env, BENCH_RUNS: quick ? '3' : '7' },
+    encoding: 'utf8',
+  });
+  if (dataset.status !== 0) throw new Error(`eval dataset bench failed: ${dataset.stderr}`);
+  results.evalDataset = JSON.parse(dataset.stdout);
   results.targets = targetsOf(results);
   return results;
 }
@@ -566,6 +574,7 @@ function targetsOf(r) {
     ['agents logs over 100,000 runs (ms, whole command)', r.logs?.logsMs, '< 100', (v) => v < 100],
     ['agents logs search over 100,000 runs (ms, whole command)', r.logs?.searchMs, '< 100', (v) => v < 100],
     ['agents logs stats over 100,000 runs (ms, whole command)', r.logs?.statsMs, '< 300', (v) => v < 300],
+    ['eval: a 10,000-row CSV dataset read and checked (ms)', r.evalDataset?.loadMs, '< 1000', (v) => v < 1000],
   ];
   return rows.map(([target, value, budget, meets]) => ({
     target,

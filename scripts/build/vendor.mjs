@@ -39,6 +39,8 @@ export const VENDOR = {
   'mcp-http': { package: '@modelcontextprotocol/sdk/server/streamableHttp.js' },
   // Word-level differences of two answers (agents logs replay).
   diff: { package: 'diff' },
+  // The CSV datasets of eval files.
+  'csv-parse': { package: 'csv-parse/sync' },
 };
 
 /**

@@ -54,8 +54,17 @@ const checks = z.optional(z.array(z.unknown(), { error: 'must be a list of check
 
 const turnSchema = z.strictObject({ input: someText(), assert: checks });
 
+/** A case's own vars (`vars: {city: Paris}`): what its `{{city}}` texts become. */
+export const varsSchema = z.record(
+  z.string().check(z.regex(/^[A-Za-z_][A-Za-z0-9_.-]*$/, 'a var name is letters, digits, _ . -')),
+  z.union([z.string(), z.number(), z.boolean()], { error: 'a var is text, a number or true/false' }),
+  { error: 'must be a mapping of names to values, e.g. vars: {city: Paris}' },
+);
+
 export const caseSchema = z.strictObject({
   name: someText(),
+  /** Read before the case (load.ts puts them in); kept here so a case with them is a valid case. */
+  vars: z.optional(varsSchema),
   agent: z.optional(someText()),
   input: z.optional(someText()),
   turns: z.optional(

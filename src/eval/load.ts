@@ -8,6 +8,7 @@ import { locatedIn } from '../util/located.js';
 import { compileJsonSchema } from '../util/json-schema.js';
 import { readFileOrStdin } from '../io/read-input.js';
 import { parseDocument } from '../util/structured-text.js';
+import { expandCase } from './case-template.js';
 import {
   caseSchema,
   CHECK_KINDS,
@@ -58,17 +59,23 @@ export async function loadEvalFile(
 
   const cases: EvalCase[] = [];
   const seen = new Map<string, string>();
+  const checkCache: CheckCache = new Map();
+  const evalFile = path;
   for (const [index, entry] of (root.cases as unknown[]).entries()) {
-    const path: Path = ['cases', index];
+    const casePath: Path = ['cases', index];
     const named = (entry as { name?: unknown } | null)?.name;
     const label = typeof named === 'string' && named.trim() ? `case "${named}"` : `case #${index + 1}`;
-    const loaded = await loadCase(entry, path, label, defaultAgent, at);
-    if (!loaded) continue;
-    const where = `${source}:${document.lineOf(path) ?? 1}`;
-    const earlier = seen.get(loaded.name);
-    if (earlier) at(path, `${label} is named twice (also at ${earlier}); names tell cases apart in reports`);
-    seen.set(loaded.name, where);
-    cases.push({ ...loaded, where, index });
+    // One case, or (a template with a dataset) one per row, each with its vars put in.
+    const expanded = await expandCase(entry, { evalFile, label, stdin, fail: (message) => at(casePath, message) });
+    for (const one of expanded) {
+      const loaded = await loadCase(one.entry, casePath, one.label, defaultAgent, at, checkCache);
+      if (!loaded) continue;
+      const where = one.where ?? `${source}:${document.lineOf(casePath) ?? 1}`;
+      const earlier = seen.get(loaded.name);
+      if (earlier) at(casePath, `${one.label} is named twice (also at ${earlier}); names tell cases apart in reports`);
+      seen.set(loaded.name, where);
+      cases.push({ ...loaded, where, index: cases.length });
+    }
   }
   if (cases.length === 0 && problems.length === 0)
     problems.push({ line: document.lineOf(['cases']) ?? 1, message: `${source}: "cases:" is empty` });
@@ -96,6 +103,7 @@ async function loadCase(
   label: string,
   defaultAgent: string | undefined,
   at: Report,
+  cache: CheckCache,
 ): Promise<Omit<EvalCase, 'where' | 'index'> | undefined> {
   const parsed = caseSchema.safeParse(entry);
   if (!parsed.success) {
@@ -130,7 +138,7 @@ async function loadCase(
   for (const turn of given)
     turns.push({
       input: turn.input,
-      checks: await loadChecks(turn.assert ?? [], [...turn.path, 'assert'], label, fail),
+      checks: await loadChecks(turn.assert ?? [], [...turn.path, 'assert'], label, fail, cache),
     });
   if (ok && turns.every((turn) => turn.checks.length === 0))
     fail(path, `${label} checks nothing: add assert: with at least one check, e.g. - no-error: true`);
@@ -146,7 +154,16 @@ async function loadCase(
   };
 }
 
-async function loadChecks(entries: unknown[], path: Path, label: string, fail: Report): Promise<Check[]> {
+/** Checks compiled once per load, by kind and value: ten thousand rows share one schema's compile. */
+type CheckCache = Map<string, Promise<Check>>;
+
+async function loadChecks(
+  entries: unknown[],
+  path: Path,
+  label: string,
+  fail: Report,
+  cache: CheckCache,
+): Promise<Check[]> {
   const checks: Check[] = [];
   for (const [index, entry] of entries.entries()) {
     const where: Path = [...path, index];
@@ -170,7 +187,10 @@ async function loadChecks(entries: unknown[], path: Path, label: string, fail: R
       }
       continue;
     }
-    const check = await compileCheck(kind as CheckKind, parsed.data, `${label}: ${kind}`).catch((error: unknown) => {
+    const key = `${kind}\u0000${JSON.stringify(parsed.data)}`;
+    const compiling = cache.get(key) ?? compileCheck(kind as CheckKind, parsed.data, `${label}: ${kind}`);
+    if (kind === 'regex' || kind === 'json-schema') cache.set(key, compiling);
+    const check = await compiling.catch((error: unknown) => {
       if (!(error instanceof CliError)) throw error;
       fail([...where, kind], error.message);
       return undefined;

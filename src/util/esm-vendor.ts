@@ -13,3 +13,4 @@ export const importAjv2020 = () => import('ajv/dist/2020.js');
 export const importAjvDraft04 = () => import('ajv-draft-04');
 export const importDiff = () => import('diff');
 export const importMcpHttp = () => import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+export const importCsvParse = () => import('csv-parse/sync');

@@ -24,6 +24,14 @@ The file (YAML or JSON), checked whole before any request:
         - no-error: true        # fails on an error event or a cut answer
         - judge: {agent: Judge bot, rubric: answers politely}
                                 # another agent answers PASS or FAIL
+    - name: greets {{who}}      # vars go into its texts as {{name}}
+      vars: {who: Ada}
+      input: hello {{who}}
+      assert: [{contains: "{{who}}"}]
+    - name: capital of {{country}}   # a template: one case per row
+      dataset: capitals.csv     # or .jsonl; beside the eval file; the
+      input: capital of {{country}}? # header's columns are the vars
+      assert: [{icontains: "{{capital}}"}]
 
 Each case runs in a fresh session; with --repeat N it passes when its pass
 rate reaches --threshold. Exit codes: 0 every case passed; 1 one failed

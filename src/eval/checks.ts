@@ -74,7 +74,7 @@ function problemOf(check: Check, answer: Answer): string | undefined {
       return problems.length === 0 ? undefined : `the answer does not match the schema: ${problems.join('; ')}`;
     }
     case 'tool-called':
-      return toolCallProblem(check.value, answer.toolCalls);
+      return toolCallProblem(check.value, answer.toolCalls, check.copyName);
     case 'max-latency-ms':
       return answer.timing.totalMs <= check.value
         ? undefined
@@ -165,8 +165,9 @@ function asJson(answer: Answer): { value: unknown } | { problem: string } {
 function toolCallProblem(
   expected: { name: string; args?: Record<string, unknown> },
   calls: ToolCall[],
+  copyName: string | undefined,
 ): string | undefined {
-  const named = calls.filter((call) => call.name === expected.name);
+  const named = calls.filter((call) => call.name === expected.name || (copyName && call.name === copyName));
   const wanted = expected.args;
   if (named.length > 0 && (!wanted || named.some((call) => holdsArgs(call.args, wanted)))) return undefined;
   const made = calls.length === 0 ? 'no tool was called' : `called: ${calls.map(describeCall).join(', ')}`;

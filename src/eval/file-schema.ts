@@ -45,7 +45,12 @@ export type Check =
   | { kind: 'regex'; value: string; pattern: BoundedRegExp }
   | { kind: 'json-schema'; value: Record<string, unknown>; validate: JsonSchemaCheck }
   | { kind: 'is-json' | 'no-error'; value: true }
-  | { kind: 'tool-called'; value: { name: string; args?: Record<string, unknown> } }
+  | {
+      kind: 'tool-called';
+      value: { name: string; args?: Record<string, unknown> };
+      /** eval --suffix: the copy's name of the tool (`forecast-pr-12`), also a match. */
+      copyName?: string;
+    }
   | { kind: 'max-latency-ms' | 'max-ttft-ms'; value: number }
   /** Another agent reads the rubric, the input and the answer, and answers PASS or FAIL first. */
   | { kind: 'judge'; value: { agent: string; rubric: string } };

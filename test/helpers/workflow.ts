@@ -27,6 +27,8 @@ interface Step {
 const OWN_ACTION = 'YOUR-ORG/agents-cli';
 
 interface Job {
+  /** The job runs only when this holds (conditions as steps': github.event.action != 'closed'). */
+  if?: string;
   needs?: string | string[];
   /** Not run here (one runner); read by tests that check which jobs GitHub would queue. */
   concurrency?: string | { group: string; 'cancel-in-progress'?: boolean };
@@ -72,6 +74,8 @@ export interface RunSettings {
   replace?: Record<string, string>;
   /** The folder a runner downloads this repository's action to (a copy of the repository). */
   action?: string;
+  /** The event that started the run, as `github.event` gives it (a pull request's number, its action). */
+  event?: Record<string, unknown>;
 }
 
 /** Expression contexts of a step: ${{ matrix.x }}, ${{ steps.id.outputs.y }}, ${{ inputs.z }}, … */
@@ -103,11 +107,12 @@ export function runnerEnv(root: string): Record<string, string> {
   };
 }
 
-/** The workflow in the first ```yaml block of `markdown` that holds `jobs:`. */
-export function workflowFrom(markdown: string): Workflow {
+/** The workflow in the first ```yaml block of `markdown` that holds `jobs:` (and `marker`, when given). */
+export function workflowFrom(markdown: string, marker?: string): Workflow {
   const blocks = [...markdown.matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1]!);
-  const text = blocks.find((block) => /^jobs:/m.test(block));
-  if (!text) throw new Error('no workflow (a ```yaml block with jobs:) in the page');
+  const text = blocks.find((block) => /^jobs:/m.test(block) && (marker === undefined || block.includes(marker)));
+  if (!text)
+    throw new Error(`no workflow (a \`\`\`yaml block with jobs:${marker ? ` and ${marker}` : ''}) in the page`);
   return parse(text) as Workflow;
 }
 
@@ -133,6 +138,8 @@ export class WorkflowHistory {
         failedJobs.add(name);
         continue;
       }
+      if (job.if !== undefined && !condition(job.if, settings.ref, { github: githubContext(settings) }, false))
+        continue;
       const matrices = expandMatrix(job.strategy?.matrix);
       const runs = await Promise.all(
         matrices.map((matrix) => this.runJob(workflow, name, job, matrix, settings, artifacts)),
@@ -156,7 +163,13 @@ export class WorkflowHistory {
     const workspace = mkdtempSync(join(this.root, `${name}-`));
     // Each job is a runner of its own: its own global npm folder, first on PATH, its own tool cache.
     const runner = mkdtempSync(join(this.root, 'runner-'));
-    const contexts: Contexts = { matrix, vars: settings.vars, secrets: settings.secrets, steps: {} };
+    const contexts: Contexts = {
+      matrix,
+      vars: settings.vars,
+      secrets: settings.secrets,
+      steps: {},
+      github: githubContext(settings),
+    };
     const env: Record<string, string> = {
       ...settings.env,
       npm_config_prefix: runner,
@@ -269,7 +282,7 @@ export class WorkflowHistory {
       ...outer,
       inputs,
       steps: {},
-      github: { action_path: settings.action, action_repository: OWN_ACTION },
+      github: { ...outer.github, action_path: settings.action, action_repository: OWN_ACTION },
     };
     await this.runSteps(action.runs.steps, contexts, state, settings, artifacts);
   }
@@ -332,6 +345,11 @@ function copyTree(from: string, to: string): void {
 
 function copyInto(folder: string, workspace: string): void {
   for (const file of readdirSync(folder)) cpSync(join(folder, file), join(workspace, file));
+}
+
+/** `github`: the ref, and the event when the run has one. */
+function githubContext(settings: RunSettings): Record<string, unknown> {
+  return { ref: settings.ref, ...(settings.event && { event: settings.event }) };
 }
 
 /** Jobs in an order that runs each after the ones it needs. */

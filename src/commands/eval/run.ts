@@ -33,7 +33,9 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const shard = options.shard === undefined ? undefined : parseShard(options.shard);
   const baseline = await readBaseline(options, ctx.io.stdin);
   const file = await loadEvalFile(options.file, ctx.io.stdin, options.agent);
-  const cases = inShard(selected(file.cases, options.filter), shard);
+  const cases = inShard(selected(file.cases, options.filter), shard).map((evalCase) =>
+    inCopy(evalCase, options.suffix),
+  );
 
   const settings: EvalSettings = {
     file: file.source,
@@ -192,6 +194,22 @@ function selected(cases: EvalCase[], filter: string | undefined): EvalCase[] {
     });
   }
   return chosen;
+}
+
+/**
+ * A case as it runs against a copy (--suffix): a `tool-called` check also takes the copy's name of
+ * the tool (`forecast-pr-12`, when the stack declares `forecast`), as the eval cannot tell a tool
+ * the stack declares from one it does not.
+ */
+function inCopy(evalCase: EvalCase, suffix: string | undefined): EvalCase {
+  if (!suffix) return evalCase;
+  const turns = evalCase.turns.map((turn) => ({
+    ...turn,
+    checks: turn.checks.map((check) =>
+      check.kind === 'tool-called' ? { ...check, copyName: `${check.value.name}${suffix}` } : check,
+    ),
+  }));
+  return { ...evalCase, turns };
 }
 
 /**

@@ -12,25 +12,17 @@ import { CONFIG_KEYS } from '../../src/config/keys.js';
 import { SETTINGS } from '../../src/config/setting-specs.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { ConfigStore } from '../../src/config/store.js';
-import type { GlobalOptions } from '../../src/definition/global-flags.js';
 import { loadZod } from '../../src/util/zod.js';
 import { captureStream, stdinFrom } from '../helpers/streams.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
+import { lineGlobals } from '../helpers/globals.js';
 
 // The specs load lazily (commands/command.ts): every one, for a test that walks them all; and the
 // readers build their schemas with zod, which the program loads before it reads a flag.
 await loadSpecs(COMMANDS);
 await loadZod();
 
-const GLOBALS: GlobalOptions = {
-  json: false,
-  quiet: false,
-  input: true,
-  color: false,
-  debug: false,
-  showSecrets: false,
-  log: true,
-};
+const GLOBALS = lineGlobals();
 
 describe('the settings table', () => {
   it('is what config, the flags and help environment list', () => {

@@ -9,7 +9,6 @@ import { serviceScope } from '../../src/config/service-scope.js';
 import { StateStore } from '../../src/config/state.js';
 import { ConfigStore } from '../../src/config/store.js';
 import type { Need } from '../../src/definition/define.js';
-import type { GlobalOptions } from '../../src/definition/global-flags.js';
 import { References } from '../../src/references.js';
 import { reportError } from '../../src/report.js';
 import { PLAIN_THEME } from '../../src/ui/color-support.js';
@@ -18,6 +17,7 @@ import { Io } from '../../src/ui/io.js';
 import { tempConfigDir } from './run-cli.js';
 import { ScriptedPrompter, type Answer } from './scripted-prompter.js';
 import { captureStream, stdinFrom } from './streams.js';
+import { lineGlobals } from './globals.js';
 
 export interface Given {
   /** The service the run talks to: an in-process emulator's, or a test server's. */
@@ -37,15 +37,7 @@ export interface Built<N extends Need> {
   prompter: ScriptedPrompter | undefined;
 }
 
-const GLOBALS: GlobalOptions = {
-  json: false,
-  quiet: false,
-  input: true,
-  color: false,
-  debug: false,
-  showSecrets: false,
-  log: true,
-};
+const GLOBALS = lineGlobals();
 
 export function buildRunContext<N extends Need>(uses: readonly N[], given: Given = {}): Built<N> {
   const terminal = given.answers !== undefined;

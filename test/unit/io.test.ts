@@ -6,16 +6,9 @@ import { decideColours, PLAIN_THEME } from '../../src/ui/color-support.js';
 import { Exporter, type OutputMode } from '../../src/ui/exporter.js';
 import { Io } from '../../src/ui/io.js';
 import { captureStream, stdinFrom } from '../helpers/streams.js';
+import { lineGlobals } from '../helpers/globals.js';
 
-const GLOBALS: GlobalOptions = {
-  json: false,
-  quiet: false,
-  input: true,
-  color: true,
-  debug: false,
-  showSecrets: false,
-  log: true,
-};
+const GLOBALS = lineGlobals({ color: true });
 
 function ioWith(globals: Partial<GlobalOptions>, tty = false) {
   const stdout = Object.assign(captureStream(tty), { columns: 72 });

@@ -10,27 +10,17 @@ import {
 } from '../../provision/render.js';
 import { planFromOptions } from '../provision-plan.js';
 import { planSummary } from '../../provision/summary.js';
-import { withStackLock } from '../../provision/stack-lock.js';
+import { lockedStack } from '../stack-lock.js';
 import { appendSummary } from '../summary-flag.js';
 import type { RunOf } from '../command.js';
 import type { spec } from './definition.js';
 
-export const run: RunOf<typeof spec> = async (options, ctx) => {
-  const { baseUrl } = ctx.settings();
-  // Nothing to lock: a dry run writes nothing; no address or no file fails on its own, with its words.
-  if (options.dryRun || !baseUrl || options.file.length === 0) return applyStack(options, ctx);
-  // Planned and carried out under the lock: a run that waited plans against the first's records.
-  const lock = {
-    configDir: ctx.configDir,
-    baseUrl,
-    files: options.file,
-    suffix: options.suffix,
-    say: (line: string) => ctx.io.logger.warn(line),
-  };
-  return withStackLock(lock, async () => applyStack(options, ctx));
-};
+export const run: RunOf<typeof spec> = (options, ctx) => lockedStack(ctx, options, () => applyStack(options, ctx));
 
-const applyStack: RunOf<typeof spec> = async (options, ctx) => {
+async function applyStack(
+  options: Parameters<RunOf<typeof spec>>[0],
+  ctx: Parameters<RunOf<typeof spec>>[1],
+): Promise<void> {
   const { client, plan, concurrency } = await planFromOptions(ctx, options);
   const { dryRun } = options;
   const human = ctx.out.forPerson; // -q: the exit code says it all
@@ -66,4 +56,4 @@ const applyStack: RunOf<typeof spec> = async (options, ctx) => {
 
   const failure = applyFailure(plan, applied);
   if (failure) throw failure;
-};
+}

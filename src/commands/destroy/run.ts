@@ -3,7 +3,7 @@ import { confirmDeletion } from '../../prompts/confirm-delete.js';
 import { destroyFailure, executeDestroy, planDestroy, toDelete, type DestroyResult } from '../../provision/destroy.js';
 import { destroyJson, destroySummary, renderDestroyPlan } from '../../provision/destroy-render.js';
 import { loadStack } from '../../provision/load.js';
-import { withStackLock } from '../../provision/stack-lock.js';
+import { lockedStack } from '../stack-lock.js';
 import { withSuffix } from '../../provision/suffix.js';
 import { plural } from '../../util/plural.js';
 import type { RunOf } from '../command.js';
@@ -18,17 +18,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
     throw new CliError('usage', 'missing -f FILE', {
       hint: 'Pass the YAML or JSON file apply read, a folder, or - for stdin.',
     });
-  const { baseUrl } = ctx.settings();
-  if (options.dryRun || !baseUrl) return destroyStack(options, ctx);
-  // Under apply's lock for the same stack and suffix: an apply and a destroy of one copy never interleave.
-  const lock = {
-    configDir: ctx.configDir,
-    baseUrl,
-    files: options.file,
-    suffix: options.suffix,
-    say: (line: string) => ctx.io.logger.warn(line),
-  };
-  return withStackLock(lock, () => destroyStack(options, ctx));
+  return lockedStack(ctx, options, () => destroyStack(options, ctx));
 };
 
 async function destroyStack(options: DestroyOptions, ctx: RunCtx): Promise<void> {

@@ -10,6 +10,7 @@ import { AGENT } from '../../../resources/agent.js';
 import { getRun } from './run.js';
 import { getSpec } from './definition.js';
 import { loadZod } from '../../../util/zod.js';
+import { lineGlobals } from '../../../../test/helpers/globals.js';
 
 const run = getRun(AGENT);
 // The program loads zod before it reads a flag (commands/program.ts); a run called alone, here too.
@@ -17,15 +18,7 @@ await loadZod();
 
 const ORIGIN = 'http://127.0.0.1:9';
 const ID = '0b6f9f2e-3c1d-4b8e-9a51-7d2f1c0e4a11';
-const GLOBALS: GlobalOptions = {
-  json: false,
-  quiet: false,
-  input: false,
-  color: false,
-  debug: false,
-  showSecrets: false,
-  log: true,
-};
+const GLOBALS = lineGlobals({ input: false });
 
 let network: MockAgent;
 beforeEach(() => {

@@ -3,7 +3,9 @@
 // a pipe from the run's main process: the pipe's end is the run's end, however it came. It kills the
 // groups tests started with setsid (registered under the run's root), waits until they have ended,
 // and removes the root with every temporary folder. A run that ends well says "done" first (and
-// waits for this); otherwise the processes of the run's own group started after it go too.
+// waits for this); otherwise the processes of the run's own group started after it, and orphaned by
+// its end, go too (not a sibling of its main process: a mutation run restarts one test runner while
+// others run in the same group).
 //
 // usage: node test/janitor.mjs ROOT MAIN_PID  (stdin: the pipe; AGENTS_TEST_JANITOR_REPORT: a file
 // or fifo told "cleaned ROOT" at the end, for the test of this file)
@@ -33,6 +35,20 @@ const ancestors = new Set();
 for (let pid = Number(mainStat?.[1]); pid > 1 && !ancestors.has(pid); pid = Number(statOf(pid)?.[1]))
   ancestors.add(pid);
 
+/**
+ * Whether a process of the group was the run's: its line of parents reaches no live process that
+ * started the run (npm, a shell, a mutation run's manager) before it ends. The run's own children
+ * were orphaned when its main process died (their parent is now init); a sibling of the main process
+ * (another test runner a mutation run started in the same group) still has their common parent.
+ */
+function orphanedByRun(pid) {
+  for (let parent = Number(statOf(pid)?.[1]), steps = 0; parent > 1 && steps < 64; steps++) {
+    if (ancestors.has(parent)) return false;
+    parent = Number(statOf(parent)?.[1]);
+  }
+  return true;
+}
+
 /** Whether the process is still running (a zombie is not: only its parent's wait is left). */
 const running = (pid) => ![undefined, 'Z', 'X'].includes(statOf(pid)?.[0]);
 
@@ -55,7 +71,8 @@ function leftBehind(sweepGroup) {
       if (pid === process.pid || ancestors.has(pid)) return false;
       const stat = statOf(pid);
       if (!stat) return false;
-      return (sweepGroup && stat[2] === group && Number(stat[19]) >= mainStart) || registered.includes(stat[2]);
+      const ofRun = sweepGroup && stat[2] === group && Number(stat[19]) >= mainStart && orphanedByRun(pid);
+      return ofRun || registered.includes(stat[2]);
     });
   return { pids, registered };
 }

@@ -1,11 +1,11 @@
-// End to end: signup, whoami, keys and api, the built binary against the emulator.
+// signup, whoami, keys and api against the emulator, in-process (the built binary's own behaviour:
+// test/e2e/against-emulator.e2e.test.ts and the other binary tests).
 import { statSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runBinary } from '../helpers/binary.js';
-import { tempConfigDir } from '../helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 
 let emulator: RunningEmulator;
 let env: Record<string, string>;
@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 const agents = (args: string[], extra: Record<string, string> = {}, input?: string) =>
-  runBinary(args, { env: { ...env, ...extra }, input });
+  runCli(args, { env: { ...env, ...extra }, stdin: input });
 const savedProfile = (dir: string, profile: string) =>
   JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).profiles[profile];
 

@@ -81,6 +81,15 @@ describe('a file or stdin', () => {
       [[0xc3, 0xa9, 0xed, 0xa0, 0x80], 'byte 0xed at offset 2'], // a surrogate
       [[0xf0, 0x9f, 0x98, 0x80, 0xf5], 'byte 0xf5 at offset 4'], // past the last code point
       [[0x80], 'byte 0x80 at offset 0'], // a continuation with no lead
+      [[0xe2, 0x28, 0xa1], 'byte 0xe2 at offset 0'], // a lead whose next byte is no continuation
+      // Each lead at the edge of its range, whole, then a bad byte: the offset is past the sequence.
+      [[0xc2, 0xa9, 0xff], 'byte 0xff at offset 2'],
+      [[0xdf, 0xbf, 0xff], 'byte 0xff at offset 2'],
+      [[0xe0, 0xa0, 0x80, 0xff], 'byte 0xff at offset 3'],
+      [[0xef, 0xbf, 0xbf, 0xff], 'byte 0xff at offset 3'],
+      [[0xf0, 0x90, 0x80, 0x80, 0xff], 'byte 0xff at offset 4'],
+      [[0xf4, 0x8f, 0xbf, 0xbf, 0xff], 'byte 0xff at offset 4'],
+      [[0x7f, 0xc1, 0xbf], 'byte 0xc1 at offset 1'], // the last one-byte form, then an overlong lead
     ];
     for (const [bytes, said] of cases)
       await expect(readFileOrStdin('-', stream(Buffer.from(bytes)), '-f')).rejects.toEqual(

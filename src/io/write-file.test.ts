@@ -1,12 +1,12 @@
 // What a failed write says about the file that was there before, and what an output path the
 // user named is refused for, in words, before any request.
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors.js';
-import { checkOutputPath, writeOutputFile } from './write-file.js';
+import { appendOutputFile, checkOutputPath, reason, writeFailure, writeOutputFile } from './write-file.js';
 import { fullDeviceUsable } from '../../test/helpers/full-device.js';
 
 const failureOf = (write: () => void): CliError => {
@@ -81,5 +81,85 @@ describe('an output path checked before any request', () => {
         resolve();
       }),
     );
+  });
+});
+
+describe('a failure in words', () => {
+  const failure = (code: string | undefined, message?: string) =>
+    Object.assign(new Error(message), code === undefined ? {} : { code });
+
+  it("says each cause the writer meets in words, else the error's own message", () => {
+    const words: Array<[string, string]> = [
+      ['ENOSPC', 'no space left on device'],
+      ['EDQUOT', 'disk quota exceeded'],
+      ['EFBIG', 'the file is too large'],
+      ['EIO', 'input/output error'],
+      ['EBADF', 'the descriptor is not open for writing'],
+      ['EACCES', 'permission denied'],
+      ['EPERM', 'operation not permitted'],
+      ['EROFS', 'read-only file system'],
+      ['EISDIR', 'it is a folder'],
+      ['ENOENT', 'no such file or folder'],
+      ['ENOTDIR', 'a part of the path is a file, not a folder'],
+    ];
+    for (const [code, said] of words) expect(reason(failure(code, `${code}: raw words, write`)), code).toBe(said);
+    expect(reason(failure('EWHATEVER', 'something else went wrong'))).toBe('something else went wrong');
+    expect(reason(failure(undefined, 'no code at all'))).toBe('no code at all');
+    expect(reason('a thrown text')).toBe('a thrown text');
+  });
+
+  it('is exit 8, and says whether the file that was there is kept and, on a full disk, what to do', () => {
+    const full = writeFailure('--report r.json', failure('ENOSPC'), true);
+    expect([full.kind, full.exitCode, full.message, full.hint]).toEqual([
+      'output',
+      8,
+      'could not write --report r.json: no space left on device',
+      'The previous file was left as it was. Free some space and run it again.',
+    ]);
+    for (const code of ['EDQUOT', 'EFBIG'])
+      expect(writeFailure('x', failure(code), false).hint, code).toBe(
+        'No file was written. Free some space and run it again.',
+      );
+    expect(writeFailure('x', failure('EACCES')).hint).toBe('The previous file was left as it was.');
+    expect(writeFailure('x', failure('EIO'), false).hint).toBe('No file was written.');
+  });
+});
+
+describe('what a write keeps', () => {
+  const dir = () => mkdtempSync(join(tmpdir(), 'agents-write-keep-'));
+
+  it("makes a new file the user's alone (0600), a shared starter file 0644, and keeps an old file's mode", () => {
+    const folder = dir();
+    writeOutputFile(join(folder, 'report.json'), '{}', '--report');
+    writeOutputFile(join(folder, 'stack.yaml'), 'agents: []\n', 'the starter file', true);
+    writeFileSync(join(folder, 'old.json'), 'before', { mode: 0o640 });
+    chmodSync(join(folder, 'old.json'), 0o640);
+    writeOutputFile(join(folder, 'old.json'), 'after', '--report');
+    const mode = (name: string) => statSync(join(folder, name)).mode & 0o777;
+    expect([mode('report.json'), mode('stack.yaml'), mode('old.json')]).toEqual([0o600, 0o644, 0o640]);
+    expect(readFileSync(join(folder, 'old.json'), 'utf8')).toBe('after');
+  });
+
+  it('writes through a device and a link, leaving each what it was', () => {
+    const folder = dir();
+    writeOutputFile('/dev/null', 'gone', '--report');
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+    writeFileSync(join(folder, 'target.xml'), 'old');
+    symlinkSync(join(folder, 'target.xml'), join(folder, 'link.xml'));
+    writeOutputFile(join(folder, 'link.xml'), 'new', '--junit');
+    expect(lstatSync(join(folder, 'link.xml')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(folder, 'target.xml'), 'utf8')).toBe('new');
+  });
+
+  it('appends to a summary, making it when missing', () => {
+    const path = join(dir(), 'summary.md');
+    appendOutputFile(path, 'one\n', '--summary');
+    appendOutputFile(path, 'two\n', '--summary');
+    expect([readFileSync(path, 'utf8'), statSync(path).mode & 0o777]).toEqual(['one\ntwo\n', 0o600]);
+    const failure = failureOf(() => appendOutputFile(join(dir(), 'no-folder', 's.md'), 'x', '--summary'));
+    expect([failure.exitCode, failure.message]).toEqual([
+      8,
+      expect.stringMatching(/^could not write --summary .*: no such file or folder$/),
+    ]);
   });
 });

@@ -9,6 +9,7 @@ import {
   redactJsonText,
   redactSecrets,
 } from './redact.js';
+import { REDACTED } from './known.js';
 
 describe('secret-named keys, in any case and with any separator', () => {
   it.each([
@@ -113,5 +114,64 @@ describe('a service’s text of any size', () => {
       expect(redactCredentialsIn(text)).toBe(text);
     const url = `${'x'.repeat(1_000_000)} https://u:secret-pw@host/x`;
     expect(redactCredentialsIn(url)).toBe(`${'x'.repeat(1_000_000)} https://u:[redacted]@host/x`);
+  });
+});
+
+describe('the edges of what is hidden', () => {
+  it('splits a key into its words at case changes, acronyms and separators alike', () => {
+    for (const key of [
+      'APIKey',
+      'xAPIKey',
+      'OAuthToken',
+      'db-password',
+      'DB_PWD',
+      'basicAuth',
+      'userSession',
+      'x.api.key',
+    ])
+      expect(isSecretKey(key), key).toBe(true);
+    for (const key of ['authType', 'sessionId', 'passThrough', 'monkey', 'keyboardLayout', 'Tokenizer', 'APIVersion'])
+      expect(isSecretKey(key), key).toBe(false);
+    expect(isSecretKey('keyboard')).toBe(false);
+    expect(isSecretKey('KEY')).toBe(true);
+  });
+
+  it('hides a number or a text under a secret key, and leaves an empty text, null, false and objects to look into', () => {
+    expect(
+      redactSecrets({
+        pin: 1234,
+        apiKey: 987654321,
+        token: '',
+        secret: null,
+        password: false,
+        credentials: { user: 'u', password: 'p' },
+      }),
+    ).toEqual({
+      pin: 1234,
+      apiKey: REDACTED,
+      token: '',
+      secret: null,
+      password: false,
+      credentials: { user: 'u', password: REDACTED },
+    });
+  });
+
+  it('hides parameters in a connection string of name=value; pairs, with or without its last ;', () => {
+    expect(redactCredentialsIn('Server=db;Database=x;Password=hunter22')).toBe(
+      `Server=db;Database=x;Password=${REDACTED}`,
+    );
+    expect(redactCredentialsIn('Server=db;Password=hunter22;')).toBe(`Server=db;Password=${REDACTED};`);
+    // Prose with an = is not a parameter list: left as written.
+    expect(redactCredentialsIn('set the key=value pairs in the file')).toBe('set the key=value pairs in the file');
+    expect(redactCredentialsIn('no credential here')).toBe('no credential here');
+    expect(redactCredentialsIn('a password=already [redacted]')).toBe('a password=already [redacted]');
+  });
+
+  it('rewrites JSON text only when it held a secret, and reads only what starts as JSON', () => {
+    expect(redactJsonText('{"name": "x", "monkey": "y"}')).toBe('{"name": "x", "monkey": "y"}');
+    expect(redactJsonText('  {"apiKey": "sk-1"}')).toBe(`{"apiKey":"${REDACTED}"}`);
+    expect(redactJsonText('[{"token": "t-1"}]')).toBe(`[{"token":"${REDACTED}"}]`);
+    expect(redactJsonText('x {"apiKey": "sk-1"}')).toBe('x {"apiKey": "sk-1"}');
+    expect(redactJsonText('{"apiKey": broken')).toBe('{"apiKey": broken');
   });
 });

@@ -112,6 +112,15 @@ describe('--jq', () => {
     expect(stdout.text()).toBe(`${hostile.name}\n`);
   });
 
+  it('indents a value for a person on a terminal, and keeps each NDJSON line one line there too', async () => {
+    const terminal = captureStream(true);
+    const out = new Exporter(terminal, 'document', PLAIN_THEME);
+    await jq(out, '.');
+    out.document({ a: [1] });
+    out.event({ a: [1] });
+    expect(terminal.text()).toBe('{\n  "a": [\n    1\n  ]\n}\n{"a":[1]}\n');
+  });
+
   it('filters each NDJSON line on its own', async () => {
     const { out, stdout } = exporter('document');
     await jq(out, '.n');

@@ -98,9 +98,16 @@ export async function planDestroy(client: ApiClient, stack: LoadedStack, concurr
   if (doomed.length > 0) {
     const leaving = new Set(agents.flatMap((entry) => (entry.id ? [entry.id] : [])));
     const others = existingAgents.filter((agent) => !leaving.has(agent.id));
-    const read = await mapLimit(others, concurrency, (agent) => getAgent(client, agent.id));
+    // An agent deleted since the list (another pull request's destroy, at the same time) links nothing.
+    const read = await mapLimit(others, concurrency, (agent) =>
+      getAgent(client, agent.id).catch((error: unknown) => {
+        if (error instanceof CliError && error.kind === 'not-found') return undefined;
+        throw error;
+      }),
+    );
+    const still = read.filter((agent): agent is Agent => agent !== undefined);
     for (const entry of doomed) {
-      const linkedBy = read.filter((agent) => linksTo(agent, entry)).map((agent) => agent.name);
+      const linkedBy = still.filter((agent) => linksTo(agent, entry)).map((agent) => agent.name);
       if (linkedBy.length > 0) Object.assign(entry, { action: 'kept', linkedBy });
     }
   }

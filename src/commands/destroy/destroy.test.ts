@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useEmulatorPerTest } from '../../../test/helpers/emulator-env.js';
 import { runCli } from '../../../test/helpers/run-cli.js';
 import { ScriptedPrompter } from '../../../test/helpers/scripted-prompter.js';
+import { sendJson, startTestServer } from '../../../test/helpers/test-server.js';
 
 const STACK = `tools:
   - name: lookup
@@ -120,3 +121,44 @@ for (const strict of [false, true]) {
     });
   });
 }
+
+describe('destroy beside another destroy', () => {
+  it('takes an agent deleted between the list and its read (another copy going at once) as linking nothing', async () => {
+    const [mine, theirs, tool] = ['a', 'b', 'c'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000001`);
+    const agent = (id: string, name: string) => ({ id, name, description: 'd', llmModel: 'GPT_4', isActive: true });
+    const service = await startTestServer((request, response) => {
+      const path = request.url!.split('?')[0]!;
+      const first = !request.url!.includes('skip=') || request.url!.includes('skip=0');
+      if (path === '/api/v1/agents')
+        return sendJson(response, 200, {
+          success: true,
+          data: first ? [agent(mine, 'Support bot'), agent(theirs, 'Support bot-pr-9')] : [],
+        });
+      if (path === '/api/v1/tools')
+        return sendJson(response, 200, {
+          success: true,
+          data: first ? [{ id: tool, name: 'lookup', type: 'FUNCTION' }] : [],
+        });
+      if (path === `/api/v1/agents/${theirs}`) return sendJson(response, 404, { detail: 'Agent not found' });
+      sendJson(response, 500, { detail: `unexpected ${request.method} ${request.url}` });
+    });
+    try {
+      const file = join(mkdtempSync(join(tmpdir(), 'agents-destroy-')), 'stack.yaml');
+      writeFileSync(
+        file,
+        'tools:\n  - name: lookup\n    type: FUNCTION\nagents:\n  - name: Support bot\n    description: d\n    llmModel: GPT_4\n',
+      );
+      const result = await runCli(['destroy', '-f', file, '--dry-run', '--json'], {
+        env: { AGENTS_BASE_URL: service.url, AGENTS_TOKEN: 'tok_destroy_0123456789' },
+      });
+      expect(result.code, result.stderr).toBe(0);
+      expect((JSON.parse(result.stdout) as { plan: unknown[] }).plan).toEqual([
+        expect.objectContaining({ kind: 'agent', name: 'Support bot', action: 'delete', id: mine }),
+        expect.objectContaining({ kind: 'tool', name: 'lookup', action: 'delete', id: tool }),
+      ]);
+      expect(service.requests.map((r) => r.url)).toContain(`/api/v1/agents/${theirs}`);
+    } finally {
+      await service.close();
+    }
+  });
+});

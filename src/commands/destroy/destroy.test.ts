@@ -124,7 +124,8 @@ for (const strict of [false, true]) {
 
 describe('destroy beside another destroy', () => {
   it('takes an agent deleted between the list and its read (another copy going at once) as linking nothing', async () => {
-    const [mine, theirs, tool] = ['a', 'b', 'c'].map((c) => `${c.repeat(8)}-0000-4000-8000-000000000001`);
+    const id = (c: string) => `${c.repeat(8)}-0000-4000-8000-000000000001`;
+    const [mine, theirs, tool] = [id('a'), id('b'), id('c')] as const;
     const agent = (id: string, name: string) => ({ id, name, description: 'd', llmModel: 'GPT_4', isActive: true });
     const service = await startTestServer((request, response) => {
       const path = request.url!.split('?')[0]!;

@@ -36,13 +36,16 @@ for (let pid = Number(mainStat?.[1]); pid > 1 && !ancestors.has(pid); pid = Numb
   ancestors.add(pid);
 
 /**
- * Whether a process of the group was the run's: its line of parents reaches no live process that
- * started the run (npm, a shell, a mutation run's manager) before it ends. The run's own children
- * were orphaned when its main process died (their parent is now init); a sibling of the main process
- * (another test runner a mutation run started in the same group) still has their common parent.
+ * Whether a process of the group was the run's: its line of parents reaches the run's main process,
+ * or ends (at init) before it reaches a live process that started the run (npm, a shell, a mutation
+ * run's manager). The run's own children were orphaned when its main process died; a sibling of the
+ * main process (another test runner of a mutation run, in the same group) still has their parent.
  */
 function orphanedByRun(pid) {
   for (let parent = Number(statOf(pid)?.[1]), steps = 0; parent > 1 && steps < 64; steps++) {
+    // Its main process closes the pipe before the kernel hands its children to init: a child may
+    // still name it as parent here.
+    if (parent === main) return true;
     if (ancestors.has(parent)) return false;
     parent = Number(statOf(parent)?.[1]);
   }

@@ -4,6 +4,9 @@
 import { defineConfig } from 'vitest/config';
 import base, { E2E, EVERY_TEST, IN_PROJECT } from './vitest.config.js';
 
+// The global setup's janitor reads it too (it sweeps no group in a mutation run: test/janitor.mjs).
+process.env.AGENTS_MUTATION_RUN = '1';
+
 // Spread, not mergeConfig: that would add these to the base's include list instead of replacing it.
 export default defineConfig({
   ...base,
@@ -18,7 +21,7 @@ export default defineConfig({
     // The fast tier (docs/testing.md): every test of the program in this process.
     include: EVERY_TEST,
     exclude: [E2E],
-    // Tests that fill a disk with /dev/full skip: a mutant run as root renamed a file over it.
+    // Tests that write to /dev/full or /dev/null skip: mutants run as root renamed files over them.
     env: { AGENTS_MUTATION_RUN: '1' },
   },
 });

@@ -3,9 +3,9 @@
 // a pipe from the run's main process: the pipe's end is the run's end, however it came. It kills the
 // groups tests started with setsid (registered under the run's root), waits until they have ended,
 // and removes the root with every temporary folder. A run that ends well says "done" first (and
-// waits for this); otherwise the processes of the run's own group started after it, and orphaned by
-// its end, go too (not a sibling of its main process: a mutation run restarts one test runner while
-// others run in the same group).
+// waits for this); otherwise the processes of the run's own group started after it go too, except
+// in a mutation run (AGENTS_MUTATION_RUN=1): Stryker's test runners share one group, and restarts
+// one after a timeout while the others run; sweeping the group would kill them (the run crashed).
 //
 // usage: node test/janitor.mjs ROOT MAIN_PID  (stdin: the pipe; AGENTS_TEST_JANITOR_REPORT: a file
 // or fifo told "cleaned ROOT" at the end, for the test of this file)
@@ -35,23 +35,6 @@ const ancestors = new Set();
 for (let pid = Number(mainStat?.[1]); pid > 1 && !ancestors.has(pid); pid = Number(statOf(pid)?.[1]))
   ancestors.add(pid);
 
-/**
- * Whether a process of the group was the run's: its line of parents reaches the run's main process,
- * or ends (at init) before it reaches a live process that started the run (npm, a shell, a mutation
- * run's manager). The run's own children were orphaned when its main process died; a sibling of the
- * main process (another test runner of a mutation run, in the same group) still has their parent.
- */
-function orphanedByRun(pid) {
-  for (let parent = Number(statOf(pid)?.[1]), steps = 0; parent > 1 && steps < 64; steps++) {
-    // Its main process closes the pipe before the kernel hands its children to init: a child may
-    // still name it as parent here.
-    if (parent === main) return true;
-    if (ancestors.has(parent)) return false;
-    parent = Number(statOf(parent)?.[1]);
-  }
-  return true;
-}
-
 /** Whether the process is still running (a zombie is not: only its parent's wait is left). */
 const running = (pid) => ![undefined, 'Z', 'X'].includes(statOf(pid)?.[0]);
 
@@ -74,8 +57,7 @@ function leftBehind(sweepGroup) {
       if (pid === process.pid || ancestors.has(pid)) return false;
       const stat = statOf(pid);
       if (!stat) return false;
-      const ofRun = sweepGroup && stat[2] === group && Number(stat[19]) >= mainStart && orphanedByRun(pid);
-      return ofRun || registered.includes(stat[2]);
+      return (sweepGroup && stat[2] === group && Number(stat[19]) >= mainStart) || registered.includes(stat[2]);
     });
   return { pids, registered };
 }
@@ -116,6 +98,6 @@ process.stdin.setEncoding('utf8');
 process.stdin.on('data', (text) => (said += text));
 process.stdin.on('end', async () => {
   // After a run that ended well, its group is left alone: its workers may still be exiting.
-  await cleanUp(!said.includes('done'));
+  await cleanUp(!said.includes('done') && process.env.AGENTS_MUTATION_RUN !== '1');
   if (process.env.AGENTS_TEST_JANITOR_REPORT) report(process.env.AGENTS_TEST_JANITOR_REPORT, `cleaned ${root}\n`);
 });

@@ -30,13 +30,16 @@ function alive(pid: number): boolean {
 }
 
 /** Starts the fixture run in a process group of its own, stops it with `stop` once it holds its processes. */
-async function stoppedRun(stop: (run: ReturnType<typeof spawn>) => void): Promise<{ held: Held; report: string }> {
+async function stoppedRun(
+  stop: (run: ReturnType<typeof spawn>) => void,
+  env: Record<string, string> = {},
+): Promise<{ held: Held; report: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'agents-stopped-run-'));
   const [ready, report] = [join(dir, 'ready'), join(dir, 'report')];
   execFileSync('mkfifo', [ready, report]);
   const run = spawn(process.execPath, [VITEST, 'run', '--config', 'vitest.config.ts'], {
     cwd: FIXTURE,
-    env: { ...process.env, TMPDIR: dir, READY_FIFO: ready, AGENTS_TEST_JANITOR_REPORT: report },
+    env: { ...process.env, TMPDIR: dir, READY_FIFO: ready, AGENTS_TEST_JANITOR_REPORT: report, ...env },
     detached: true,
     stdio: 'ignore',
   });
@@ -66,3 +69,18 @@ it.skipIf(process.platform !== 'linux')('Ctrl-C to the run leaves no process and
   expect(held.pids.filter(alive)).toEqual([]);
   expect(existsSync(held.root)).toBe(false);
 });
+
+it.skipIf(process.platform !== 'linux')(
+  "in a mutation run, the run's group is left alone (Stryker's other test runners share it); registered groups and the root go",
+  async () => {
+    const { held, report } = await stoppedRun((run) => run.kill('SIGKILL'), { AGENTS_MUTATION_RUN: '1' });
+    const [inGroup, registered] = held.pids as [number, number];
+    try {
+      expect(report).toBe(`cleaned ${held.root}\n`);
+      expect([alive(inGroup), alive(registered)]).toEqual([true, false]);
+      expect(existsSync(held.root)).toBe(false);
+    } finally {
+      process.kill(inGroup, 'SIGKILL');
+    }
+  },
+);

@@ -75,7 +75,9 @@ async function cleanUp(sweepGroup) {
   const { pids, registered } = leftBehind(sweepGroup);
   for (const pgid of registered) kill(-Number(pgid));
   for (const pid of pids) kill(pid);
-  for (let waited = 0; pids.some(running) && waited < 5000; waited += 10) await sleep(10);
+  // A killed process ends in moments; on a loaded machine one was seen still running after 5 s. The
+  // limit only stops a janitor waiting for ever on one that cannot end (a hang).
+  for (let waited = 0; pids.some(running) && waited < 60_000; waited += 10) await sleep(10);
   rmSync(root, { recursive: true, force: true });
 }
 

@@ -16,6 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { releasedPackage } from './released-package.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tag = process.argv[2];
@@ -37,8 +38,7 @@ const commit = git('rev-parse', 'HEAD');
 execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
 git('checkout', '--quiet', '--detach');
 try {
-  const { scripts: _scripts, devDependencies: _dev, allowScripts: _allow, ...released } = source;
-  writeFileSync(packageFile, `${JSON.stringify(released, null, 2)}\n`);
+  writeFileSync(packageFile, `${JSON.stringify(releasedPackage(source), null, 2)}\n`);
   git('add', '--force', 'dist', 'package.json');
   git(
     'commit',

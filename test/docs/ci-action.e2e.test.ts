@@ -1,16 +1,16 @@
 // docs/ci.md's workflow, run as written against the emulator with this repository's action.yml
 // (helpers/workflow.ts runs its composite steps for real, from a copy of the repository, and stands
-// in for the runner and the other actions): the CLI built and installed once and then restored
-// from the cache, a first run on main that applies the stack and starts the baseline, a pull
+// in for the runner and the other actions): the CLI installed once from the release tag's built tree
+// and then restored from the cache (the build from sources is ci-action-build.e2e.test.ts's), a first run on main that applies the stack and starts the baseline, a pull
 // request that changes nothing, and one whose agent lost its tool: a summary, an annotation at the
 // case's line and a report page, the gate failing, and the token nowhere in the logs.
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { copyAction } from '../helpers/action-copy.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
 import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
@@ -28,14 +28,8 @@ const agents = (...argv: string[]) =>
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 0 });
   root = mkdtempSync(join(tmpdir(), 'agents-ci-action-'));
-  // What a runner downloads for `uses: YOUR-ORG/agents-cli@…`: the repository's files.
-  const action = join(root, 'action');
-  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' });
-  for (const file of files.split('\0').filter(Boolean)) {
-    if (!existsSync(join(ROOT, file))) continue; // deleted in the working tree
-    mkdirSync(dirname(join(action, file)), { recursive: true });
-    cpSync(join(ROOT, file), join(action, file));
-  }
+  // The docs use the action at a release tag: its tree is built (helpers/action-copy.ts).
+  const action = copyAction(join(root, 'action'), { release: true });
   settings = {
     ref: 'refs/heads/main',
     repository: starterFolder().dir,

@@ -1,0 +1,1 @@
+export function releasedPackage(source: Record<string, unknown>): Record<string, unknown>;

@@ -3,6 +3,7 @@
 // core, so together they take about as long as ESLint alone. Any failure fails the whole, and
 // each tool's output is printed whole, under its name, once it has finished.
 import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import { ESLINT_TARGETS, PRETTIER_TARGETS } from './lint-targets.mjs';
 
 // tsc and Prettier keep what they learnt in .build/ (ignored by git), keyed on the files' content, so
@@ -29,6 +30,10 @@ const CHECKS = [
   ['knip', 'knip', []],
   ['cycles', 'dpdm', ['--no-tree', '--no-warning', '--no-progress', '--exit-code', 'circular:1', 'src/**/*.ts']],
 ];
+
+// `--low-priority` (npm test, scripts/test.mjs): these checks and the tools they start take only the
+// CPU the tests leave.
+if (process.argv.includes('--low-priority')) setPriority(19);
 
 const run = ([name, bin, args]) =>
   new Promise((resolve) => {

@@ -1,0 +1,42 @@
+// `npm test`: the lint (scripts/lint.mjs) beside the build and then every tier of the tests. The
+// tests keep two cores busy but not always (they wait on servers, terminals, a browser); the lint,
+// at the lowest priority, takes what they leave, so together they end sooner than one after the
+// other without slowing a test (docs/testing.md has the times). The tests' output streams as it
+// comes; the lint's is printed whole after it, and either failing fails the run. Arguments go to
+// vitest (`npm test -- test/e2e`).
+import { spawn } from 'node:child_process';
+
+const node = process.execPath;
+const children = new Set();
+
+function start(args, stdio) {
+  const child = spawn(node, args, { stdio });
+  children.add(child);
+  const ended = new Promise((resolve) => {
+    child.on('error', () => resolve(1));
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+  void ended.then(() => children.delete(child));
+  return { child, ended };
+}
+
+// A stop (Ctrl-C reaches the whole group; a CI's TERM may reach this process alone) stops all.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exitCode = 130;
+  });
+}
+
+const lint = start(['scripts/lint.mjs', '--low-priority'], ['ignore', 'pipe', 'pipe']);
+let lintOutput = '';
+lint.child.stdout.on('data', (chunk) => (lintOutput += chunk));
+lint.child.stderr.on('data', (chunk) => (lintOutput += chunk));
+
+const built = await start(['scripts/build.mjs'], 'inherit').ended;
+const tested =
+  built === 0 ? await start(['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], 'inherit').ended : 1;
+const linted = await lint.ended;
+process.stderr.write(`\n${lintOutput.trimEnd()}\n`);
+if (built !== 0) process.stderr.write('npm test: the build failed, so no test ran\n');
+process.exitCode ||= linted || built || tested;

@@ -34,8 +34,10 @@ lint.child.stdout.on('data', (chunk) => (lintOutput += chunk));
 lint.child.stderr.on('data', (chunk) => (lintOutput += chunk));
 
 const built = await start(['scripts/build.mjs'], 'inherit').ended;
-const tested =
-  built === 0 ? await start(['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)], 'inherit').ended : 1;
+// Four workers, not vitest.config.ts's six: beside the lint, six kept the cores so busy that the lint
+// ended last (76–78 s here, against 74 s).
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=4', ...process.argv.slice(2)];
+const tested = built === 0 ? await start(vitest, 'inherit').ended : 1;
 const linted = await lint.ended;
 process.stderr.write(`\n${lintOutput.trimEnd()}\n`);
 if (built !== 0) process.stderr.write('npm test: the build failed, so no test ran\n');

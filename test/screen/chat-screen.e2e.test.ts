@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningEmulator } from '../../src/emulator/server.js';
 import { runBinary } from '../helpers/binary.js';
-import { emulatorWithAgent } from '../helpers/emulator-agent.js';
+import { emulatorWithAgent, type EmulatorWithAgent } from '../helpers/emulator-agent.js';
 import { KEY, python, runInPty } from '../helpers/pty.js';
 import { renderScreen } from '../helpers/screen.js';
 
@@ -79,9 +79,16 @@ describe.skipIf(!python())('chat on a terminal', () => {
 });
 
 describe('chat over a pipe', () => {
+  // Answers at once: a listener piles up per turn whatever the pace, and 20 paced answers took 8 s.
+  let quick: EmulatorWithAgent;
+  beforeAll(async () => {
+    quick = await emulatorWithAgent('Quick', 0);
+  });
+  afterAll(() => quick.emulator.close());
+
   it('20 turns leave stderr clean: no abort listener piles up per turn', async () => {
     const input = Array.from({ length: 20 }, (_v, i) => `turn ${i + 1}`).join('\n') + '\n';
-    const result = await runBinary(['chat', agentId], { env, input });
+    const result = await runBinary(['chat', quick.agentId], { env: quick.env, input });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('This is turn 20 of the session');
     expect(result.stderr).toMatch(/^session [0-9a-f-]{36}\n$/);

@@ -55,6 +55,19 @@ describe('a file or stdin', () => {
     );
   });
 
+  it('names what a file is when it cannot be read for another reason, and refuses a device past the cap by its path', async () => {
+    const file = join(folder(), 'plain.txt');
+    writeFileSync(file, 'x');
+    // A path through a file: neither missing nor a folder, so the system's own words.
+    await expect(readFileOrStdin(join(file, 'under'), stream(), '-f')).rejects.toEqual(
+      usage(`^cannot read -f ${join(file, 'under')}: ENOTDIR: not a directory`),
+    );
+    // A device reports no size: read to the cap, then refused as itself, not as "cannot read".
+    await expect(readFileOrStdin('/dev/zero', stream(), '-f')).rejects.toEqual(
+      usage(/^-f \/dev\/zero is larger than 16 MiB; refusing to read it$/),
+    );
+  });
+
   it('reads exactly the cap, and refuses one byte more (exit 2)', async () => {
     expect((await readAll(pastTheCap(0))).length).toBe(MAX_INPUT_BYTES);
     await expect(readAll(pastTheCap(1))).rejects.toEqual(usage(/^stdin is larger than 16 MiB; refusing to read it$/));
@@ -113,6 +126,12 @@ describe('a file or stdin', () => {
     ]);
     expect(decodeInput(Buffer.from('fine'), 'x', (w) => warnings.push(w))).toBe('fine');
     expect(warnings).toHaveLength(1);
+    const file = join(folder(), 'input.txt');
+    writeFileSync(file, Buffer.from([0x6f, 0x6b, 0xc0]));
+    expect(await readInputFile(file, stream(), '--input-file', (w) => warnings.push(w))).toBe('ok\uFFFD');
+    expect(warnings[1]).toBe(
+      `--input-file ${file} is not valid UTF-8 (first bad byte at offset 2); sending it with U+FFFD in place of bad bytes`,
+    );
   });
 });
 
@@ -156,7 +175,12 @@ describe('piped stdin', () => {
   });
 
   it('a socket (stdin of a process spawned from Node) is read when it speaks at once, let go when it stays silent', async () => {
-    const servers = [createServer((peer) => peer.end('spoken')), createServer(() => undefined)];
+    const servers = [
+      createServer((peer) => peer.end('spoken')),
+      createServer(() => undefined),
+      createServer((peer) => peer.end()),
+      createServer((peer) => peer.end(Buffer.alloc(MAX_INPUT_BYTES + 1, 0x61))),
+    ];
     for (const server of servers) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const socketTo = async (server: Server) => {
       const socket = connectTo((server.address() as AddressInfo).port, '127.0.0.1');
@@ -170,6 +194,14 @@ describe('piped stdin', () => {
       const idle = await socketTo(servers[1]!);
       expect(await pipedStdin(source(idle.socket, { stdinFd: idle.fd }), true)).toBeUndefined();
       expect(idle.socket.destroyed).toBe(true);
+      // Closed at once with nothing said: nothing, as an empty pipe.
+      const closed = await socketTo(servers[2]!);
+      expect(await pipedStdin(source(closed.socket, { stdinFd: closed.fd }), true)).toBeUndefined();
+      // Held to the cap as every input is.
+      const flood = await socketTo(servers[3]!);
+      await expect(pipedStdin(source(flood.socket, { stdinFd: flood.fd }), true)).rejects.toEqual(
+        usage(/^stdin is larger than 16 MiB; refusing to read it$/),
+      );
     } finally {
       for (const server of servers) server.close();
     }
@@ -179,6 +211,8 @@ describe('piped stdin', () => {
 describe("chat's lines", () => {
   it('are split on LF across pieces, a CR before it dropped, a last line without its break kept', async () => {
     expect(await lines(stream('one\r\ntw', 'o\n', '\nthree'))).toEqual(['one', 'two', '', 'three']);
+    // Only a CR that ends a line goes: one inside it is the line's.
+    expect(await lines(stream('a\rb\r\n'))).toEqual(['a\rb']);
     expect(await lines(stream('é'.slice(0, 1), Buffer.from([0x0a])))).toEqual(['é']);
     expect(await lines(stream())).toEqual([]);
   });
@@ -203,13 +237,25 @@ describe('whole lines for the MCP reader', () => {
     expect(pieces.slice(0, -1).every((piece) => piece.endsWith('\n'))).toBe(true);
     expect(pieces.at(-1)).toBe('tail');
     expect(capped.failed()).toBeUndefined();
+    // An input that ends with its line break leaves nothing held: no empty piece after it.
+    expect(await read(lineCapped(stream('{"c":3}', '\n'), 'a message'))).toEqual(['{"c":3}\n']);
   });
 
   it('ends the stream with the error when one line passes the cap', async () => {
     const capped = lineCapped(pastTheCap(), 'a message on stdin');
     expect(await read(capped)).toEqual([]);
-    const error = await capped.overflowed;
+    const error = await capped.endedEarly;
     expect(error.message).toMatch(/^a message on stdin is larger than 16 MiB/);
+    expect(capped.failed()).toBe(error);
+  });
+
+  it('ends the stream with the reason when the input cannot be read', async () => {
+    const input = new Readable({ read: () => undefined });
+    const capped = lineCapped(input, 'a message on stdin');
+    input.destroy(new Error('EIO: i/o error, read'));
+    expect(await read(capped)).toEqual([]);
+    const error = await capped.endedEarly;
+    expect(error).toEqual(usage(/^cannot read a message on stdin: EIO: i\/o error, read$/));
     expect(capped.failed()).toBe(error);
   });
 

@@ -30,7 +30,9 @@ export async function readAll(stream: InputStream): Promise<string> {
 async function readBytes(path: string, stdin: InputStream, flag: string): Promise<Buffer> {
   if (path === '-') return readAllBytes(stdin, `${flag} -`);
   try {
-    // Read in pieces up to the cap: a device or a fifo reports no size to check first.
+    // Read in pieces up to the cap: a device or a fifo reports no size to check first. (The size of
+    // a piece is speed only.)
+    // Stryker disable next-line ObjectLiteral,ArithmeticOperator: the piece size changes no result
     return await readAllBytes(createReadStream(path, { highWaterMark: 1024 * 1024 }), `${flag} ${path}`);
   } catch (error) {
     if (error instanceof CliError) throw error;
@@ -47,7 +49,8 @@ export async function readFileOrStdin(path: string, stdin: InputStream, flag: st
   if (offset !== undefined) {
     throw new CliError(
       'usage',
-      `${flag} ${path === '-' ? 'stdin' : path} is not valid UTF-8: byte 0x${bytes[offset]!.toString(16).padStart(2, '0')} at offset ${offset}`,
+      // The walk stops only at a byte of 0x80 or more: two hex digits.
+      `${flag} ${path === '-' ? 'stdin' : path} is not valid UTF-8: byte 0x${bytes[offset]!.toString(16)} at offset ${offset}`,
     );
   }
   return bytes.toString('utf8');
@@ -108,6 +111,7 @@ async function readIfPrompt(stdin: InputStream): Promise<Buffer | undefined> {
   const first = await Promise.race([chunks.next(), silent]);
   clearTimeout(timer);
   if (first === 'silent') {
+    // Stryker disable next-line OptionalChaining: every stream the CLI reads has destroy()
     (stdin as { destroy?: () => void }).destroy?.(); // let go of it, or the process would wait on it
     return undefined;
   }
@@ -124,21 +128,14 @@ async function readIfPrompt(stdin: InputStream): Promise<Buffer | undefined> {
 
 /** The offset of the first byte that is not part of valid UTF-8, or undefined. */
 function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
+  // Stryker disable next-line ConditionalExpression: the walk below finds no bad byte in valid text either; this is its fast path
   if (isUtf8(bytes)) return undefined;
   for (let i = 0; i < bytes.length;) {
     const lead = bytes[i]!;
-    const length =
-      lead < 0x80
-        ? 1
-        : lead >= 0xc2 && lead <= 0xdf
-          ? 2
-          : lead >= 0xe0 && lead <= 0xef
-            ? 3
-            : lead >= 0xf0 && lead <= 0xf4
-              ? 4
-              : 0;
-    // isUtf8 on the one sequence rejects overlong forms, surrogates and cut-off sequences.
-    if (length === 0 || !isUtf8(bytes.subarray(i, i + length)) || i + length > bytes.length) return i;
+    // The length a sequence with this lead has when it is valid. isUtf8 on those bytes rejects the
+    // rest: a byte that leads nothing, overlong forms, surrogates, past U+10FFFF, a cut-off sequence.
+    const length = lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+    if (!isUtf8(bytes.subarray(i, i + length))) return i;
     i += length;
   }
   return undefined;
@@ -158,7 +155,7 @@ export async function* readLines(stream: InputStream, what = 'a line on stdin'):
       .toString('utf8')
       .replace(/\r$/, '');
   for await (const chunk of stream) {
-    let bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+    let bytes = Buffer.from(chunk);
     for (let at = bytes.indexOf(0x0a); at !== -1; at = bytes.indexOf(0x0a)) {
       yield line(bytes.subarray(0, at));
       pending = [];
@@ -167,7 +164,7 @@ export async function* readLines(stream: InputStream, what = 'a line on stdin'):
     }
     pendingBytes += bytes.length;
     if (pendingBytes > MAX_INPUT_BYTES) throw tooLarge(what);
-    if (bytes.length > 0) pending.push(bytes);
+    pending.push(bytes);
   }
   if (pendingBytes > 0) yield line(Buffer.alloc(0));
 }
@@ -176,7 +173,7 @@ export async function* readLines(stream: InputStream, what = 'a line on stdin'):
  * The stream in whole lines, for a reader that keeps a line whole before it sees it (the MCP SDK's
  * stdio transport): a line is held here, in pieces, until its line break comes, and one past the
  * cap of every input ends the stream with that error, so stdin that never ends a line cannot grow
- * the process. `overflowed` settles when that happens; `failed` says why it ended early.
+ * the process; so does a read that fails. `endedEarly` settles when either happens; `failed` says why.
  */
 export function lineCapped(
   stream: InputStream,
@@ -184,15 +181,19 @@ export function lineCapped(
 ): {
   stream: NodeJS.ReadableStream;
   failed(): CliError | undefined;
-  overflowed: Promise<CliError>;
+  endedEarly: Promise<CliError>;
   /** Stops reading the input (Ctrl-C): a client that keeps it open must not keep the process. */
   stop(): void;
 } {
   let held: Buffer[] = [];
   let heldBytes = 0;
   let failure: CliError | undefined;
-  let overflow: (error: CliError) => void = () => undefined;
-  const overflowed = new Promise<CliError>((resolve) => (overflow = resolve));
+  let endEarly: (error: CliError) => void = () => undefined;
+  const endedEarly = new Promise<CliError>((resolve) => (endEarly = resolve));
+  const fail = (error: CliError) => {
+    failure = error;
+    endEarly(error);
+  };
   const lines = new PassThrough();
   let stopped = false;
   const forward = async (bytes: Buffer) => {
@@ -201,7 +202,7 @@ export function lineCapped(
   void (async () => {
     try {
       for await (const chunk of stream) {
-        const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk);
+        const bytes = Buffer.from(chunk);
         const lastBreak = bytes.lastIndexOf(0x0a);
         if (lastBreak !== -1) {
           await forward(Buffer.concat([...held, bytes.subarray(0, lastBreak + 1)]));
@@ -210,16 +211,13 @@ export function lineCapped(
         }
         const rest = bytes.subarray(lastBreak + 1);
         heldBytes += rest.length;
-        if (heldBytes > MAX_INPUT_BYTES) {
-          failure = tooLarge(what);
-          overflow(failure);
-          return;
-        }
-        if (rest.length > 0) held.push(rest);
+        if (heldBytes > MAX_INPUT_BYTES) return fail(tooLarge(what));
+        held.push(rest);
       }
-      if (heldBytes > 0) await forward(Buffer.concat(held));
+      await forward(Buffer.concat(held)); // empty after a last line break: a stream passes no empty piece on
     } catch (error) {
-      if (!stopped) throw error;
+      // The read that stopping cuts short is no failure; any other ends the input with its reason.
+      if (!stopped) fail(new CliError('usage', `cannot read ${what}: ${(error as Error).message}`));
     } finally {
       lines.end();
     }
@@ -227,9 +225,10 @@ export function lineCapped(
   return {
     stream: lines,
     failed: () => failure,
-    overflowed,
+    endedEarly,
     stop: () => {
-      stopped = true; // the read that stopping cuts short is no failure
+      stopped = true;
+      // Stryker disable next-line OptionalChaining: every stream the CLI reads has destroy()
       (stream as { destroy?: () => void }).destroy?.();
     },
   };

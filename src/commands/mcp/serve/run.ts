@@ -44,7 +44,7 @@ export const run: RunOf<typeof spec> = async (options, ctx) => {
   const ended = await new Promise<'input' | 'signal'>((resolve) => {
     // The end of what the SDK reads: every line of the input has reached it by then.
     lines.once('end', () => resolve('input'));
-    void input.overflowed.then(() => resolve('input'));
+    void input.endedEarly.then(() => resolve('input'));
     ctx.signal?.addEventListener('abort', () => resolve('signal'), { once: true });
   });
   stop();

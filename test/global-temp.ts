@@ -4,7 +4,7 @@
 // stopped before (Ctrl-C, a CI timeout), with the processes the run left.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { accessSync, chmodSync, constants, mkdtempSync, statfsSync } from 'node:fs';
+import { accessSync, chmodSync, constants, mkdtempSync, readFileSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,20 @@ function tempBase(): string {
   return tmpdir();
 }
 
+/**
+ * This process's parent, group and start time (Linux's /proc; none elsewhere), for the janitor: read
+ * here, by the run's main process, because the janitor may start only after a kill -9 of it.
+ */
+function mainProcess(): string[] {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return [fields[1]!, fields[2]!, fields[19]!];
+  } catch {
+    return [];
+  }
+}
+
 export default function setup(): () => Promise<void> {
   const root = mkdtempSync(join(tempBase(), 'agents-test-run-'));
   // Tests that run the CLI as another user (nobody) make folders that user must reach.
@@ -39,7 +53,7 @@ export default function setup(): () => Promise<void> {
   const previousCache = process.env.AGENTS_CACHE_DIR;
   process.env.AGENTS_CACHE_DIR = join(root, 'compile-cache');
   // Detached, so a Ctrl-C to the run's group does not stop it too; the pipe to it is not waited on.
-  const janitor = spawn(process.execPath, [JANITOR, root, String(process.pid)], {
+  const janitor = spawn(process.execPath, [JANITOR, root, ...mainProcess()], {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
   });

@@ -7,14 +7,15 @@
 // in a mutation run (AGENTS_MUTATION_RUN=1): Stryker's test runners share one group, and restarts
 // one after a timeout while the others run; sweeping the group would kill them (the run crashed).
 //
-// usage: node test/janitor.mjs ROOT MAIN_PID  (stdin: the pipe; AGENTS_TEST_JANITOR_REPORT: a file
-// or fifo told "cleaned ROOT" at the end, for the test of this file)
+// usage: node test/janitor.mjs ROOT [PARENT_PID GROUP START]  (the run's main process's parent, group
+// and start time from its /proc/self/stat: read by the main process, because this one may start
+// only after a kill -9 of it; stdin: the pipe; AGENTS_TEST_JANITOR_REPORT: a file or fifo told
+// "cleaned ROOT" at the end, for the test of this file)
 import { closeSync, constants, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const [root, mainPid] = process.argv.slice(2);
-const main = Number(mainPid);
+const [root, parentPid, group, mainStart] = process.argv.slice(2);
 const GROUPS = join(root, '.process-groups');
 
 /** /proc/PID/stat's fields after the command name: [state, ppid, pgrp, …, starttime at index 19]. */
@@ -27,13 +28,9 @@ function statOf(pid) {
   }
 }
 
-// Read now, while the main process lives: after it dies, its children belong to another parent.
-const mainStat = statOf(main);
-const group = mainStat?.[2];
-const mainStart = Number(mainStat?.[19]);
+// What started the run (npm, a shell): never swept, though it may share the run's group.
 const ancestors = new Set();
-for (let pid = Number(mainStat?.[1]); pid > 1 && !ancestors.has(pid); pid = Number(statOf(pid)?.[1]))
-  ancestors.add(pid);
+for (let pid = Number(parentPid); pid > 1 && !ancestors.has(pid); pid = Number(statOf(pid)?.[1])) ancestors.add(pid);
 
 /** Whether the process is still running (a zombie is not: only its parent's wait is left). */
 const running = (pid) => ![undefined, 'Z', 'X'].includes(statOf(pid)?.[0]);
@@ -57,7 +54,7 @@ function leftBehind(sweepGroup) {
       if (pid === process.pid || ancestors.has(pid)) return false;
       const stat = statOf(pid);
       if (!stat) return false;
-      return (sweepGroup && stat[2] === group && Number(stat[19]) >= mainStart) || registered.includes(stat[2]);
+      return (sweepGroup && stat[2] === group && Number(stat[19]) >= Number(mainStart)) || registered.includes(stat[2]);
     });
   return { pids, registered };
 }

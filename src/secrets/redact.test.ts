@@ -128,6 +128,8 @@ describe('the edges of what is hidden', () => {
       'basicAuth',
       'userSession',
       'x.api.key',
+      'HTTPAuth',
+      'dbPass',
     ])
       expect(isSecretKey(key), key).toBe(true);
     for (const key of ['authType', 'sessionId', 'passThrough', 'monkey', 'keyboardLayout', 'Tokenizer', 'APIVersion'])
@@ -161,6 +163,10 @@ describe('the edges of what is hidden', () => {
       `Server=db;Database=x;Password=${REDACTED}`,
     );
     expect(redactCredentialsIn('Server=db;Password=hunter22;')).toBe(`Server=db;Password=${REDACTED};`);
+    // Spaces inside a name or a value are the string's, not prose.
+    expect(redactCredentialsIn('Server=my host;Password=hunter22')).toBe(`Server=my host;Password=${REDACTED}`);
+    // Only secret-named parameters go; a URL read with its line break is still one word.
+    expect(redactCredentialsIn('https://h/?page=2&api_key=abc\n')).toBe(`https://h/?page=2&api_key=${REDACTED}\n`);
     // Prose with an = is not a parameter list: left as written.
     expect(redactCredentialsIn('set the key=value pairs in the file')).toBe('set the key=value pairs in the file');
     expect(redactCredentialsIn('no credential here')).toBe('no credential here');

@@ -6,7 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors.js';
-import { appendOutputFile, checkOutputPath, reason, writeFailure, writeOutputFile } from './write-file.js';
+import {
+  appendOutputFile,
+  checkOutputPath,
+  guardedWrite,
+  reason,
+  writeFailure,
+  writeOutputFile,
+  writePrivateFile,
+} from './write-file.js';
 import { devicesWritable, fullDeviceUsable } from '../../test/helpers/full-device.js';
 
 const failureOf = (write: () => void): CliError => {
@@ -23,6 +31,34 @@ describe('a write that fails', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'agents-write-')), 'no-such-folder', 'stack.yaml');
     const failure = failureOf(() => writeOutputFile(path, 'agents: []\n', 'the starter file'));
     expect([failure.exitCode, failure.hint]).toEqual([8, 'No file was written.']);
+  });
+
+  it('through what was there (a folder given as a file), says it was kept, naming the flag and the path', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'agents-write-'));
+    const failure = failureOf(() => writeOutputFile(folder, 'x', '--report'));
+    expect([failure.exitCode, failure.message, failure.hint]).toEqual([
+      8,
+      `could not write --report ${folder}: it is a folder`,
+      'The previous file was left as it was.',
+    ]);
+  });
+
+  it("of another writer's (conf's), is exit 8 in words, saying whether the file was there", () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'agents-write-')), 'config.json');
+    const noSpace = () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    expect(failureOf(() => guardedWrite(path, noSpace))).toEqual(
+      expect.objectContaining({
+        exitCode: 8,
+        message: `could not write ${path}: no space left on device`,
+        hint: 'No file was written. Free some space and run it again.',
+      }),
+    );
+    writeFileSync(path, '{}');
+    expect(failureOf(() => guardedWrite(path, noSpace)).hint).toBe(
+      'The previous file was left as it was. Free some space and run it again.',
+    );
   });
 
   it.skipIf(!fullDeviceUsable)('over a file that was there, says it was kept', () => {
@@ -58,6 +94,7 @@ describe('an output path checked before any request', () => {
     const folder = dir();
     writeFileSync(join(folder, 'a-file'), '');
     symlinkSync(join(folder, 'gone'), join(folder, 'dangling'));
+    symlinkSync(join(folder, 'loop'), join(folder, 'loop')); // a link to itself: no file, and not missing
     const socketPath = join(folder, 'socket');
     const server = createServer();
     return new Promise<void>((resolve) =>
@@ -71,6 +108,9 @@ describe('an output path checked before any request', () => {
           [socketPath, 'it is a socket'],
           [folder, 'it is a folder'],
         ];
+        expect(problem(join(folder, 'loop'))?.message).toMatch(
+          new RegExp(`^cannot write --report ${join(folder, 'loop')}: ELOOP: too many symbolic links`),
+        );
         for (const [path, said] of cases)
           expect(problem(path), path).toEqual({
             message: `cannot write --report ${path}: ${said}`,
@@ -138,6 +178,17 @@ describe('what a write keeps', () => {
     const mode = (name: string) => statSync(join(folder, name)).mode & 0o777;
     expect([mode('report.json'), mode('stack.yaml'), mode('old.json')]).toEqual([0o600, 0o644, 0o640]);
     expect(readFileSync(join(folder, 'old.json'), 'utf8')).toBe('after');
+  });
+
+  it('replaces a regular file whole (a new file renamed over it), and makes a private file 0600', () => {
+    const folder = dir();
+    const path = join(folder, 'report.json');
+    writeFileSync(path, 'before');
+    const before = statSync(path).ino;
+    writeOutputFile(path, 'after', '--report');
+    expect([readFileSync(path, 'utf8'), statSync(path).ino === before]).toEqual(['after', false]);
+    writePrivateFile(join(folder, 'state.json'), '{}');
+    expect(statSync(join(folder, 'state.json')).mode & 0o777).toBe(0o600);
   });
 
   it.skipIf(!devicesWritable)('writes through a device, leaving it a device', () => {

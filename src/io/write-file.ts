@@ -86,16 +86,13 @@ function outputProblem(path: string): string | undefined {
 }
 
 function folderProblem(folder: string): string | undefined {
-  let stats: Stats;
   try {
-    stats = statSync(folder);
+    statSync(folder);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return `the folder ${folder} does not exist`;
-    if (code === 'ENOTDIR') return 'a part of the path is a file, not a folder';
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return `the folder ${folder} does not exist`;
     return reason(error);
   }
-  if (!stats.isDirectory()) return `${folder} is a file, not a folder`;
+  // A file here would have made the path's own stat fail with ENOTDIR (outputProblem): a folder.
   try {
     accessSync(folder, constants.W_OK);
   } catch {
@@ -127,9 +124,8 @@ function kindOf(path: string): Kind {
  * keeps its mode. A failure is exit 8.
  */
 export function writeOutputFile(path: string, data: string | Uint8Array, what: string, shared = false): void {
-  let kind: Kind = 'new';
+  const kind = kindOf(path);
   try {
-    kind = kindOf(path);
     if (kind === 'through') return writeThrough(path, data);
     const mode = kind === 'file' ? lstatSync(path).mode & 0o7777 : shared ? 0o644 : 0o600;
     writeFileSync(path, data, { mode });

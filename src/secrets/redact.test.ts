@@ -130,6 +130,7 @@ describe('the edges of what is hidden', () => {
       'x.api.key',
       'HTTPAuth',
       'dbPass',
+      'db_pass_', // a separator at the end: the last word is still pass
     ])
       expect(isSecretKey(key), key).toBe(true);
     for (const key of ['authType', 'sessionId', 'passThrough', 'monkey', 'keyboardLayout', 'Tokenizer', 'APIVersion'])

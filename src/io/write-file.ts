@@ -69,9 +69,8 @@ function outputProblem(path: string): string | undefined {
   try {
     stats = statSync(path); // through a link: its target is what is written
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTDIR') return 'a part of the path is a file, not a folder';
-    if (code !== 'ENOENT') return reason(error);
+    // ENOTDIR (a part of the path is a file) and the rest are said by reason().
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return reason(error);
     if (isLink(path)) return 'it is a link to a file that is not there';
     return folderProblem(dirname(path));
   }

@@ -66,6 +66,33 @@ describe('text, raw pieces and streams', () => {
   });
 });
 
+describe('a result in each mode', () => {
+  it('says who reads stdout: a person only in human mode, a program only under a document format', () => {
+    const seen = (['human', 'quiet', 'document'] as const).map((mode) => {
+      const { out } = exporter(mode);
+      return [out.forPerson, out.forProgram];
+    });
+    expect(seen).toEqual([
+      [true, false],
+      [false, false],
+      [false, true],
+    ]);
+  });
+
+  it('prints the quiet lines under -q, nothing for none, and a text line once, with one line break', async () => {
+    const quiet = exporter('quiet');
+    await quiet.out.result({ id: 'x' }, { quiet: () => [] });
+    expect([quiet.stdout.text(), quiet.out.printed]).toEqual(['', false]);
+    await quiet.out.result({ id: 'x' }, { quiet: () => ['a', 'b'] });
+    expect([quiet.stdout.text(), quiet.out.printed]).toEqual(['a\nb\n', true]);
+
+    const human = exporter();
+    await human.out.result({ id: 'x' }, { human: () => 'a table\n' });
+    await human.out.endStream(); // the line ended: nothing to end
+    expect([human.stdout.text(), human.out.printed]).toEqual(['a table\n', true]);
+  });
+});
+
 describe('the failure document of --json', () => {
   const failure = { kind: 'not-found', message: 'agent "x" not found', exitCode: 5 };
 

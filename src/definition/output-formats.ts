@@ -52,6 +52,6 @@ export function chosenFormat(
   const given = (Object.entries(DOCUMENT_FORMATS) as Array<[string, DocumentFormat]>).filter(
     ([name]) => globals[name] !== undefined && globals[name] !== false,
   );
-  const [name, format] = given.at(-1) ?? [];
-  return name && format ? { name, format, value: globals[name] } : undefined;
+  const last = given.at(-1);
+  return last && { name: last[0], format: last[1], value: globals[last[0]] };
 }

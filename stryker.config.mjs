@@ -1,5 +1,6 @@
-// `npm run mutate`: StrykerJS over the core modules (issue #19). 9.6.1, the last line that runs
-// on Node 20. Minutes long, so it stays out of `npm test`; the report lands in reports/mutation/.
+// StrykerJS over the core modules (issues #19 and #55). 9.6.1, the last line that runs on Node 20.
+// `npm run mutate` (scripts/mutate.mjs) runs these files in two parts; `npx stryker run --mutate …`
+// one part. Minutes long, so it stays out of `npm test`; reports land in reports/mutation/.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   // The transport, config and the answer printer (issue #19), and the contracts every command

@@ -35,9 +35,17 @@ const CHECKS = [
 // CPU the tests leave.
 if (process.argv.includes('--low-priority')) setPriority(19);
 
+// Stopped (scripts/test.mjs stops a lint the tests outran on a busy machine), the tools stop too.
+const tools = new Set();
+process.on('SIGTERM', () => {
+  for (const tool of tools) tool.kill('SIGTERM');
+  process.exit(143);
+});
+
 const run = ([name, bin, args]) =>
   new Promise((resolve) => {
     const child = spawn(`node_modules/.bin/${bin}`, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    tools.add(child);
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

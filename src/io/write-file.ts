@@ -157,9 +157,9 @@ export function appendOutputFile(path: string, data: string, what: string): void
   }
 }
 
-/** A private file of the config folder (0600, atomic). Links there are refused when read, before any write. */
+/** A private file of the config folder (0600, the writer's default; atomic). Links there are refused when read, before any write. */
 export function writePrivateFile(path: string, data: string): void {
-  guardedWrite(path, () => writeFileSync(path, data, { mode: 0o600 }));
+  guardedWrite(path, () => writeFileSync(path, data));
 }
 
 /** A write of `path` done by `write` (conf's, say), its failure exit 8 in words. */

@@ -5,6 +5,7 @@
 // comes; the lint's is printed whole after it, and either failing fails the run. Arguments go to
 // vitest (`npm test -- test/e2e`).
 import { spawn } from 'node:child_process';
+import { cpus } from 'node:os';
 
 const node = process.execPath;
 const children = new Set();
@@ -28,6 +29,14 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+/** Whether the CPUs spent at least half a core on niced work (the lint's) over the next second. */
+async function nicedWorkRuns() {
+  const niced = () => cpus().reduce((sum, cpu) => sum + cpu.times.nice, 0);
+  const before = niced();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return niced() - before >= 500;
+}
+
 let lintOutput = '';
 const startLint = (...args) => {
   lintOutput = '';
@@ -43,12 +52,16 @@ void lint.ended.then((code) => (linted = code));
 const built = await start(['scripts/build.mjs'], 'inherit').ended;
 // Four workers, not vitest.config.ts's six: beside the lint, six kept the cores so busy that the lint
 // ended last (76–78 s here, against 74 s).
-const vitest = ['node_modules/vitest/vitest.mjs', 'run', '--maxWorkers=4', ...process.argv.slice(2)];
+const given = process.argv.slice(2);
+const workers = given.some((arg) => arg.startsWith('--maxWorkers')) ? [] : ['--maxWorkers=4'];
+const vitest = ['node_modules/vitest/vitest.mjs', 'run', ...workers, ...given];
 const tested = built === 0 ? await start(vitest, 'inherit').ended : 1;
-// On a busy machine the tests leave the lowest priority almost nothing (other work at the normal
-// one takes the cores), and a process cannot take its priority back: the lint starts again at the
-// normal one, which is what running it after the tests would have cost.
-if (linted === undefined && process.exitCode === undefined) {
+// On a busy machine the lowest priority gets almost nothing once the tests are done (other work at
+// the normal one takes the cores), and a process cannot take its priority back: when niced work got
+// less than half a core in the second after the tests, the lint starts again at the normal
+// priority, which is what running it after the tests would have cost. On a quiet machine it has the
+// cores to itself by then and is left to finish.
+if (linted === undefined && process.exitCode === undefined && !(await nicedWorkRuns()) && linted === undefined) {
   process.stderr.write('npm test: the lint had not finished beside the tests (a busy machine): running it now\n');
   lint.child.kill('SIGTERM');
   await lint.ended;

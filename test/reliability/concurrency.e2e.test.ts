@@ -104,7 +104,8 @@ describe('a lock left behind', () => {
   });
 });
 
-describe('a lock held by a live process', () => {
+// At once: each waits out the lock's 3 s in a folder of its own.
+describe.concurrent('a lock held by a live process', () => {
   it('makes `config set` exit 1 naming the lock, and leaves the config as it was', async () => {
     const dir = tempConfigDir();
     mkdirSync(dir, { recursive: true });

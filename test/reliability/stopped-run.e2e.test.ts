@@ -3,12 +3,12 @@
 // cleans up when the run's main process is gone without its teardown.
 import { execFileSync, spawn } from 'node:child_process';
 import { constants, createReadStream, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-import { limit } from '../helpers/limits.js';
 import { untilText } from '../helpers/until.js';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/stopped-run/', import.meta.url));
@@ -34,17 +34,27 @@ function alive(pid: number): boolean {
 async function stoppedRun(
   stop: (run: ReturnType<typeof spawn>) => void,
   env: Record<string, string> = {},
-): Promise<{ held: Held; report: string }> {
+): Promise<{ held: Held; report: string; heldEnded: Promise<unknown> }> {
   const dir = mkdtempSync(join(tmpdir(), 'agents-stopped-run-'));
-  const [ready, report] = [join(dir, 'ready'), join(dir, 'report')];
-  execFileSync('mkfifo', [ready, report]);
+  const [ready, report, heldFifo] = [join(dir, 'ready'), join(dir, 'report'), join(dir, 'held')];
+  execFileSync('mkfifo', [ready, report, heldFifo]);
   const run = spawn(process.execPath, [VITEST, 'run', '--config', 'vitest.config.ts'], {
     cwd: FIXTURE,
-    env: { ...process.env, TMPDIR: dir, READY_FIFO: ready, AGENTS_TEST_JANITOR_REPORT: report, ...env },
+    env: {
+      ...process.env,
+      TMPDIR: dir,
+      READY_FIFO: ready,
+      HELD_FIFO: heldFifo,
+      AGENTS_TEST_JANITOR_REPORT: report,
+      ...env,
+    },
     detached: true,
     stdio: 'ignore',
   });
   const held = JSON.parse(await readFile(ready, 'utf8')) as Held;
+  // Ends when every process the run holds has ended (they hold the fifo's other end).
+  const holders = (await open(heldFifo, 'r')).createReadStream();
+  const heldEnded = once(holders.resume(), 'end');
   expect(held.pids.every(alive)).toBe(true);
   expect(existsSync(held.folder)).toBe(true);
   // The janitor says so once it has cleaned up (a fifo: this waits for it, not for a clock). Opened
@@ -55,7 +65,7 @@ async function stoppedRun(
   stop(run);
   const said = await reported;
   reader.destroy();
-  return { held, report: said };
+  return { held, report: said, heldEnded };
 }
 
 it.skipIf(process.platform !== 'linux')('kill -9 of the run leaves no process and no folder behind', async () => {
@@ -65,20 +75,12 @@ it.skipIf(process.platform !== 'linux')('kill -9 of the run leaves no process an
   expect(existsSync(held.root)).toBe(false);
 });
 
-/**
- * Once none of the processes runs, or the limit for a hang has passed. Ctrl-C reaches each process
- * of the group at once, but a signal is delivered, not acted on, when kill returns: on a loaded
- * machine one was still running when the janitor reported (which, after a run that ended well,
- * waits for none of the group's).
- */
-async function ended(pids: number[]): Promise<void> {
-  const until = Date.now() + limit(10_000);
-  while (pids.some(alive) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
-}
-
 it.skipIf(process.platform !== 'linux')('Ctrl-C to the run leaves no process and no folder behind', async () => {
-  const { held } = await stoppedRun((run) => process.kill(-run.pid!, 'SIGINT'));
-  await ended(held.pids);
+  const { held, heldEnded } = await stoppedRun((run) => process.kill(-run.pid!, 'SIGINT'));
+  // A signal is delivered, not acted on, when kill returns, and after a run that ended well the
+  // janitor waits for none of its group: wait for the processes to end (one left behind would keep
+  // the fifo open, a hang the test's limit catches).
+  await heldEnded;
   expect(held.pids.filter(alive)).toEqual([]);
   expect(existsSync(held.root)).toBe(false);
 });

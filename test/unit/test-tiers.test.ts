@@ -11,7 +11,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What only a test of the built program or of a real terminal or browser mentions. */
 const STARTS_A_PROCESS = [
-  /\bdist\//,
+  /(?<![\w-]\/)\bdist\//, // this project's dist/, not a package's (ajv/dist/2020.js)
   /\bbin\/agents/,
   /\.build\//,
   /process\.execPath/,
@@ -66,6 +66,19 @@ it('the helpers that start a process are seen through the imports', () => {
   expect(startsAProcess('test/helpers/mcp.ts')).toBe(true); // imports binary.ts
   expect(startsAProcess('test/helpers/workflow.ts')).toBe(true);
   expect(startsAProcess('test/helpers/run-cli.ts')).toBe(false);
+});
+
+it("a package's own dist/ folder in an import is not the built program", () => {
+  const pattern = STARTS_A_PROCESS[0]!;
+  expect(["import { Ajv2020 } from 'ajv/dist/2020.js';", 'a/b-c/dist/x'].map((line) => pattern.test(line))).toEqual([
+    false,
+    false,
+  ]);
+  expect(
+    ["new URL('../../dist/main.js', import.meta.url)", "const PROGRAM = 'dist/main.js';", '// dist/ holds'].map(
+      (line) => pattern.test(line),
+    ),
+  ).toEqual([true, true, true]);
 });
 
 it('the fast files that read node:sqlite are the ones .ci/run also runs on the current LTS (RUN_LOG)', () => {

@@ -1,18 +1,24 @@
 // The real service cannot map GPT_4_0 to a provider (its mapping spells
 // it GPT_4_O), and has no llmProvider on PATCH. The emulator follows that rule, every create
-// example in README and --help runs as written against it, and the CLI says what to pass.
+// example in README and --help runs as written against it, and the CLI says what to pass. The
+// program in this process (what is tested is what it says, not how a process starts); the examples
+// through bash, as a reader's shell splits them, to `agents` answered here (in-process-agents.ts).
 import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { readFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { BIN, runBinary } from '../helpers/binary.js';
 import { helpExamples } from '../helpers/doc-examples.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
+import { startInProcessAgents } from '../helpers/in-process-agents.js';
+import { runCli } from '../helpers/run-cli.js';
 
 const running = useEmulatorEnv();
 
-const agents = (...args: string[]) => runBinary(args, { env: running.env });
+const cli = (args: string[], env: Record<string, string>) => runCli(args, { env, configDir: env.AGENTS_CONFIG_DIR });
+const agents = (...args: string[]) => cli(args, running.env);
 
 describe('a model the service cannot map', () => {
   it('GPT_4_0 without --llm-provider: the emulator answers 400 as the real service does; the CLI says what to pass', async () => {
@@ -47,15 +53,23 @@ describe('a model the service cannot map', () => {
     const fromHelp = helpExamples(help).filter((example) => example.startsWith('agents create --name'));
     const examples = [...new Set([...fromReadme, ...fromHelp])];
     expect(examples.length).toBeGreaterThanOrEqual(2);
-    for (const example of examples) {
-      // bash reads the quotes as a user's shell would; `agents` is the built binary.
-      const script = `agents() { "${process.execPath}" "${BIN}" "$@"; }\n${example} -q`;
-      // Not execFileSync: the emulator answers from this process's event loop.
-      const { stdout: id } = await promisify(execFile)('bash', ['-c', script], {
-        env: { ...process.env, ...running.env },
-        encoding: 'utf8',
-      });
-      expect({ example, id }).toEqual({ example, id: expect.stringMatching(/^[0-9a-f-]{36}\n$/) });
+    const inProcess = await startInProcessAgents();
+    const bin = mkdtempSync(join(tmpdir(), 'agents-models-bin-'));
+    writeFileSync(join(bin, 'agents'), inProcess.shim);
+    chmodSync(join(bin, 'agents'), 0o755);
+    try {
+      for (const example of examples) {
+        // bash reads the quotes as a user's shell would. Not execFileSync: the emulator and the
+        // program answer from this process's event loop. No stdin: the shim would wait for its end.
+        const { stdout: id } = await promisify(execFile)('bash', ['-c', `${example} -q </dev/null`], {
+          env: { ...process.env, ...running.env, PATH: `${bin}:${process.env.PATH ?? ''}` },
+          encoding: 'utf8',
+        });
+        expect({ example, id }).toEqual({ example, id: expect.stringMatching(/^[0-9a-f-]{36}\n$/) });
+      }
+      expect(inProcess.answered()).toBe(examples.length);
+    } finally {
+      await inProcess.close();
     }
   });
 });
@@ -79,8 +93,9 @@ describe('update --llm-model of a model the service cannot map', () => {
       await agents('create', '-q', '--name', 'o', '--description', 'd', '--llm-model', 'GPT_4')
     ).stdout.trim();
     expect(await agents('update', openai, '-q', '--llm-model', 'GPT_4_0')).toMatchObject({ code: 0, stderr: '' });
-    const created = await runBinary(['llms', 'create', '-q', '--provider', 'TOGETHER_AI'], {
-      env: { ...running.env, AGENTS_LLM_API_KEY: 'tg-not-real-0123456789' },
+    const created = await cli(['llms', 'create', '-q', '--provider', 'TOGETHER_AI'], {
+      ...running.env,
+      AGENTS_LLM_API_KEY: 'tg-not-real-0123456789',
     });
     expect(created.code, created.stderr).toBe(0);
     const together = (

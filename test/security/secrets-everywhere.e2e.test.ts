@@ -1,13 +1,15 @@
 // no secret the run knows reaches any channel (stdout, stderr, --json, --debug,
 // JUnit, export files), even when a hostile service echoes it back split across a stream; values under
 // secret-named keys are hidden unless --show-secrets; masks show little; proxy passwords never show.
+// The built binary for the first case (what a process writes, --debug's start-up lines included);
+// the rest in this process, where every channel goes through the same Io and writer.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBinary } from '../helpers/binary.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
-import { tempConfigDir } from '../helpers/run-cli.js';
+import { runCli, tempConfigDir } from '../helpers/run-cli.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
 
 const TOKEN = 'tok_echoed_secret_0123456789abcdef';
@@ -43,6 +45,7 @@ const env = (extra: Record<string, string> = {}) => ({
   AGENTS_TOKEN: TOKEN,
   ...extra,
 });
+const agents = (argv: string[], env: Record<string, string>) => runCli(argv, { env, configDir: env.AGENTS_CONFIG_DIR });
 const noTokenIn = (...outputs: string[]) => {
   for (const output of outputs) {
     expect(output).not.toContain(TOKEN);
@@ -67,8 +70,8 @@ describe('a token the service echoes back is redacted in every channel', () => {
   });
 
   it('error messages and --json error documents, cut to an excerpt only after scrubbing', async () => {
-    const human = await runBinary(['list'], { env: env() });
-    const json = await runBinary(['list', '--json', '--debug'], { env: env() });
+    const human = await agents(['list'], env());
+    const json = await agents(['list', '--json', '--debug'], env());
     expect(human.code).toBe(2);
     expect(human.stderr).toMatch(/token: \[redact… \d+ more bytes/);
     noTokenIn(human.stdout, human.stderr, json.stdout, json.stderr);
@@ -80,9 +83,7 @@ describe('a token the service echoes back is redacted in every channel', () => {
       join(dir, 'evals.yaml'),
       `cases:\n  - name: echoes\n    agent: ${AGENT_ID}\n    input: hi\n    assert:\n      - equals: nothing\n`,
     );
-    const result = await runBinary(['eval', '-f', join(dir, 'evals.yaml'), '--junit', join(dir, 'junit.xml')], {
-      env: env(),
-    });
+    const result = await agents(['eval', '-f', join(dir, 'evals.yaml'), '--junit', join(dir, 'junit.xml')], env());
     expect(result.code).toBe(1);
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8');
     expect(junit).toContain('your token is [redacted]');
@@ -97,14 +98,16 @@ describe('LLM keys read for a run and values under secret-named keys', () => {
   it('apply --debug sends the LLM key and never prints it; the plan says "(changed, not shown)"', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-keys-'));
     writeFileSync(join(dir, 'stack.yaml'), 'llms:\n  - provider: OPENAI\n    apiKeyEnv: AGENTS_KEY_OPENAI\n');
-    const result = await runBinary(['apply', '-f', join(dir, 'stack.yaml'), '--debug'], {
-      env: { ...running.env, AGENTS_KEY_OPENAI: KEY },
+    const result = await agents(['apply', '-f', join(dir, 'stack.yaml'), '--debug'], {
+      ...running.env,
+      AGENTS_KEY_OPENAI: KEY,
     });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stderr).toContain('"apiKey":"[redacted]"'); // the request body of --debug
     expect(result.stdout + result.stderr).not.toContain(KEY);
-    const json = await runBinary(['apply', '-f', join(dir, 'stack.yaml'), '--json', '--debug'], {
-      env: { ...running.env, AGENTS_KEY_OPENAI: `${KEY}-2` },
+    const json = await agents(['apply', '-f', join(dir, 'stack.yaml'), '--json', '--debug'], {
+      ...running.env,
+      AGENTS_KEY_OPENAI: `${KEY}-2`,
     });
     expect(json.stdout + json.stderr).not.toContain(`${KEY}-2`);
   });
@@ -112,9 +115,9 @@ describe('LLM keys read for a run and values under secret-named keys', () => {
   it('tool metadata keys are hidden in get, list, --json and the plan unless --show-secrets; export writes an AGENTS_KEY_ reference', async () => {
     const secret = 'zapier-nla-secret-0099';
     const metadata = JSON.stringify({ zapierNlaApiKey: secret, region: 'eu' });
-    const created = await runBinary(
+    const created = await agents(
       ['tools', 'create', '-q', '--name', 'zap', '--type', 'ZAPIER_NLA', '--metadata', metadata],
-      { env: running.env },
+      running.env,
     );
     expect(created.code, created.stderr).toBe(0);
     const id = created.stdout.trim();
@@ -124,28 +127,30 @@ describe('LLM keys read for a run and values under secret-named keys', () => {
       ['tools', 'list'],
       ['tools', 'list', '--json'],
     ]) {
-      const shown = await runBinary(argv, { env: running.env });
+      const shown = await agents(argv, running.env);
       expect(shown.code).toBe(0);
       expect(shown.stdout, argv.join(' ')).not.toContain(secret);
       if (argv.includes('get')) expect(shown.stdout).toMatch(/zapierNlaApiKey\\?":\s?\\?"\[redacted\]/);
       if (!argv.includes('list') || argv.includes('--json')) expect(shown.stdout).toContain('eu'); // other metadata stays
     }
-    const revealed = await runBinary(['tools', 'get', id, '--json', '--show-secrets'], { env: running.env });
+    const revealed = await agents(['tools', 'get', id, '--json', '--show-secrets'], running.env);
     expect(revealed.stdout).toContain(secret);
 
-    const exported = await runBinary(['export', '--all'], { env: running.env });
+    const exported = await agents(['export', '--all'], running.env);
     expect(exported.stdout).not.toContain(secret);
     expect(exported.stdout).toContain('zapierNlaApiKeyEnv: AGENTS_KEY_ZAP_ZAPIER_NLA_API_KEY');
     // The export applies back with the key in its variable: nothing changes.
     const dir = mkdtempSync(join(tmpdir(), 'agents-export-'));
     writeFileSync(join(dir, 'stack.yaml'), exported.stdout);
-    const diff = await runBinary(['diff', '-f', join(dir, 'stack.yaml')], {
-      env: { ...running.env, AGENTS_KEY_ZAP_ZAPIER_NLA_API_KEY: secret },
+    const diff = await agents(['diff', '-f', join(dir, 'stack.yaml')], {
+      ...running.env,
+      AGENTS_KEY_ZAP_ZAPIER_NLA_API_KEY: secret,
     });
     expect(diff.stdout).toMatch(/^Plan: 0 to create, 0 to update/);
     // A changed key shows in the plan as a change, never as the key.
-    const changed = await runBinary(['diff', '-f', join(dir, 'stack.yaml')], {
-      env: { ...running.env, AGENTS_KEY_ZAP_ZAPIER_NLA_API_KEY: 'zapier-new-secret-77' },
+    const changed = await agents(['diff', '-f', join(dir, 'stack.yaml')], {
+      ...running.env,
+      AGENTS_KEY_ZAP_ZAPIER_NLA_API_KEY: 'zapier-new-secret-77',
     });
     expect(changed.code).toBe(1);
     expect(changed.stdout).toContain('~ update');
@@ -161,12 +166,10 @@ describe('masks and proxy passwords', () => {
       ['abcdefghijk', '****jk'],
       ['abcdefgh', '****gh'],
     ]) {
-      const status = await runBinary(['status', '--json'], {
-        env: {
-          AGENTS_CONFIG_DIR: tempConfigDir(),
-          AGENTS_TOKEN: token!,
-          AGENTS_BASE_URL: 'https://agents.example.com',
-        },
+      const status = await agents(['status', '--json'], {
+        AGENTS_CONFIG_DIR: tempConfigDir(),
+        AGENTS_TOKEN: token!,
+        AGENTS_BASE_URL: 'https://agents.example.com',
       });
       expect(JSON.parse(status.stdout).token).toBe(shown);
     }
@@ -179,15 +182,14 @@ describe('masks and proxy passwords', () => {
       AGENTS_BASE_URL: 'https://agents.example.com',
       AGENTS_TOKEN: TOKEN,
     };
-    const refused = await runBinary(['list', '--debug'], {
-      env: { ...remote, HTTPS_PROXY: `http://alice:${password}@127.0.0.1:1` },
+    const refused = await agents(['list', '--debug'], {
+      ...remote,
+      HTTPS_PROXY: `http://alice:${password}@127.0.0.1:1`,
     });
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('could not reach the proxy 127.0.0.1:1 (HTTPS_PROXY)');
     expect(refused.stdout + refused.stderr).not.toContain(password);
-    const unusable = await runBinary(['list'], {
-      env: { ...remote, HTTPS_PROXY: `http://alice:${password}@bad host:3128` },
-    });
+    const unusable = await agents(['list'], { ...remote, HTTPS_PROXY: `http://alice:${password}@bad host:3128` });
     expect(unusable.code).toBe(2);
     expect(unusable.stderr).toContain('"http://alice:****@bad host:3128" is not a URL');
     expect(unusable.stdout + unusable.stderr).not.toContain(password);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { BIN, runBinary } from '../helpers/binary.js';
 import { KEY, python, runCommandInPty, runInPty } from '../helpers/pty.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { renderScreen } from '../helpers/screen.js';
 import { limit } from '../helpers/limits.js';
@@ -21,9 +22,7 @@ let agentId: string;
 beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 40 });
   env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-  agentId = (
-    await runBinary(['create', '-q', '--name', 'Keys', '--description', 'd', '--llm-model', 'GPT_4'], { env })
-  ).stdout.trim();
+  agentId = await createAgent(env, 'Keys');
 });
 afterAll(() => emulator.close());
 

@@ -1,7 +1,7 @@
 // `agents chat` at a real terminal: a reply, Ctrl-C stopping a reply but not the chat, /exit.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { runBinary } from '../helpers/binary.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { KEY, python, runInPty } from '../helpers/pty.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
@@ -14,9 +14,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 it.skipIf(!python())('chats in one session; Ctrl-C stops only the reply; /exit leaves', async () => {
-  const id = (
-    await runBinary(['create', '-q', '--name', 'Chatty', '--description', 'd', '--llm-model', 'GPT_4'], { env })
-  ).stdout.trim();
+  const id = await createAgent(env, 'Chatty');
   const result = await runInPty(
     ['chat', id],
     [

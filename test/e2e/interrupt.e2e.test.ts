@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { sqliteAvailable } from '../../src/logs/sqlite.js';
 import { assertBuilt, BIN, runBinary } from '../helpers/binary.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
 let emulator: RunningEmulator;
@@ -20,9 +21,7 @@ beforeAll(async () => {
 afterAll(() => emulator.close());
 
 it('SIGINT mid-stream exits 130 and keeps the partial answer on stdout', async () => {
-  const id = (
-    await runBinary(['create', '-q', '--name', 'Slow', '--description', 'slow', '--llm-model', 'GPT_4'], { env })
-  ).stdout.trim();
+  const id = await createAgent(env, 'Slow', 'slow');
   const { code, stdout, stderr } = await invokeStoppedBy('SIGINT', id);
   expect(code).toBe(130);
   expect(stdout.startsWith('You')).toBe(true);
@@ -62,11 +61,7 @@ it.each([
 ] as const)(
   '%s mid-stream is handled as Ctrl-C is: the newline, a last --events line, the run log; then death by it',
   async (signal, code) => {
-    const id = (
-      await runBinary(['create', '-q', '--name', `Slow ${signal}`, '--description', 'slow', '--llm-model', 'GPT_4'], {
-        env,
-      })
-    ).stdout.trim();
+    const id = await createAgent(env, `Slow ${signal}`, 'slow');
     const human = await invokeStoppedBy(signal, id);
     expect([human.code, human.diedOf]).toEqual([null, signal]);
     expect(human.stdout).toMatch(/^You[^\n]*\n$/); // the first piece, and the newline

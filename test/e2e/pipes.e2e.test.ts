@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
-import { BIN, runBinary } from '../helpers/binary.js';
+import { BIN } from '../helpers/binary.js';
 import { KEY, python, runCommandInPty } from '../helpers/pty.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
 const MISSING = '00000000-0000-4000-8000-00000000dead';
@@ -24,10 +25,7 @@ beforeAll(async () => {
     AGENTS_TOKEN: emulator.token,
     AGENTS_KEY_OPENAI: 'sk-pipes-0123',
   };
-  const created = await runBinary(['create', '-q', '--name', 'Piped', '--description', 'd', '--llm-model', 'GPT_4'], {
-    env,
-  });
-  agentId = created.stdout.trim();
+  agentId = await createAgent(env, 'Piped');
 });
 afterAll(() => emulator.close());
 
@@ -103,11 +101,7 @@ describe.skipIf(!python())('Ctrl-C on a piped invoke', () => {
         AGENTS_TOKEN: slow.token,
         AGENTS_CONFIG_DIR: tempConfigDir(),
       };
-      const id = (
-        await runBinary(['create', '-q', '--name', 'Slow', '--description', 'd', '--llm-model', 'GPT_4'], {
-          env: slowEnv,
-        })
-      ).stdout.trim();
+      const id = await createAgent(slowEnv, 'Slow');
       const line = `"${process.execPath}" "${BIN}" invoke ${id} hello | cat; echo "pipe=\${PIPESTATUS[0]}"`;
       const result = await runCommandInPty(
         ['bash', '--noprofile', '--norc', '-c', line],

@@ -6,17 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runBinary } from '../helpers/binary.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
+import { runCli } from '../helpers/run-cli.js';
 import { python, runInPty, KEY } from '../helpers/pty.js';
 
 const running = useEmulatorEnv();
 let agentId: string;
 beforeAll(async () => {
-  agentId = (
-    await runBinary(['create', '-q', '--name', 'Inputs', '--description', 'd', '--llm-model', 'GPT_4'], {
-      env: running.env,
-    })
-  ).stdout.trim();
+  agentId = await createAgent(running.env, 'Inputs');
 });
 const invokes = () => running.emulator.requests.filter((r) => r.path.endsWith('/invoke')).length;
 
@@ -45,7 +43,7 @@ describe('declining a confirmation', () => {
   it('tools delete answered no is exit 1 with "nothing deleted" (a terminal: the built binary in a pty)', async () => {
     if (!python()) return;
     const tool = (
-      await runBinary(['tools', 'create', '-q', '--name', 'keep-me', '--type', 'HTTP'], { env: running.env })
+      await runCli(['tools', 'create', '-q', '--name', 'keep-me', '--type', 'HTTP'], { env: running.env })
     ).stdout.trim();
     const result = await runInPty(
       ['tools', 'delete', tool],

@@ -7,7 +7,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { BIN, childEnv } from './binary.js';
-import { runCli } from './run-cli.js';
 import { untilText } from './until.js';
 
 export interface Connected {
@@ -83,13 +82,7 @@ export async function startHttpServer(env: Record<string, string>, args: string[
 export const textOf = (result: Record<string, unknown>) =>
   ((result.content as Array<{ type: string; text?: string }>) ?? []).map((c) => c.text ?? '').join('');
 
-/** An agent made with `agents create` (in this process: it is the tests' setting, not what they test), its id. */
-export async function createAgent(env: Record<string, string>, name: string, description = 'd'): Promise<string> {
-  const created = await runCli(['create', '-q', '--name', name, '--description', description, '--llm-model', 'GPT_4'], {
-    env,
-  });
-  return created.stdout.trim();
-}
+export { createAgent } from './emulator-agent.js';
 
 /** A POST as a client without the SDK sends it: the token, a JSON body (a string is sent as it is), both answer types, and these headers. */
 export const rawPost = (

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { runBinary } from '../helpers/binary.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { limit } from '../helpers/limits.js';
@@ -24,10 +25,7 @@ beforeAll(async () => {
   emulator = await startEmulator({ tokenDelayMs: 0 });
   silent = await startTestServer((_req, res) => sendJson(res, 500, { detail: 'no request was expected' }));
   env = { AGENTS_CONFIG_DIR: tempConfigDir(), AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token };
-  const created = await runBinary(['create', '-q', '--name', 'Writer', '--description', 'd', '--llm-model', 'GPT_4'], {
-    env,
-  });
-  agentId = created.stdout.trim();
+  agentId = await createAgent(env, 'Writer');
   writeFileSync(evalFile, `cases:\n  - {name: hi, agent: ${agentId}, input: hello, assert: [{contains: hello}]}\n`);
 }, limit(30_000));
 afterAll(async () => {

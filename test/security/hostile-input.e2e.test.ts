@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/server.js';
 import { runBinary, runMeasured } from '../helpers/binary.js';
 import { python, runInPty } from '../helpers/pty.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 import { renderScreen } from '../helpers/screen.js';
 import { sendJson, startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -101,13 +102,11 @@ describe('patterns cannot block the process', () => {
   const input = `${'a'.repeat(40)}!`; // the emulator's answer quotes it: "aaaa…a!"
 
   it('an eval regex with nested repetition, with and without a lookahead, fails its check and the run ends', async () => {
-    const created = await runBinary(['create', '-q', '--name', 'rx', '--description', 'd', '--llm-model', 'GPT_4'], {
-      env: emulator.env,
-    });
+    const agentId = await createAgent(emulator.env, 'rx');
     const dir = mkdtempSync(join(tmpdir(), 'agents-regex-'));
     writeFileSync(
       join(dir, 'evals.yaml'),
-      `cases:\n  - name: backtracks\n    agent: ${created.stdout.trim()}\n    input: "${input}"\n    assert:\n      - regex: "(a+)+b"\n      - regex: "(?=a)(a+)+b"\n`,
+      `cases:\n  - name: backtracks\n    agent: ${agentId}\n    input: "${input}"\n    assert:\n      - regex: "(a+)+b"\n      - regex: "(?=a)(a+)+b"\n`,
     );
     const result = await runBinary(['eval', '-f', join(dir, 'evals.yaml')], { env: emulator.env });
     expect(result.code).toBe(1);
@@ -116,11 +115,9 @@ describe('patterns cannot block the process', () => {
   });
 
   it('an output schema pattern (unicode mode, as JSON Schema is) is stopped and reported as a mismatch', async () => {
-    const created = await runBinary(['create', '-q', '--name', 'rx2', '--description', 'd', '--llm-model', 'GPT_4'], {
-      env: emulator.env,
-    });
+    const agentId = await createAgent(emulator.env, 'rx2');
     const schema = JSON.stringify({ type: 'object', properties: { x: { type: 'string', pattern: '(a+)+b' } } });
-    const result = await runBinary(['invoke', created.stdout.trim(), input, '--output-schema', schema], {
+    const result = await runBinary(['invoke', agentId, input, '--output-schema', schema], {
       env: emulator.env,
     });
     expect(result.code).toBe(6);

@@ -23,11 +23,6 @@ export const IN_PROJECT = {
 export const E2E = '**/*.e2e.test.ts';
 export const EVERY_TEST = ['test/**/*.test.ts', 'src/**/*.test.ts'];
 const shared = { ...IN_PROJECT, isolate: false, setupFiles: ['test/forget-secrets.ts'] };
-// The fast files compute more than they wait: two workers keep two cores busy, and each more loads
-// the program's modules again (a whole run: 111 s of CPU with four, 104 s with two). A group of
-// their own (Vitest runs one group after the other), after the e2e files, since a group has one
-// number of workers.
-const fast = { ...shared, maxWorkers: 2, sequence: { groupOrder: 1 } };
 // Fast files that read node:sqlite (the run log): Node 20 has none and skips them, so .ci/run's
 // pass on the current LTS runs them with the e2e tier (docs/testing.md).
 export const RUN_LOG = [
@@ -39,21 +34,20 @@ export const RUN_LOG = [
 export default defineConfig({
   resolve,
   test: {
-    // Transformed modules kept on disk (node_modules/.experimental-vitest-cache, keyed on each file's
-    // content): the workers and later runs reuse them instead of transforming the CLI again.
+    // Transformed modules kept on disk (node_modules/.vitest-cache, keyed on each file's content):
+    // six workers and later runs reuse them instead of transforming the CLI again.
     experimental: { fsModuleCache: true },
     // One temporary root per run, removed at its end (test/global-temp.ts).
     globalSetup: ['test/global-temp.ts', 'test/global-env.ts'],
-    // The e2e files wait more than they compute (servers, timers, terminals): six at once keep CI's
-    // two cores busy (with modules shared: 53 s with four, 46–50 s with six, 48 s with eight). The
-    // fast ones compute: see `fast` above.
+    // Many files wait more than they compute (servers, timers, terminals): six at once keep CI's two
+    // cores busy (with modules shared: 53 s with four, 46–50 s with six, 48 s with eight).
     maxWorkers: 6,
     // Not `extends: true`: that would run the global setup once more for each project, each making
     // its own temporary root inside the last.
     projects: [
-      { resolve, test: { ...fast, name: 'fast', include: EVERY_TEST, exclude: [E2E, ...OWN_MODULES, ...RUN_LOG] } },
-      { resolve, test: { ...fast, name: 'fast:own-modules', include: OWN_MODULES, isolate: true } },
-      { resolve, test: { ...fast, name: 'fast:run-log', include: RUN_LOG } },
+      { resolve, test: { ...shared, name: 'fast', include: EVERY_TEST, exclude: [E2E, ...OWN_MODULES, ...RUN_LOG] } },
+      { resolve, test: { ...shared, name: 'fast:own-modules', include: OWN_MODULES, isolate: true } },
+      { resolve, test: { ...shared, name: 'fast:run-log', include: RUN_LOG } },
       // In the project's own folders only: a copy of the tree elsewhere in it (a mutation run's sandbox
       // left by a stopped run) is not this project's tests.
       {

@@ -5,29 +5,23 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/server.js';
 import { BIN } from '../helpers/binary.js';
 import { KEY, python, runCommandInPty } from '../helpers/pty.js';
 import { createAgent } from '../helpers/emulator-agent.js';
+import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { tempConfigDir } from '../helpers/run-cli.js';
 
 const MISSING = '00000000-0000-4000-8000-00000000dead';
-let emulator: RunningEmulator;
+const running = useEmulatorEnv();
 let env: Record<string, string>;
 let agentId: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ tokenDelayMs: 0 });
-  env = {
-    AGENTS_CONFIG_DIR: tempConfigDir(),
-    AGENTS_BASE_URL: emulator.url,
-    AGENTS_TOKEN: emulator.token,
-    AGENTS_KEY_OPENAI: 'sk-pipes-0123',
-  };
+  env = { ...running.env, AGENTS_KEY_OPENAI: 'sk-pipes-0123' };
   agentId = await createAgent(env, 'Piped');
 });
-afterAll(() => emulator.close());
 
 /** A shell line, with `agents` the built binary; prints the exit code of the command left of the pipe last. */
 function shell(

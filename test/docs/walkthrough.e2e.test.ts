@@ -22,7 +22,7 @@
 //   is stopped with SIGTERM (exit 0). A fixed port already taken on this machine is its
 //   documented refusal (exit 2, "is already in use"), taken as what a reader would see.
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,21 +132,18 @@ function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promi
  * The reader's machine: an empty folder to start in (their clone), `agents` on PATH, a home of its
  * own; no AGENTS_* variable but the emulator's pace. The walk's own logs go beside, not in it.
  */
-function readersFolder(agentsShim: string): { dir: string; walk: string; env: Record<string, string> } {
+function readersFolder(agentsBin: string): { dir: string; walk: string; env: Record<string, string> } {
   const machine = mkdtempSync(join(tmpdir(), 'agents-reader-'));
   const dir = join(machine, 'clone');
-  const bin = join(machine, 'bin');
   const home = join(machine, 'home');
   const walk = join(machine, 'walk');
-  for (const folder of [dir, bin, home]) mkdirSync(folder);
-  writeFileSync(join(bin, 'agents'), agentsShim);
-  chmodSync(join(bin, 'agents'), 0o755);
+  for (const folder of [dir, home]) mkdirSync(folder);
   return {
     dir,
     walk,
     env: {
       WALK: walk,
-      PATH: `${bin}:${process.env.PATH}`,
+      PATH: `${agentsBin}:${process.env.PATH}`,
       HOME: home,
       TMPDIR: process.env.TMPDIR ?? tmpdir(),
       LANG: 'C.UTF-8',
@@ -167,7 +164,7 @@ describe('the documentation, read top to bottom and run twice', () => {
     expect(steps.filter((step) => step.source.startsWith('README')).length).toBeGreaterThan(40);
     expect(steps.filter((step) => step.source.includes('--help')).length).toBeGreaterThan(60);
     const agents = await startInProcessAgents();
-    const { dir, walk: walkDir, env } = readersFolder(agents.shim);
+    const { dir, walk: walkDir, env } = readersFolder(agents.bin);
     const result = await walk(steps, dir, env).finally(() => agents.close());
     expect(agents.answered(), 'commands answered in-process').toBeGreaterThan(steps.length);
     expect(result.timedOut, result.logs).toBe(false);

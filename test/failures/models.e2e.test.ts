@@ -4,9 +4,7 @@
 // program in this process (what is tested is what it says, not how a process starts); the examples
 // through bash, as a reader's shell splits them, to `agents` answered here (in-process-agents.ts).
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -54,15 +52,12 @@ describe('a model the service cannot map', () => {
     const examples = [...new Set([...fromReadme, ...fromHelp])];
     expect(examples.length).toBeGreaterThanOrEqual(2);
     const inProcess = await startInProcessAgents();
-    const bin = mkdtempSync(join(tmpdir(), 'agents-models-bin-'));
-    writeFileSync(join(bin, 'agents'), inProcess.shim);
-    chmodSync(join(bin, 'agents'), 0o755);
     try {
       for (const example of examples) {
         // bash reads the quotes as a user's shell would. Not execFileSync: the emulator and the
         // program answer from this process's event loop. No stdin: the shim would wait for its end.
         const { stdout: id } = await promisify(execFile)('bash', ['-c', `${example} -q </dev/null`], {
-          env: { ...process.env, ...running.env, PATH: `${bin}:${process.env.PATH ?? ''}` },
+          env: { ...process.env, ...running.env, PATH: `${inProcess.bin}:${process.env.PATH ?? ''}` },
           encoding: 'utf8',
         });
         expect({ example, id }).toEqual({ example, id: expect.stringMatching(/^[0-9a-f-]{36}\n$/) });

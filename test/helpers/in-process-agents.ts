@@ -3,7 +3,7 @@
 // ~100 ms of starting Node for each command) and prints what it printed, with its exit code. The
 // commands that keep running, `agents emulator` and `agents mcp serve`, start the real binary.
 // Pure bash on the shell's side (its /dev/tcp), so nothing else need be installed.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -14,8 +14,8 @@ import { BIN } from './binary.js';
 import { captureStream } from './streams.js';
 
 export interface InProcessAgents {
-  /** The text of an executable `agents` for a folder on PATH. */
-  shim: string;
+  /** A folder holding an executable `agents` (the shim), to put first on PATH. */
+  bin: string;
   /** Commands answered in-process so far. */
   answered(): number;
   close(): Promise<void>;
@@ -68,8 +68,11 @@ export async function startInProcessAgents(): Promise<InProcessAgents> {
     'exit "${code:-70}"',
     '',
   ].join('\n');
+  const bin = join(folder, 'bin');
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'agents'), shim, { mode: 0o755 });
   return {
-    shim,
+    bin,
     answered: () => answered,
     close: () =>
       new Promise<void>((resolve) => server.close(() => resolve())).finally(() =>

@@ -45,7 +45,8 @@ const env = (extra: Record<string, string> = {}) => ({
   AGENTS_TOKEN: TOKEN,
   ...extra,
 });
-const agents = (argv: string[], env: Record<string, string>) => runCli(argv, { env, configDir: env.AGENTS_CONFIG_DIR });
+const agents = (argv: string[], vars: Record<string, string>) =>
+  runCli(argv, { env: vars, configDir: vars.AGENTS_CONFIG_DIR });
 const noTokenIn = (...outputs: string[]) => {
   for (const output of outputs) {
     expect(output).not.toContain(TOKEN);

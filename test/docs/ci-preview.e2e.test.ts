@@ -30,8 +30,14 @@ let failing: string;
 const agents = (...argv: string[]) =>
   runCli(argv, { env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: KEY } });
 const names = async (...kind: string[]) =>
-  (JSON.parse((await agents(...kind, 'list', '--all', '--json')).stdout) as Array<{ name: string }>).map((r) => r.name).sort();
-const records = async () => ({ agents: await names(), tools: await names('tools'), datasources: await names('datasources') });
+  (JSON.parse((await agents(...kind, 'list', '--all', '--json')).stdout) as Array<{ name: string }>)
+    .map((r) => r.name)
+    .sort();
+const records = async () => ({
+  agents: await names(),
+  tools: await names('tools'),
+  datasources: await names('datasources'),
+});
 const pullRequest = (number: number, action = 'synchronize', repository = passing): RunSettings => ({
   ...settings,
   ref: `refs/pull/${number}/merge`,
@@ -68,44 +74,56 @@ beforeAll(async () => {
 }, limit(60_000));
 afterAll(() => emulator?.close());
 
-it('gives two pull requests at once copies of their own, destroyed after; a failing eval still destroys', async () => {
-  const main = await records();
-  const mainAgents = JSON.parse((await agents('list', '--all', '--json')).stdout) as unknown[];
-  expect(main.agents).toEqual(['Support bot', 'Travel bot']);
+it(
+  'gives two pull requests at once copies of their own, destroyed after; a failing eval still destroys',
+  async () => {
+    const main = await records();
+    const mainAgents = JSON.parse((await agents('list', '--all', '--json')).stdout) as unknown[];
+    expect(main.agents).toEqual(['Support bot', 'Travel bot']);
 
-  // 1. Two pull requests at once: each applies, evaluates and destroys its own copy.
-  const [one, two] = await Promise.all([history().run(workflow, pullRequest(1)), history().run(workflow, pullRequest(2))]);
-  for (const run of [one, two]) {
-    expect(run.ok, describeRun(run)).toBe(true);
-    expect(run.jobs.map((job) => job.job)).toEqual(['preview']); // the cleanup job is for a close
-  }
-  expect(one.jobs[0]!.output).toContain('Support bot-pr-1');
-  expect(one.jobs[0]!.output).not.toContain('-pr-2');
-  expect(two.jobs[0]!.output).not.toContain('-pr-1');
-  expect(one.jobs[0]!.output).toMatch(/Deleted 4 records/);
-  expect(one.jobs[0]!.summary).toMatch(/agents apply[\s\S]*agents eval[\s\S]*agents destroy/);
-  // Nothing left behind, and main's stack as it was (its records not even written to).
-  expect(await records()).toEqual(main);
-  expect(JSON.parse((await agents('list', '--all', '--json')).stdout)).toEqual(mainAgents);
+    // 1. Two pull requests at once: each applies, evaluates and destroys its own copy.
+    const [one, two] = await Promise.all([
+      history().run(workflow, pullRequest(1)),
+      history().run(workflow, pullRequest(2)),
+    ]);
+    for (const run of [one, two]) {
+      expect(run.ok, describeRun(run)).toBe(true);
+      expect(run.jobs.map((job) => job.job)).toEqual(['preview']); // the cleanup job is for a close
+    }
+    expect(one.jobs[0]!.output).toContain('Support bot-pr-1');
+    expect(one.jobs[0]!.output).not.toContain('-pr-2');
+    expect(two.jobs[0]!.output).not.toContain('-pr-1');
+    expect(one.jobs[0]!.output).toMatch(/Deleted 4 records/);
+    expect(one.jobs[0]!.summary).toMatch(/agents apply[\s\S]*agents eval[\s\S]*agents destroy/);
+    // Nothing left behind, and main's stack as it was (its records not even written to).
+    expect(await records()).toEqual(main);
+    expect(JSON.parse((await agents('list', '--all', '--json')).stdout)).toEqual(mainAgents);
 
-  // 2. A pull request whose eval fails: the job fails, and its copy is destroyed all the same.
-  const failed = await history().run(workflow, pullRequest(3, 'synchronize', failing));
-  expect(failed.ok).toBe(false);
-  expect(failed.jobs[0]!.failed?.step).toContain('agents eval');
-  expect(failed.jobs[0]!.output).toMatch(/Deleted 4 records/);
-  expect(await records()).toEqual(main);
+    // 2. A pull request whose eval fails: the job fails, and its copy is destroyed all the same.
+    const failed = await history().run(workflow, pullRequest(3, 'synchronize', failing));
+    expect(failed.ok).toBe(false);
+    expect(failed.jobs[0]!.failed?.step).toContain('agents eval');
+    expect(failed.jobs[0]!.output).toMatch(/Deleted 4 records/);
+    expect(await records()).toEqual(main);
 
-  // 3. A run cancelled after its apply left a copy: closing the pull request deletes it.
-  const left = await runCli(['apply', '-f', join(passing, 'stack.yaml'), '-q'], {
-    env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: KEY, AGENTS_SUFFIX: '-pr-4' },
-  });
-  expect(left.code).toBe(0);
-  expect((await records()).agents).toContain('Support bot-pr-4');
-  const closed = await history().run(workflow, pullRequest(4, 'closed'));
-  expect(closed.ok, describeRun(closed)).toBe(true);
-  expect(closed.jobs.map((job) => job.job)).toEqual(['cleanup']);
-  expect(await records()).toEqual(main);
-}, limit(120_000));
+    // 3. A run cancelled after its apply left a copy: closing the pull request deletes it.
+    const left = await runCli(['apply', '-f', join(passing, 'stack.yaml'), '-q'], {
+      env: {
+        AGENTS_BASE_URL: emulator.url,
+        AGENTS_TOKEN: emulator.token,
+        AGENTS_KEY_OPENAI: KEY,
+        AGENTS_SUFFIX: '-pr-4',
+      },
+    });
+    expect(left.code).toBe(0);
+    expect((await records()).agents).toContain('Support bot-pr-4');
+    const closed = await history().run(workflow, pullRequest(4, 'closed'));
+    expect(closed.ok, describeRun(closed)).toBe(true);
+    expect(closed.jobs.map((job) => job.job)).toEqual(['cleanup']);
+    expect(await records()).toEqual(main);
+  },
+  limit(120_000),
+);
 
 let histories: WorkflowHistory | undefined;
 /** One history for the test: its npm installs of the one tarball are made once and copied. */

@@ -22,7 +22,9 @@ let emulator: RunningEmulator;
 let settings: RunSettings;
 let root: string;
 const agents = (...argv: string[]) =>
-  runCli(argv, { env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test-openai-key' } });
+  runCli(argv, {
+    env: { AGENTS_BASE_URL: emulator.url, AGENTS_TOKEN: emulator.token, AGENTS_KEY_OPENAI: 'sk-test-openai-key' },
+  });
 
 beforeAll(async () => {
   assertBuilt();
@@ -48,36 +50,45 @@ beforeAll(async () => {
 afterAll(() => emulator?.close());
 
 const describeRun = (run: WorkflowRun) =>
-  run.jobs.map((job) => `${job.job} ${JSON.stringify(job.matrix)}: ${job.ok ? 'ok' : `failed ${job.failed?.code}`}\n${job.output}`).join('\n');
+  run.jobs
+    .map(
+      (job) =>
+        `${job.job} ${JSON.stringify(job.matrix)}: ${job.ok ? 'ok' : `failed ${job.failed?.code}`}\n${job.output}`,
+    )
+    .join('\n');
 
-it('starts a baseline on main, gates a pull request on it, fails on a changed answer and on a refused token', async () => {
-  const history = new WorkflowHistory(root);
-  expect(workflow.jobs.eval?.strategy?.matrix.shard).toEqual([1, 2, 3]);
+it(
+  'starts a baseline on main, gates a pull request on it, fails on a changed answer and on a refused token',
+  async () => {
+    const history = new WorkflowHistory(root);
+    expect(workflow.jobs.eval?.strategy?.matrix.shard).toEqual([1, 2, 3]);
 
-  // 1. The first run on main: no baseline yet; two cases fail on purpose, and they start it.
-  const first = await history.run(workflow, settings);
-  expect(first.ok, describeRun(first)).toBe(true);
-  expect(first.jobs.map((job) => job.job)).toEqual(['eval', 'eval', 'eval', 'verdict']);
-  expect(first.jobs.at(-1)!.output).toContain('does not exist yet: this run starts it');
+    // 1. The first run on main: no baseline yet; two cases fail on purpose, and they start it.
+    const first = await history.run(workflow, settings);
+    expect(first.ok, describeRun(first)).toBe(true);
+    expect(first.jobs.map((job) => job.job)).toEqual(['eval', 'eval', 'eval', 'verdict']);
+    expect(first.jobs.at(-1)!.output).toContain('does not exist yet: this run starts it');
 
-  // 2. A pull request that changes nothing: gated on the baseline, the known failures pass.
-  const pr = { ...settings, ref: 'refs/pull/1/merge' };
-  const second = await history.run(workflow, pr);
-  expect(second.ok, describeRun(second)).toBe(true);
-  expect(second.jobs.at(-1)!.output).not.toContain('does not exist yet');
+    // 2. A pull request that changes nothing: gated on the baseline, the known failures pass.
+    const pr = { ...settings, ref: 'refs/pull/1/merge' };
+    const second = await history.run(workflow, pr);
+    expect(second.ok, describeRun(second)).toBe(true);
+    expect(second.jobs.at(-1)!.output).not.toContain('does not exist yet');
 
-  // 3. An agent that answers differently (its tool detached): the gate fails, naming the case.
-  expect((await agents('remove-tool', 'Travel bot', 'forecast')).code).toBe(0);
-  const changed = await history.run(workflow, pr);
-  expect(changed.ok).toBe(false);
-  const verdict = changed.jobs.find((job) => job.job === 'verdict')!;
-  expect(verdict.failed?.code).toBe(1);
-  expect(verdict.output).toMatch(/regress[\s\S]*calls the forecast tool/i);
+    // 3. An agent that answers differently (its tool detached): the gate fails, naming the case.
+    expect((await agents('remove-tool', 'Travel bot', 'forecast')).code).toBe(0);
+    const changed = await history.run(workflow, pr);
+    expect(changed.ok).toBe(false);
+    const verdict = changed.jobs.find((job) => job.job === 'verdict')!;
+    expect(verdict.failed?.code).toBe(1);
+    expect(verdict.output).toMatch(/regress[\s\S]*calls the forecast tool/i);
 
-  // 4. A revoked token fails the shard jobs (exit 4), so the gate never passes on an outage.
-  const refused = await history.run(workflow, { ...pr, secrets: { AGENTS_TOKEN: 'revoked-token-0123456789' } });
-  expect(refused.ok).toBe(false);
-  expect(refused.jobs.map((job) => job.job)).toEqual(['eval', 'eval', 'eval']);
-  for (const job of refused.jobs) expect(job.failed?.code, job.output).toBe(1);
-  expect(refused.jobs[0]!.output).toMatch(/token/i);
-}, limit(120_000));
+    // 4. A revoked token fails the shard jobs (exit 4), so the gate never passes on an outage.
+    const refused = await history.run(workflow, { ...pr, secrets: { AGENTS_TOKEN: 'revoked-token-0123456789' } });
+    expect(refused.ok).toBe(false);
+    expect(refused.jobs.map((job) => job.job)).toEqual(['eval', 'eval', 'eval']);
+    for (const job of refused.jobs) expect(job.failed?.code, job.output).toBe(1);
+    expect(refused.jobs[0]!.output).toMatch(/token/i);
+  },
+  limit(120_000),
+);

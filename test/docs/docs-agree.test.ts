@@ -8,7 +8,8 @@ import { STARTER_STACK } from '../../src/init/starter-files.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
-const section = (text: string, heading: string) => text.slice(text.indexOf(heading), text.indexOf('\n## ', text.indexOf(heading) + 1));
+const section = (text: string, heading: string) =>
+  text.slice(text.indexOf(heading), text.indexOf('\n## ', text.indexOf(heading) + 1));
 
 describe('the docs agree with the code and with each other', () => {
   it('docs/provisioning.md shows the stack.yaml `agents init` writes as it is', () => {
@@ -17,7 +18,7 @@ describe('the docs agree with the code and with each other', () => {
     expect(shown).toBe(STARTER_STACK);
   });
 
-  it("README explains each concept once, before the commands use them", () => {
+  it('README explains each concept once, before the commands use them', () => {
     const readme = read('README.md');
     const concepts = section(readme, '## Concepts');
     expect(readme.indexOf('## Concepts')).toBeLessThan(readme.indexOf('## Commands'));
@@ -29,7 +30,9 @@ describe('the docs agree with the code and with each other', () => {
   });
 
   it('docs/emulator.md lists exactly the routes the emulator serves', () => {
-    const rows = [...section(read('docs/emulator.md'), '## Routes').matchAll(/^\| (\w+) \| `([^`]+)` \|$/gm)].map((m) => `${m[1]} ${m[2]}`);
+    const rows = [...section(read('docs/emulator.md'), '## Routes').matchAll(/^\| (\w+) \| `([^`]+)` \|$/gm)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
     expect(rows.length).toBeGreaterThan(20);
     expect(rows.sort()).toEqual(servedRoutes().sort());
   });
@@ -73,7 +76,7 @@ describe('the docs agree with the code and with each other', () => {
     expect(writers).toBeGreaterThanOrEqual(3);
   });
 
-  it("no console transcript types a literal id: they can be copied", () => {
+  it('no console transcript types a literal id: they can be copied', () => {
     for (const page of ['README.md', 'docs/provisioning.md', 'docs/emulator.md', 'docs/eval.md', 'docs/logs.md']) {
       const typed = [...read(page).matchAll(/```console\n([\s\S]*?)```/g)].flatMap((m) =>
         m[1]!.split('\n').filter((line) => line.startsWith('$ ')),
@@ -86,7 +89,9 @@ describe('the docs agree with the code and with each other', () => {
     for (const page of ['README.md', 'docs/provisioning.md', 'docs/emulator.md']) {
       const blocks = [...read(page).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!);
       // What is typed, without the comments that explain it.
-      const commands = blocks.flatMap((block) => block.split('\n').map((line) => line.replace(/(^|\s)#.*$/, ''))).join('\n');
+      const commands = blocks
+        .flatMap((block) => block.split('\n').map((line) => line.replace(/(^|\s)#.*$/, '')))
+        .join('\n');
       expect(commands, page).not.toMatch(/\b[0-9a-f]{8}\b|<[a-z-]+(-id)?>/);
     }
   });

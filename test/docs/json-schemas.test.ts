@@ -52,6 +52,9 @@ describe('docs/json/', () => {
     const end = text.indexOf('\n\n', start);
     const table = ['| command | schema |', '|---|---|', ...tableRows()].join('\n');
     if (WRITE) writeFileSync(file, text.slice(0, start) + table + text.slice(end));
-    expect(readFileSync(file, 'utf8').slice(start).split('\n\n')[0]!.trimEnd(), 'docs/json/README.md (npm run docs:json)').toBe(table);
+    expect(
+      readFileSync(file, 'utf8').slice(start).split('\n\n')[0]!.trimEnd(),
+      'docs/json/README.md (npm run docs:json)',
+    ).toBe(table);
   });
 });

@@ -55,7 +55,9 @@ describe('the repository is self-contained', () => {
       ),
     );
     expect(cited.size).toBeGreaterThan(5);
-    const missing = [...cited].filter((section) => !new RegExp(`^#+ §${section.replace('.', '\\.')}[ –]`, 'm').test(page));
+    const missing = [...cited].filter(
+      (section) => !new RegExp(`^#+ §${section.replace('.', '\\.')}[ –]`, 'm').test(page),
+    );
     expect(missing).toEqual([]);
   });
 });

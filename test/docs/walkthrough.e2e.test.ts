@@ -47,7 +47,10 @@ function pages(): DocStep[] {
   const docs = readdirSync(join(ROOT, 'docs'))
     .filter((name) => name.endsWith('.md'))
     .sort();
-  return [pageSteps(join(ROOT, 'README.md'), 'README.md'), ...docs.map((name) => pageSteps(join(ROOT, 'docs', name), `docs/${name}`))].flat();
+  return [
+    pageSteps(join(ROOT, 'README.md'), 'README.md'),
+    ...docs.map((name) => pageSteps(join(ROOT, 'docs', name), `docs/${name}`)),
+  ].flat();
 }
 
 /** Every command's --help examples, the program's order. */
@@ -56,7 +59,8 @@ async function helpSteps(): Promise<DocStep[]> {
   const steps: DocStep[] = [];
   for (const path of paths) {
     const { stdout } = await runCli([...path, '--help']);
-    for (const command of helpExamples(stdout)) steps.push({ source: ['agents', ...path, '--help'].join(' '), command, expectedExit: expectedExit(command) });
+    for (const command of helpExamples(stdout))
+      steps.push({ source: ['agents', ...path, '--help'].join(' '), command, expectedExit: expectedExit(command) });
   }
   return steps;
 }
@@ -97,7 +101,12 @@ function walk(steps: DocStep[], dir: string, env: Record<string, string>): Promi
     'kill $(jobs -p) 2>/dev/null; wait',
   ].join('\n');
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe', 'pipe'], detached: true });
+    const child = spawn('bash', ['-c', script], {
+      cwd: dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+      detached: true,
+    });
     registerGroup(child);
     let codes = '';
     let logs = '';
@@ -153,37 +162,45 @@ function readersFolder(agentsBin: string): { dir: string; walk: string; env: Rec
 }
 
 describe('the documentation, read top to bottom and run twice', () => {
-  it('runs every documented command as written, twice, against one emulator', async () => {
-    assertBuilt();
-    // On a Node without node:sqlite (Node 20), docs/logs.md's loop cannot run: the page says so
-    // first, and every `agents logs` elsewhere must say so too (exit 2, one line).
-    const noRunLog = loadSqlite() === undefined;
-    const steps = [...pages(), ...(await helpSteps())].filter(
-      (step) => !NOT_RUN.test(step.command) && !(noRunLog && step.source.startsWith('docs/logs.md')),
-    );
-    expect(steps.filter((step) => step.source.startsWith('README')).length).toBeGreaterThan(40);
-    expect(steps.filter((step) => step.source.includes('--help')).length).toBeGreaterThan(60);
-    const agents = await startInProcessAgents();
-    const { dir, walk: walkDir, env } = readersFolder(agents.bin);
-    const result = await walk(steps, dir, env).finally(() => agents.close());
-    expect(agents.answered(), 'commands answered in-process').toBeGreaterThan(steps.length);
-    expect(result.timedOut, result.logs).toBe(false);
-    const { readFileSync, existsSync } = await import('node:fs');
-    const failures: string[] = [];
-    for (const pass of [1, 2]) {
-      steps.forEach((step, index) => {
-        const got = result.exits.get(`${pass}-${index}`);
-        if (got === step.expectedExit) return;
-        const log = join(walkDir, `${pass}-${index}.log`);
-        const output = existsSync(log) ? readFileSync(log, 'utf8').slice(-600) : '(no output)';
-        if (noRunLog && output.includes('agents logs needs Node 22.13 or newer')) return;
-        failures.push(`pass ${pass}, ${step.source}: exit ${got ?? 'none'}, expected ${step.expectedExit}\n$ ${step.command}\n${output}`);
-      });
-    }
-    console.log(`documented commands run: ${steps.length} per pass (${steps.length * 2} in all), ${failures.length} failed`);
-    expect(failures.join('\n\n')).toBe('');
-    // The docs wrote every file in their scratch folder, and nothing where the reader started.
-    expect(readdirSync(dir)).toEqual([]);
-    expect(readdirSync(join(env.HOME!, 'try-agents'))).toEqual(expect.arrayContaining(['stack.yaml', 'evals.yaml']));
-  }, limit(600_000));
+  it(
+    'runs every documented command as written, twice, against one emulator',
+    async () => {
+      assertBuilt();
+      // On a Node without node:sqlite (Node 20), docs/logs.md's loop cannot run: the page says so
+      // first, and every `agents logs` elsewhere must say so too (exit 2, one line).
+      const noRunLog = loadSqlite() === undefined;
+      const steps = [...pages(), ...(await helpSteps())].filter(
+        (step) => !NOT_RUN.test(step.command) && !(noRunLog && step.source.startsWith('docs/logs.md')),
+      );
+      expect(steps.filter((step) => step.source.startsWith('README')).length).toBeGreaterThan(40);
+      expect(steps.filter((step) => step.source.includes('--help')).length).toBeGreaterThan(60);
+      const agents = await startInProcessAgents();
+      const { dir, walk: walkDir, env } = readersFolder(agents.bin);
+      const result = await walk(steps, dir, env).finally(() => agents.close());
+      expect(agents.answered(), 'commands answered in-process').toBeGreaterThan(steps.length);
+      expect(result.timedOut, result.logs).toBe(false);
+      const { readFileSync, existsSync } = await import('node:fs');
+      const failures: string[] = [];
+      for (const pass of [1, 2]) {
+        steps.forEach((step, index) => {
+          const got = result.exits.get(`${pass}-${index}`);
+          if (got === step.expectedExit) return;
+          const log = join(walkDir, `${pass}-${index}.log`);
+          const output = existsSync(log) ? readFileSync(log, 'utf8').slice(-600) : '(no output)';
+          if (noRunLog && output.includes('agents logs needs Node 22.13 or newer')) return;
+          failures.push(
+            `pass ${pass}, ${step.source}: exit ${got ?? 'none'}, expected ${step.expectedExit}\n$ ${step.command}\n${output}`,
+          );
+        });
+      }
+      console.log(
+        `documented commands run: ${steps.length} per pass (${steps.length * 2} in all), ${failures.length} failed`,
+      );
+      expect(failures.join('\n\n')).toBe('');
+      // The docs wrote every file in their scratch folder, and nothing where the reader started.
+      expect(readdirSync(dir)).toEqual([]);
+      expect(readdirSync(join(env.HOME!, 'try-agents'))).toEqual(expect.arrayContaining(['stack.yaml', 'evals.yaml']));
+    },
+    limit(600_000),
+  );
 });

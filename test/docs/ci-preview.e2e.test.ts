@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../../src/emulator/server.js';
 import { assertBuilt } from '../helpers/binary.js';
 import { limit } from '../helpers/limits.js';
+import { IN_LTS_PASS } from '../helpers/lts-pass.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
 import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
@@ -74,7 +75,9 @@ beforeAll(async () => {
 }, limit(60_000));
 afterAll(() => emulator?.close());
 
-it(
+// In .ci/run's pass on the current LTS only (helpers/lts-pass.ts, docs/testing.md); the hooks
+// above run only when a test does.
+it.runIf(IN_LTS_PASS)(
   'gives two pull requests at once copies of their own, destroyed after; a failing eval still destroys',
   async () => {
     const main = await records();

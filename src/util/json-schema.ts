@@ -98,7 +98,8 @@ export async function compileJsonSchema(schema: Record<string, unknown>, what: s
   const ajv = await validatorFor(dialect, false);
   const validate = (() => {
     try {
-      checker.validateSchema(schema, true);
+      // Throws "schema is invalid: …"; a meta-schema is never async, so nothing is left to await.
+      void checker.validateSchema(schema, true);
       return ajv.compile(schema);
     } catch (error) {
       throw new CliError('usage', `${what} is not a usable JSON Schema: ${(error as Error).message}`);

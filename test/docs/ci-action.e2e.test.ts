@@ -13,7 +13,14 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server.j
 import { copyAction } from '../helpers/action-copy.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
-import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
+import {
+  describeRun,
+  runnerEnv,
+  WorkflowHistory,
+  workflowFrom,
+  type RunSettings,
+  type WorkflowRun,
+} from '../helpers/workflow.js';
 import { workflowCommandsIn } from '../helpers/workflow-commands.js';
 import { limit } from '../helpers/limits.js';
 import { IN_LTS_PASS } from '../helpers/lts-pass.js';
@@ -52,13 +59,6 @@ describe.runIf(IN_LTS_PASS)('docs/ci.md run as a workflow', () => {
   }, limit(60_000));
   afterAll(() => emulator?.close());
 
-  const describeRun = (run: WorkflowRun) =>
-    run.jobs
-      .map(
-        (job) =>
-          `${job.job} ${JSON.stringify(job.matrix)}: ${job.ok ? 'ok' : `failed ${job.failed?.code}`}\n${job.output}`,
-      )
-      .join('\n');
   const job = (run: WorkflowRun, name: string) => run.jobs.find((each) => each.job === name)!;
 
   /** The token is in no log line but the mask command that hides it (the runner shows neither). */

@@ -15,7 +15,7 @@ import { limit } from '../helpers/limits.js';
 import { IN_LTS_PASS } from '../helpers/lts-pass.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
-import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
+import { describeRun, runnerEnv, WorkflowHistory, workflowFrom, type RunSettings } from '../helpers/workflow.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const workflow = workflowFrom(readFileSync(join(ROOT, 'docs/ci.md'), 'utf8'), 'preview.yml');
@@ -45,8 +45,6 @@ const pullRequest = (number: number, action = 'synchronize', repository = passin
   repository,
   event: { action, pull_request: { number } },
 });
-const describeRun = (run: WorkflowRun) =>
-  run.jobs.map((job) => `${job.job}: ${job.ok ? 'ok' : `failed ${job.failed?.code}`}\n${job.output}`).join('\n');
 
 beforeAll(async () => {
   assertBuilt();

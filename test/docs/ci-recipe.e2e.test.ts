@@ -13,7 +13,7 @@ import { startEmulator, type RunningEmulator } from '../../src/emulator/server.j
 import { assertBuilt } from '../helpers/binary.js';
 import { runCli } from '../helpers/run-cli.js';
 import { starterFolder } from '../helpers/starter.js';
-import { runnerEnv, WorkflowHistory, workflowFrom, type RunSettings, type WorkflowRun } from '../helpers/workflow.js';
+import { describeRun, runnerEnv, WorkflowHistory, workflowFrom, type RunSettings } from '../helpers/workflow.js';
 import { limit } from '../helpers/limits.js';
 import { IN_LTS_PASS } from '../helpers/lts-pass.js';
 
@@ -49,14 +49,6 @@ beforeAll(async () => {
   };
 }, limit(60_000));
 afterAll(() => emulator?.close());
-
-const describeRun = (run: WorkflowRun) =>
-  run.jobs
-    .map(
-      (job) =>
-        `${job.job} ${JSON.stringify(job.matrix)}: ${job.ok ? 'ok' : `failed ${job.failed?.code}`}\n${job.output}`,
-    )
-    .join('\n');
 
 // In .ci/run's pass on the current LTS only (helpers/lts-pass.ts, docs/testing.md); the hooks
 // above run only when a test does.

@@ -61,6 +61,15 @@ export interface WorkflowRun {
   jobs: JobRun[];
 }
 
+/** A run as a failed assertion shows it: each job with its matrix, how it ended and what it printed. */
+export const describeRun = (run: WorkflowRun): string =>
+  run.jobs
+    .map(
+      (job) =>
+        `${job.job} ${JSON.stringify(job.matrix)}: ${job.ok ? 'ok' : `failed ${job.failed?.code}`}\n${job.output}`,
+    )
+    .join('\n');
+
 export interface RunSettings {
   /** refs/heads/main for a push to main, anything else for a pull request. */
   ref: string;

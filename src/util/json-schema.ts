@@ -78,8 +78,8 @@ async function validatorFor(dialect: Dialect, checksSchemas = true) {
 /**
  * One Ajv per dialect, kept, checks schemas against the dialect's meta-schema: compiling that
  * meta-schema is most of what a new Ajv costs (3.7 of 4 ms here), which an eval file paid for each
- * distinct schema of its cases, and `mcp serve` for each agent's. Each schema is then compiled in an Ajv of its own, as before, so the `$id`s
- * of one never meet another's.
+ * distinct schema of its cases, and `mcp serve` for each agent's. Each schema is then compiled in
+ * an Ajv of its own, as before, so the `$id`s of one never meet another's.
  */
 const schemaCheckers = new Map<Dialect, ReturnType<typeof validatorFor>>();
 function schemaChecker(dialect: Dialect) {

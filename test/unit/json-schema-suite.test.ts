@@ -82,10 +82,11 @@ describe('the JSON Schema Test Suite', () => {
 
 describe('schemas compiled one after another', () => {
   it('keep apart: two with one $id each validate by their own rules, and a bad one is still refused', async () => {
-    for (const $schema of Object.values(DIALECTS)) {
-      const id = 'https://example.com/answer.json';
-      const words = await compileJsonSchema({ $schema, $id: id, type: 'string' }, 'the first');
-      const numbers = await compileJsonSchema({ $schema, $id: id, type: 'number' }, 'the second');
+    for (const [dialect, $schema] of Object.entries(DIALECTS)) {
+      // draft-04 names a schema with `id`, the later drafts with `$id`.
+      const id = { [dialect === 'draft-04' ? 'id' : '$id']: 'https://example.com/answer.json' };
+      const words = await compileJsonSchema({ $schema, ...id, type: 'string' }, 'the first');
+      const numbers = await compileJsonSchema({ $schema, ...id, type: 'number' }, 'the second');
       expect([words('a').length, words(1).length, numbers(1).length, numbers('a').length]).toEqual([0, 1, 0, 1]);
       await expect(compileJsonSchema({ $schema, type: 'strin' }, 'the third')).rejects.toThrow(
         /^the third is not a usable JSON Schema: schema is invalid: data\/type must be/,

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { SEED } from '../../src/emulator/seed.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { runCli } from '../helpers/run-cli.js';
 
@@ -64,9 +65,7 @@ describe('--json output matches docs/json/', () => {
   });
 
   it('failures keep the shape: an add-* error entry, an invoke error document', async () => {
-    const id = (
-      await agents('create', '-q', '--name', 'S2', '--description', 'd', '--llm-model', 'GPT_4')
-    ).stdout.trim();
+    const id = await createAgent(running.env, 'S2');
     const attach = await agents('add-tool', id, 'not-a-tool', '--json');
     expect(attach.code).toBe(5);
     expectValid('attach', attach.stdout);

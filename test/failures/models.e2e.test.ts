@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { helpExamples } from '../helpers/doc-examples.js';
+import { createAgent } from '../helpers/emulator-agent.js';
 import { useEmulatorEnv } from '../helpers/emulator-env.js';
 import { startInProcessAgents } from '../helpers/in-process-agents.js';
 import { runCli } from '../helpers/run-cli.js';
@@ -71,9 +72,7 @@ describe('a model the service cannot map', () => {
 
 describe('update --llm-provider', () => {
   it('is refused with exit 2 and how to change the LLM; nothing is sent', async () => {
-    const id = (
-      await agents('create', '-q', '--name', 'x', '--description', 'd', '--llm-model', 'GPT_4')
-    ).stdout.trim();
+    const id = await createAgent(running.env, 'x');
     const result = await agents('update', id, '--llm-provider', 'ANTHROPIC');
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: update cannot change llmProvider: the service has no such field on PATCH/);
@@ -84,9 +83,7 @@ describe('update --llm-provider', () => {
 
 describe('update --llm-model of a model the service cannot map', () => {
   it('is sent when the agent has an LLM of its provider, refused with exit 2 and what to attach when not', async () => {
-    const openai = (
-      await agents('create', '-q', '--name', 'o', '--description', 'd', '--llm-model', 'GPT_4')
-    ).stdout.trim();
+    const openai = await createAgent(running.env, 'o');
     expect(await agents('update', openai, '-q', '--llm-model', 'GPT_4_0')).toMatchObject({ code: 0, stderr: '' });
     const created = await cli(['llms', 'create', '-q', '--provider', 'TOGETHER_AI'], {
       ...running.env,
